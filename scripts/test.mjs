@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, unit and integration tests (vitest), then the end-to-end suite in a
+// real VS Code. Ends with one line "N passed, N failed" summing both parts; exits non-zero if
+// anything failed. `npm test -- --unit` or `-- --e2e` runs one part.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const args = process.argv.slice(2);
+const only = args.includes('--unit') ? 'unit' : args.includes('--e2e') ? 'e2e' : 'all';
+
+function run(cmd, cmdArgs, { capture = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, cmdArgs, { stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', env: process.env });
+    let out = '';
+    if (capture) child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
+    child.on('close', (code) => resolve({ code: code ?? 1, out }));
+  });
+}
+
+let passed = 0;
+let failed = 0;
+const t0 = Date.now();
+
+if (only !== 'e2e') {
+  const tc = await run('npx', ['tsc', '-p', '.', '--noEmit']);
+  if (tc.code !== 0) { console.error('typecheck failed'); failed += 1; } else passed += 1;
+
+  const dir = mkdtempSync(join(tmpdir(), 'flint-vitest-'));
+  const report = join(dir, 'report.json');
+  const vt = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  try {
+    const r = JSON.parse(readFileSync(report, 'utf8'));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests + (r.numTotalTestSuites > 0 && r.success === false && r.numFailedTests === 0 ? 1 : 0);
+  } catch {
+    console.error('vitest wrote no report');
+    failed += 1;
+  }
+  if (vt.code !== 0 && failed === 0) failed += 1;
+  rmSync(dir, { recursive: true, force: true });
+}
+
+if (only !== 'unit') {
+  const e2e = await run('node', ['test/e2e/run.mjs'], { capture: true });
+  const m = [...e2e.out.matchAll(/^(\d+) passed, (\d+) failed/gm)].pop();
+  if (m) {
+    passed += Number(m[1]);
+    failed += Number(m[2]);
+  }
+  if (e2e.code !== 0 && (!m || Number(m[2]) === 0)) failed += 1;
+}
+
+console.log(`\nall tests finished in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * Every `flint.*` setting, with its default. package.json's `contributes.configuration`
+ * mirrors this; test/config/manifest.test.ts keeps the two in step.
+ */
+export const settingsSchema = {
+  'fast.url': z.string().url().default('wss://api.openai.com/v1/responses'),
+  'fast.model': z.string().min(1).default('gpt-5.3-codex-spark'),
+  'full.url': z.string().url().default('https://api.openai.com/v1'),
+  'full.model': z.string().min(1).default('gpt-5.3-codex'),
+  /** Which HTTP API to speak to http(s) endpoints: OpenAI Responses or Chat Completions. */
+  'http.api': z.enum(['responses', 'chat']).default('responses'),
+  /** Allow http:// and ws:// to non-loopback hosts (the key would travel in clear). */
+  'network.allowInsecure': z.boolean().default(false),
+  'request.firstTokenTimeoutMs': z.number().int().min(500).max(600_000).default(15_000),
+  'request.stallTimeoutMs': z.number().int().min(500).max(600_000).default(10_000),
+  'completions.enable': z.record(z.string(), z.boolean()).default({ '*': true, markdown: false, plaintext: false }),
+  'completions.debounceMs': z.number().int().min(0).max(2000).nullable().default(null),
+  'completions.api': z.enum(['responses', 'infill', 'completions']).default('responses'),
+  'completions.url': z.string().url().or(z.literal('')).default(''),
+  'completions.fimTemplate': z.enum(['qwen', 'starcoder2', 'codestral', 'deepseek', 'codellama']).default('qwen'),
+  'completions.maxLines': z.number().int().min(1).max(200).default(30),
+  'context.tokenBudget': z.number().int().min(256).max(200_000).default(4096),
+  'context.denyList': z.array(z.string()).default([]),
+  'router.mode': z.enum(['auto', 'fast', 'full']).default('auto'),
+  'router.fileThreshold': z.number().int().min(2).max(100).default(2),
+  'router.fastContextTokens': z.number().int().min(1024).max(2_000_000).default(100_000),
+  'full.contextTokens': z.number().int().min(1024).max(2_000_000).default(400_000),
+} as const;
+
+export type SettingKey = keyof typeof settingsSchema;
+export type SettingValues = { [K in SettingKey]: z.infer<(typeof settingsSchema)[K]> };

@@ -1,0 +1,17 @@
+import * as vscode from 'vscode';
+import { createServices } from './vscode/createServices';
+import { registerStatusBar } from './vscode/statusBar';
+import { registerApiKeyCommands } from './vscode/apiKeyCommands';
+// register-imports (one line per surface; keep sorted by surface)
+
+/** Composition root: build the services once, hand them to each editor adapter. */
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const services = await createServices(context);
+  registerApiKeyCommands(context, services);
+  registerStatusBar(context, services);
+  // register-calls (one line per surface)
+}
+
+export function deactivate(): void {
+  // Disposables registered on the context are disposed by VS Code.
+}

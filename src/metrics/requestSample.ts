@@ -1,0 +1,19 @@
+import type { TimingMarks } from './timingMarks';
+
+/** One finished (or abandoned) request, as the latency report and status bar see it. */
+export interface RequestSample {
+  surface: 'completion' | 'edit' | 'chat';
+  route: 'fast' | 'full';
+  marks: TimingMarks;
+  /**
+   * used: its text reached the user; abandoned: cancelled or superseded before use;
+   * failed: ended with an error; cache / typing-through: served without a new request.
+   */
+  outcome: 'used' | 'abandoned' | 'failed' | 'cache' | 'typing-through';
+  /** Ghost text only: provider invoked (keystroke) to items returned, in ms. */
+  keystrokeToItemsMs?: number;
+}
+
+export interface MetricsSink {
+  record(sample: RequestSample): void;
+}

@@ -1,0 +1,20 @@
+/** What the router sees of a request: plain data gathered by the surface. */
+export interface RouteRequest {
+  surface: 'completion' | 'edit' | 'chat';
+  /** The user's instruction or message (may start with /fast or /deep). */
+  text: string;
+  /** Workspace-relative paths of files attached (active file, selections, @mentions). */
+  files: string[];
+  /** Estimated tokens of everything that would be sent. */
+  tokenEstimate: number;
+  /** Symbols referenced in the text that are defined in other files, when known. */
+  foreignSymbols?: string[];
+}
+
+export interface RouteDecision {
+  target: 'fast' | 'full';
+  /** Short human reasons, e.g. "3 files referenced". */
+  reasons: string[];
+  /** The instruction with any /fast or /deep override prefix removed. */
+  text: string;
+}

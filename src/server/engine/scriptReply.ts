@@ -1,0 +1,84 @@
+import { lastUserMessage, type Prompt } from './engine';
+import type { ScriptFixture, ScriptMatcher } from './scriptFixture';
+
+interface Fields {
+  user?: string;
+  instructions?: string;
+  prefix?: string;
+  suffix?: string;
+}
+
+function fieldsOf(prompt: Prompt): Fields {
+  switch (prompt.kind) {
+    case 'chat':
+      return { user: lastUserMessage(prompt.messages), instructions: prompt.instructions ?? '' };
+    case 'fim':
+      return { prefix: prompt.prefix, suffix: prompt.suffix };
+    case 'text':
+      return { prefix: prompt.text, suffix: '' };
+  }
+}
+
+/** Tests one matcher; returns regex groups (or [] for a substring hit), null on a miss. */
+function test(m: ScriptMatcher, value: string): string[] | null {
+  if (typeof m === 'string') return value.includes(m) ? [] : null;
+  const hit = new RegExp(m.regex, m.flags).exec(value);
+  return hit ? hit.slice(1).map((g) => g ?? '') : null;
+}
+
+const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+
+/** Closers for brackets left open in the prefix, minus those the suffix already supplies. */
+export function closeBrackets(prefix: string, suffix: string): string {
+  const stack: { close: string; indent: string }[] = [];
+  let lineIndent = '';
+  let quote: string | null = null;
+  for (let i = 0; i < prefix.length; i++) {
+    const c = prefix[i];
+    if (c === '\n') {
+      lineIndent = /^[ \t]*/.exec(prefix.slice(i + 1))![0];
+      if (quote !== '`') quote = null;
+    } else if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'" || c === '`') quote = c;
+    else if (OPENERS[c]) stack.push({ close: OPENERS[c], indent: lineIndent });
+    else if (stack.length && c === stack[stack.length - 1].close) stack.pop();
+  }
+  const supplied = suffix.replace(/\s+/g, '');
+  let skip = 0;
+  while (skip < stack.length && supplied[skip] === stack[stack.length - 1 - skip].close) skip++;
+  let out = '';
+  for (let i = stack.length - 1 - skip; i >= 0; i--) {
+    const { close, indent } = stack[i];
+    out += close === '}' ? `\n${indent}}` : close;
+  }
+  return out;
+}
+
+/** The fixture's reply to a prompt: the first rule whose fields all match, else a default. */
+export function scriptReply(fixture: ScriptFixture, prompt: Prompt): string {
+  const fields = fieldsOf(prompt);
+  for (const rule of fixture.rules) {
+    let groups: string[] = [];
+    let ok = true;
+    for (const [key, m] of Object.entries(rule.match) as [keyof Fields, ScriptMatcher][]) {
+      const value = fields[key];
+      const hit = value === undefined ? null : test(m, value);
+      if (!hit) {
+        ok = false;
+        break;
+      }
+      if (hit.length) groups = hit;
+    }
+    if (ok) return expand(rule.reply, fields, groups);
+  }
+  if (prompt.kind === 'chat') return expand(fixture.defaults.chat, fields, []);
+  return closeBrackets(fields.prefix ?? '', fields.suffix ?? '') + fixture.defaults.completion;
+}
+
+function expand(template: string, fields: Fields, groups: string[]): string {
+  return template
+    .replace(/\$([1-9])/g, (_, n: string) => groups[Number(n) - 1] ?? '')
+    .replace(/\{\{(user|instructions|prefix|suffix)\}\}/g, (_, k: keyof Fields) => fields[k] ?? '');
+}

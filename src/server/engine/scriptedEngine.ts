@@ -1,0 +1,34 @@
+import type { Engine, GenerationRequest, Prompt } from './engine';
+import type { ScriptFixture } from './scriptFixture';
+import { scriptReply } from './scriptReply';
+import { splitIntoTokens } from './splitIntoTokens';
+
+/** Deterministic replies from a fixture, streamed in token-sized pieces. */
+export class ScriptedEngine implements Engine {
+  readonly name = 'scripted';
+
+  constructor(private readonly fixture: ScriptFixture) {}
+
+  async countPromptTokens(prompt: Prompt): Promise<number> {
+    return splitIntoTokens(promptText(prompt)).length;
+  }
+
+  async *generate(request: GenerationRequest): AsyncIterable<string> {
+    const pieces = splitIntoTokens(scriptReply(this.fixture, request.prompt));
+    const n = Math.min(pieces.length, request.maxTokens);
+    for (let i = 0; i < n && !request.signal.aborted; i++) yield pieces[i];
+  }
+
+  async close(): Promise<void> {}
+}
+
+function promptText(prompt: Prompt): string {
+  switch (prompt.kind) {
+    case 'chat':
+      return [prompt.instructions ?? '', ...prompt.messages.map((m) => m.content)].join('\n');
+    case 'fim':
+      return [prompt.extra ?? '', prompt.prefix, prompt.suffix].join('\n');
+    case 'text':
+      return prompt.text;
+  }
+}

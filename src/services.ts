@@ -1,0 +1,24 @@
+import type { Config } from './config/config';
+import type { Logger } from './log/logger';
+import type { MetricsSink } from './metrics/requestSample';
+import type { RouteDecision, RouteRequest } from './router/routeTypes';
+import type { ModelClient } from './transport/modelClient';
+
+/**
+ * What every editor adapter receives. Clients are reached through getters because a settings
+ * change swaps them (reconnect without a window reload).
+ */
+export interface Services {
+  config(): Config;
+  onConfigChange(listener: (config: Config) => void): () => void;
+  /** The fast model (WebSocket when the URL is ws(s)://, else HTTP). */
+  fast(): ModelClient;
+  /** The full model (HTTP streaming). */
+  full(): ModelClient;
+  log: Logger;
+  metrics: MetricsSink;
+  /** Fast-or-full decision for edits and chat (ghost text is always fast). */
+  route(request: RouteRequest): RouteDecision;
+  /** performance.now() or a fake clock in tests. */
+  now(): number;
+}

@@ -1,0 +1,9 @@
+/** What the status bar shows about one model connection. */
+export interface ConnectionState {
+  status: 'connecting' | 'warm' | 'offline' | 'idle';
+  /** Human-readable reason when offline (or what is being waited for). */
+  reason?: string;
+  /** Which endpoint, without credentials. */
+  endpoint: string;
+  transport: 'ws' | 'http';
+}

@@ -1,0 +1,65 @@
+import type { TimingMarks } from '../metrics/timingMarks';
+import type { ConnectionState } from './connectionState';
+import type { ModelError } from './modelError';
+
+export type Surface = 'completion' | 'edit' | 'chat';
+
+export interface InputMessage {
+  role: 'user' | 'assistant' | 'system' | 'developer';
+  content: string;
+}
+
+export interface ModelRequest {
+  surface: Surface;
+  /** Model name; the client's configured model when omitted. */
+  model?: string;
+  /** Stable instructions; identical text lets the server reuse its warmed state. */
+  instructions?: string;
+  /** New input items (only the new ones when `previousResponseId` is set). */
+  input: InputMessage[];
+  /** Continue a stored response chain (WebSocket mode). */
+  previousResponseId?: string;
+  /** Whole conversation to resend when the chain is lost (`previous_response_not_found`). */
+  fullInput?: InputMessage[];
+  maxOutputTokens?: number;
+  temperature?: number;
+  /** Stop sequences; the client also cuts the text at the first one. */
+  stop?: string[];
+  /** Native fill-in-the-middle (self-hosted completion endpoints); `input` may then be empty. */
+  fim?: { prefix: string; suffix: string };
+  /** Free-form label for logs (e.g. the router's reason). */
+  label?: string;
+}
+
+/** One running generation. Iterate it for text deltas; `done` always resolves (never rejects). */
+export interface ModelStream extends AsyncIterable<string> {
+  readonly id: number;
+  readonly marks: TimingMarks;
+  readonly done: Promise<StreamResult>;
+  /** Stop at once: no more deltas are delivered; `done` resolves with status 'cancelled'. */
+  cancel(): void;
+  /** Queue new user input into the running response, where the endpoint supports it. */
+  steer?(input: InputMessage[]): Promise<boolean>;
+}
+
+export interface StreamResult {
+  status: 'completed' | 'incomplete' | 'cancelled' | 'failed';
+  /** All text delivered (after stop-sequence cutting). */
+  text: string;
+  responseId?: string;
+  outputTokens: number;
+  error?: ModelError;
+}
+
+export interface ModelClient {
+  readonly transport: 'ws' | 'http';
+  readonly model: string;
+  stream(request: ModelRequest): ModelStream;
+  /** Prepare server state for these instructions without generating (idempotent). */
+  warm(instructions: string): Promise<void>;
+  readonly state: ConnectionState;
+  onStateChange(listener: (state: ConnectionState) => void): () => void;
+  /** Counters the soak test checks return to idle. */
+  stats(): { openRequests: number; busyLanes: number; sockets: number; listeners: number };
+  dispose(): void;
+}

@@ -1,0 +1,127 @@
+import * as vscode from 'vscode';
+import { resolveApiKey } from '../config/apiKey';
+import type { Config } from '../config/config';
+import { redactingLogger } from '../log/redactingLogger';
+import { createMetricsStore, type MetricsStore } from '../metrics/metricsStore';
+import { route } from '../router/route';
+import type { Services } from '../services';
+import { createModelClient } from '../transport/createModelClient';
+import type { ModelClient } from '../transport/modelClient';
+import { readConfig } from './settingsReader';
+
+export const API_KEY_SECRET = 'flint.apiKey';
+
+/** Stable instructions warmed on the fast socket at activation (identical on every request). */
+export const BASE_INSTRUCTIONS =
+  'You are Flint, a fast coding assistant inside VS Code. Answer with code first, briefly.';
+
+export interface FlintServices extends Services {
+  metricsStore: MetricsStore;
+  /** Rebuild the clients (settings or key changed). */
+  reconnect(): Promise<void>;
+  onClientsChange(listener: () => void): () => void;
+  showLog(): void;
+}
+
+/**
+ * Builds the services the adapters share. Clients are rebuilt when a flint.* setting or the
+ * stored key changes, so the user never reloads the window.
+ */
+export async function createServices(context: vscode.ExtensionContext): Promise<FlintServices> {
+  const channel = vscode.window.createOutputChannel('Flint', { log: true });
+  context.subscriptions.push(channel);
+  let apiKey: string | undefined;
+  const log = redactingLogger(channel, () => (apiKey ? [apiKey] : []));
+
+  let config: Config = loadConfig();
+  const configListeners = new Set<(c: Config) => void>();
+  const clientListeners = new Set<() => void>();
+  const metricsStore = createMetricsStore();
+
+  function loadConfig(): Config {
+    const { config: c, problems } = readConfig();
+    for (const p of problems) {
+      log.warn(p.message);
+      void vscode.window.showWarningMessage(p.message, 'Open Settings').then((pick) => {
+        if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', p.setting);
+      });
+    }
+    return c;
+  }
+
+  const build = (role: 'fast' | 'full'): ModelClient =>
+    createModelClient({
+      role,
+      url: role === 'fast' ? config['fast.url'] : config['full.url'],
+      model: role === 'fast' ? config['fast.model'] : config['full.model'],
+      apiKey,
+      httpApi: config['http.api'],
+      allowInsecure: config['network.allowInsecure'],
+      firstTokenTimeoutMs: config['request.firstTokenTimeoutMs'],
+      stallTimeoutMs: config['request.stallTimeoutMs'],
+      instructions: BASE_INSTRUCTIONS,
+      log,
+    });
+
+  apiKey = await resolveApiKey({ secret: () => Promise.resolve(context.secrets.get(API_KEY_SECRET)), env: process.env });
+  // An untrusted workspace sends nothing: no socket is opened until trust is granted.
+  let clients: { fast: ModelClient; full: ModelClient } | undefined;
+  const ensureClients = () => (clients ??= { fast: build('fast'), full: build('full') });
+  if (vscode.workspace.isTrusted) ensureClients();
+
+  async function reconnect(): Promise<void> {
+    apiKey = await resolveApiKey({ secret: () => Promise.resolve(context.secrets.get(API_KEY_SECRET)), env: process.env });
+    const old = clients;
+    clients = undefined;
+    if (vscode.workspace.isTrusted) ensureClients();
+    old?.fast.dispose();
+    old?.full.dispose();
+    log.info(`connection settings changed: fast ${config['fast.url']} (${config['fast.model']}), full ${config['full.url']} (${config['full.model']})`);
+    for (const l of clientListeners) l();
+  }
+
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!e.affectsConfiguration('flint')) return;
+      const before = config;
+      config = loadConfig();
+      for (const l of configListeners) l(config);
+      const transportKeys = ['fast.url', 'fast.model', 'full.url', 'full.model', 'http.api', 'network.allowInsecure', 'request.firstTokenTimeoutMs', 'request.stallTimeoutMs'] as const;
+      if (transportKeys.some((k) => before[k] !== config[k])) void reconnect();
+    }),
+    context.secrets.onDidChange((e) => {
+      if (e.key === API_KEY_SECRET) void reconnect();
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void reconnect()),
+    { dispose: () => { clients?.fast.dispose(); clients?.full.dispose(); } },
+  );
+
+  return {
+    config: () => config,
+    onConfigChange(listener) {
+      configListeners.add(listener);
+      return () => configListeners.delete(listener);
+    },
+    fast: () => ensureClients().fast,
+    full: () => ensureClients().full,
+    log,
+    metrics: metricsStore,
+    metricsStore,
+    route(request) {
+      const decision = route(request, {
+        mode: config['router.mode'],
+        fileThreshold: config['router.fileThreshold'],
+        fastContextTokens: config['router.fastContextTokens'],
+      });
+      log.info(`route ${request.surface}: ${decision.target} (${decision.reasons.join('; ')})`);
+      return decision;
+    },
+    now: () => performance.now(),
+    reconnect,
+    showLog: () => channel.show(true),
+    onClientsChange(listener) {
+      clientListeners.add(listener);
+      return () => clientListeners.delete(listener);
+    },
+  };
+}

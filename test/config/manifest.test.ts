@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { defaultConfig } from '../../src/config/config';
+import { settingsSchema } from '../../src/config/schema';
+
+const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+const props: Record<string, { default: unknown }> = manifest.contributes.configuration.properties;
+
+describe('package.json contributions', () => {
+  it('declares every setting of the schema with the same default', () => {
+    const defaults = defaultConfig() as Record<string, unknown>;
+    for (const key of Object.keys(settingsSchema)) {
+      expect(props[`flint.${key}`], `flint.${key} missing from package.json`).toBeDefined();
+      expect(props[`flint.${key}`]!.default, `default of flint.${key}`).toEqual(defaults[key]);
+    }
+    expect(Object.keys(props).length).toBe(Object.keys(settingsSchema).length);
+  });
+
+  it('declares the commands other parts rely on', () => {
+    const ids = manifest.contributes.commands.map((c: { command: string }) => c.command);
+    for (const id of ['flint.editSelection', 'flint.acceptEdit', 'flint.rejectEdit', 'flint.redirect', 'flint.openChat', 'flint.setApiKey', 'flint.showLatency']) {
+      expect(ids).toContain(id);
+    }
+  });
+
+  it('never stores the API key in a setting', () => {
+    expect(Object.keys(props).some((k) => /apikey|secret|password|\.key$|token$/i.test(k))).toBe(false);
+  });
+});
