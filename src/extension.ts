@@ -3,6 +3,8 @@ import { createServices } from './vscode/createServices';
 import { registerStatusBar } from './vscode/statusBar';
 import { registerApiKeyCommands } from './vscode/apiKeyCommands';
 // register-imports (one line per surface; keep sorted by surface)
+import { registerLatency } from './vscode/latencyPanel';
+import { registerRoutePicker } from './vscode/routePicker';
 
 /** Composition root: build the services once, hand them to each editor adapter. */
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
@@ -10,6 +12,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerApiKeyCommands(context, services);
   registerStatusBar(context, services);
   // register-calls (one line per surface)
+  registerLatency(context, services, services.metricsStore);
+  registerRoutePicker(context, services);
 }
 
 export function deactivate(): void {

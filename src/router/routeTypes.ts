@@ -18,3 +18,12 @@ export interface RouteDecision {
   /** The instruction with any /fast or /deep override prefix removed. */
   text: string;
 }
+
+/** The `flint.router.*` settings the decision depends on. */
+export interface RouterSettings {
+  mode: 'auto' | 'fast' | 'full';
+  /** Requests spanning at least this many files go to the full model. */
+  fileThreshold: number;
+  /** Requests needing more context than this go to the full model. */
+  fastContextTokens: number;
+}

@@ -18,8 +18,14 @@ export interface GenerationRequest {
   signal: AbortSignal;
 }
 
-/** One generated token's text; tokens are counted one per yielded piece. */
-export type TokenPiece = string;
+/**
+ * Generated text and how many tokens produced it. Engines that hold back partial UTF-8
+ * yield pieces covering several tokens, or none (`text: ''`) for tokens not yet decodable.
+ */
+export interface TokenPiece {
+  text: string;
+  tokens: number;
+}
 
 /** A text generator behind the endpoint (scripted fixture or real inference). */
 export interface Engine {

@@ -17,7 +17,10 @@ const rule = z
         suffix: matcher.optional(),
       })
       .strict(),
-    /** Reply text; `$1`…`$9` are groups of the last regex that matched, `{{user}}` the user message. */
+    /**
+     * Reply text: `$1`…`$9` are groups of the last regex that matched; `{{user}}` (last user
+     * message), `{{firstUser}}`, `{{instructions}}`, `{{prefix}}`, `{{suffix}}` are the request's.
+     */
     reply: z.string(),
   })
   .strict();
@@ -38,6 +41,7 @@ export const scriptFixtureSchema = z
   .strict();
 
 export type ScriptFixture = z.infer<typeof scriptFixtureSchema>;
+export type ScriptFixtureInput = z.input<typeof scriptFixtureSchema>;
 export type ScriptRule = ScriptFixture['rules'][number];
 export type ScriptMatcher = z.infer<typeof matcher>;
 

@@ -3,6 +3,8 @@ import type { ScriptFixture, ScriptMatcher } from './scriptFixture';
 
 interface Fields {
   user?: string;
+  /** Template only: the conversation's first user message (shows continuation worked). */
+  firstUser?: string;
   instructions?: string;
   prefix?: string;
   suffix?: string;
@@ -11,7 +13,11 @@ interface Fields {
 function fieldsOf(prompt: Prompt): Fields {
   switch (prompt.kind) {
     case 'chat':
-      return { user: lastUserMessage(prompt.messages), instructions: prompt.instructions ?? '' };
+      return {
+        user: lastUserMessage(prompt.messages),
+        firstUser: prompt.messages.find((m) => m.role === 'user')?.content ?? '',
+        instructions: prompt.instructions ?? '',
+      };
     case 'fim':
       return { prefix: prompt.prefix, suffix: prompt.suffix };
     case 'text':
@@ -62,7 +68,7 @@ export function scriptReply(fixture: ScriptFixture, prompt: Prompt): string {
   for (const rule of fixture.rules) {
     let groups: string[] = [];
     let ok = true;
-    for (const [key, m] of Object.entries(rule.match) as [keyof Fields, ScriptMatcher][]) {
+    for (const [key, m] of Object.entries(rule.match) as [Exclude<keyof Fields, 'firstUser'>, ScriptMatcher][]) {
       const value = fields[key];
       const hit = value === undefined ? null : test(m, value);
       if (!hit) {
@@ -80,5 +86,5 @@ export function scriptReply(fixture: ScriptFixture, prompt: Prompt): string {
 function expand(template: string, fields: Fields, groups: string[]): string {
   return template
     .replace(/\$([1-9])/g, (_, n: string) => groups[Number(n) - 1] ?? '')
-    .replace(/\{\{(user|instructions|prefix|suffix)\}\}/g, (_, k: keyof Fields) => fields[k] ?? '');
+    .replace(/\{\{(user|firstUser|instructions|prefix|suffix)\}\}/g, (_, k: keyof Fields) => fields[k] ?? '');
 }

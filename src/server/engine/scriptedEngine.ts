@@ -1,4 +1,4 @@
-import type { Engine, GenerationRequest, Prompt } from './engine';
+import type { Engine, GenerationRequest, Prompt, TokenPiece } from './engine';
 import type { ScriptFixture } from './scriptFixture';
 import { scriptReply } from './scriptReply';
 import { splitIntoTokens } from './splitIntoTokens';
@@ -13,10 +13,10 @@ export class ScriptedEngine implements Engine {
     return splitIntoTokens(promptText(prompt)).length;
   }
 
-  async *generate(request: GenerationRequest): AsyncIterable<string> {
+  async *generate(request: GenerationRequest): AsyncIterable<TokenPiece> {
     const pieces = splitIntoTokens(scriptReply(this.fixture, request.prompt));
     const n = Math.min(pieces.length, request.maxTokens);
-    for (let i = 0; i < n && !request.signal.aborted; i++) yield pieces[i];
+    for (let i = 0; i < n && !request.signal.aborted; i++) yield { text: pieces[i], tokens: 1 };
   }
 
   async close(): Promise<void> {}

@@ -1,0 +1,73 @@
+// Router benchmark: decision time over the labelled fixture corpus, and accuracy against the
+// labels. Also times adversarial inputs (long dotted tokens, pasted code) that would expose
+// regular expressions with super-linear backtracking. Writes bench/results/router.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { percentile } from '../src/metrics/percentiles';
+import { route } from '../src/router/route';
+import type { RouteRequest } from '../src/router/routeTypes';
+import { defaultRouterSettings, fixtureSettings, labelMismatches, loadRouteFixtures } from '../test/router/routeFixtures';
+
+const root = process.cwd();
+const rounds = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 400);
+const fixtures = loadRouteFixtures(join(root, 'test/fixtures/router'));
+const settings = fixtures.map(fixtureSettings);
+
+let wrong = 0;
+for (const [i, f] of fixtures.entries()) {
+  const mismatches = labelMismatches(f, route(f.request, settings[i]));
+  if (mismatches.length > 0) {
+    wrong++;
+    console.log(`  mislabelled: ${f.file}: ${f.name}: ${mismatches.join('; ')}`);
+  }
+}
+
+// Warm the JIT before timing, as a long-running extension host would be.
+for (let r = 0; r < 50; r++) for (const [i, f] of fixtures.entries()) route(f.request, settings[i]);
+
+const micros: number[] = [];
+for (let r = 0; r < rounds; r++) {
+  for (const [i, f] of fixtures.entries()) {
+    const t0 = performance.now();
+    route(f.request, settings[i]);
+    micros.push((performance.now() - t0) * 1000);
+  }
+}
+micros.sort((a, b) => a - b);
+
+const adversarial: Record<string, string> = {
+  dotted_token_10k: 'a.'.repeat(5000),
+  dashed_token_10k: 'a-'.repeat(5000) + '.tsx',
+  pasted_code_9k: 'Why does this fail?\n```ts\n' + 'const x = require("./a.ts");\n'.repeat(300) + '```\nsee src/b.ts',
+  prose_20k: 'Please update the parser so that it handles every case we discussed. '.repeat(290),
+  quotes_15k: '"a '.repeat(5000),
+};
+const adversarialUs: Record<string, number> = {};
+for (const [name, text] of Object.entries(adversarial)) {
+  const request: RouteRequest = { surface: 'chat', text, files: [], tokenEstimate: text.length / 4 };
+  const times: number[] = [];
+  for (let r = 0; r < 20; r++) {
+    const t0 = performance.now();
+    route(request, defaultRouterSettings);
+    times.push((performance.now() - t0) * 1000);
+  }
+  adversarialUs[name] = Math.round(percentile(times.sort((a, b) => a - b), 50)!);
+}
+
+const result = {
+  fixtures: fixtures.length,
+  decisions: micros.length,
+  decision_us_p50: Number(percentile(micros, 50)!.toFixed(2)),
+  decision_us_p99: Number(percentile(micros, 99)!.toFixed(2)),
+  decision_us_max: Number(micros[micros.length - 1].toFixed(2)),
+  accuracy: (fixtures.length - wrong) / fixtures.length,
+  adversarial_us_p50: adversarialUs,
+};
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(join(root, 'bench/results/router.json'), `${JSON.stringify(result, null, 2)}\n`);
+console.log(
+  `router: ${result.decisions} decisions over ${result.fixtures} fixtures: p50 ${result.decision_us_p50} µs, ` +
+    `p99 ${result.decision_us_p99} µs, max ${result.decision_us_max} µs; accuracy ${(result.accuracy * 100).toFixed(1)}%`,
+);
+console.log(`router: adversarial inputs (p50 µs): ${JSON.stringify(adversarialUs)}`);

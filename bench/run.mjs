@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// The one benchmark command. `npm run bench` runs every benchmark present, one after the
+// other; `npm run bench -- router chat` runs those. Arguments starting with "--" are passed to
+// each bench. Each bench writes bench/results/<name>.json; then bench/RESULTS.md is rewritten
+// with every figure against its target (bench/targets.mjs). Exits 1 when a bench failed or
+// missed a target, 2 on a usage error.
+import { spawn } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeSummary } from './summary.mjs';
+import { benches } from './targets.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const passOn = args.filter((a) => a.startsWith('--'));
+const named = args.filter((a) => !a.startsWith('--'));
+const unknown = named.filter((n) => !benches.includes(n));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark ${unknown.map((n) => `"${n}"`).join(', ')}. Known: ${benches.join(', ')}.`);
+  process.exit(2);
+}
+const timeoutS = Number(process.env.FLINT_BENCH_TIMEOUT_S ?? 1800);
+const selected = named.length > 0 ? benches.filter((b) => named.includes(b)) : benches;
+
+function sourceOf(name) {
+  for (const ext of ['ts', 'mjs', 'js']) {
+    const rel = `bench/${name}.${ext}`;
+    if (existsSync(join(root, rel))) return rel;
+  }
+  return undefined;
+}
+
+let current;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    // Each bench runs in its own process group: stop it with everything it started.
+    if (current) killGroup(current, 'SIGTERM');
+    process.exit(130);
+  });
+}
+
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+function runOne(rel) {
+  const cmd = rel.endsWith('.ts') ? ['bench/bundleRun.mjs', rel, ...passOn] : [rel, ...passOn];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, cmd, { cwd: root, stdio: 'inherit', detached: true });
+    current = child;
+    const timer = setTimeout(() => {
+      console.error(`${rel}: no result after ${timeoutS} s, stopping it (FLINT_BENCH_TIMEOUT_S raises the limit)`);
+      killGroup(child, 'SIGTERM');
+      setTimeout(() => killGroup(child, 'SIGKILL'), 5000).unref();
+    }, timeoutS * 1000);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      resolve({ code: 1, detail: err.message });
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      current = undefined;
+      resolve({ code: code ?? 1, detail: signal ? `killed by ${signal}` : code ? `exit ${code}` : undefined });
+    });
+  });
+}
+
+const runs = {};
+for (const name of selected) {
+  const rel = sourceOf(name);
+  if (!rel) {
+    console.log(`\n== ${name}: not run (no bench/${name}.ts or .mjs)`);
+    runs[name] = { status: 'missing' };
+    continue;
+  }
+  console.log(`\n== ${name} (${rel})`);
+  const results = join(root, 'bench', 'results', `${name}.json`);
+  // A result left from an earlier run must not pass for this one.
+  rmSync(results, { force: true });
+  const t0 = Date.now();
+  const { code, detail } = await runOne(rel);
+  const seconds = Math.round((Date.now() - t0) / 100) / 10;
+  if (code === 0 && !existsSync(results)) runs[name] = { status: 'failed', detail: `wrote no results/${name}.json`, seconds };
+  else runs[name] = { status: code === 0 ? 'ok' : 'failed', detail, seconds };
+}
+
+const { markdown, misses } = writeSummary({ root, runs });
+console.log(`\n${markdown}`);
+console.log(misses === 0 ? 'bench: all targets met (bench/RESULTS.md)' : `bench: ${misses} failed bench(es) or missed target(s) (bench/RESULTS.md)`);
+process.exit(misses === 0 ? 0 : 1);

@@ -1,0 +1,108 @@
+// Transport benchmark: time to first token over a simulated network round trip (a loopback
+// TCP proxy delaying each direction) with TLS, for the pre-warmed WebSocket, a fresh HTTPS
+// connection per request, and a keep-alive HTTPS connection. Requests are interleaved so that
+// machine noise hits all three alike; medians are reported.
+// Usage: npm run bench -- transport [--rtt=50] [--n=20]. Writes bench/results/transport.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { silentLogger } from '../src/log/logger';
+import { percentile } from '../src/metrics/percentiles';
+import { startEndpoint } from '../src/server/startEndpoint';
+import { createModelClient, type ModelClientOptions } from '../src/transport/createModelClient';
+import type { ModelClient } from '../src/transport/modelClient';
+import { startDelayProxy } from '../test/transport/delayProxy';
+import { selfSignedCertificate, startTlsTerminator } from './transportTls';
+
+const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const rttMs = Math.min(Math.max(arg('rtt', 50), 0), 1000);
+const n = Math.min(Math.max(arg('n', 20), 20), 500);
+const INSTRUCTIONS = 'You complete code at the cursor.';
+
+async function waitWarm(client: ModelClient): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (client.state.status !== 'warm') {
+    if (Date.now() > deadline) throw new Error(`client did not warm up: ${JSON.stringify(client.state)}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+async function firstTokenMs(client: ModelClient): Promise<number> {
+  const s = client.stream({ surface: 'completion', instructions: INSTRUCTIONS, input: [{ role: 'user', content: 'hello' }], maxOutputTokens: 16 });
+  const r = await s.done;
+  if (r.status !== 'completed' && r.status !== 'incomplete') throw new Error(`request failed: ${r.error?.message ?? r.status}`);
+  return s.marks.firstToken! - s.marks.created;
+}
+
+const certificate = selfSignedCertificate();
+const endpoint = await startEndpoint({ engine: 'scripted', knobs: { tokensPerSecond: 0, firstTokenDelayMs: 0 } });
+const terminator = await startTlsTerminator(certificate, endpoint.port);
+const proxy = await startDelayProxy({ targetPort: terminator.port, oneWayDelayMs: rttMs / 2 });
+const origin = `127.0.0.1:${proxy.port}`;
+const base: Omit<ModelClientOptions, 'url'> = {
+  role: 'fast',
+  model: 'gpt-5.3-codex-spark',
+  httpApi: 'responses',
+  allowInsecure: false,
+  firstTokenTimeoutMs: 10_000,
+  stallTimeoutMs: 10_000,
+  log: silentLogger,
+  ca: certificate.cert,
+  instructions: INSTRUCTIONS,
+};
+const clients = {
+  ws: createModelClient({ ...base, url: `wss://${origin}/v1/responses` }),
+  fresh_https: createModelClient({ ...base, url: `https://${origin}/v1`, httpKeepAlive: false }),
+  keepalive_https: createModelClient({ ...base, url: `https://${origin}/v1` }),
+};
+const samples: Record<keyof typeof clients, number[]> = { ws: [], fresh_https: [], keepalive_https: [] };
+
+try {
+  await Promise.all(Object.values(clients).map(waitWarm));
+  const modes = Object.keys(clients) as (keyof typeof clients)[];
+  // One untimed round so that every path has compiled code and a cached TLS session.
+  for (const mode of modes) await firstTokenMs(clients[mode]);
+  for (let i = 0; i < n; i++) {
+    // Rotate the order each round so that no mode always runs right after another.
+    for (let j = 0; j < modes.length; j++) {
+      const mode = modes[(i + j) % modes.length];
+      samples[mode].push(await firstTokenMs(clients[mode]));
+    }
+  }
+} finally {
+  for (const c of Object.values(clients)) c.dispose();
+  await proxy.close();
+  await terminator.close();
+  await endpoint.close();
+}
+
+const p50 = (xs: number[]) => round(percentile([...xs].sort((a, b) => a - b), 50)!);
+const p90 = (xs: number[]) => round(percentile([...xs].sort((a, b) => a - b), 90)!);
+function round(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+const ws = p50(samples.ws);
+const fresh = p50(samples.fresh_https);
+const keepalive = p50(samples.keepalive_https);
+const result = {
+  rtt_ms: rttMs,
+  requests_per_mode: n,
+  ws_ttft_ms_p50: ws,
+  fresh_https_ttft_ms_p50: fresh,
+  keepalive_https_ttft_ms_p50: keepalive,
+  ws_ttft_ms_p90: p90(samples.ws),
+  fresh_https_ttft_ms_p90: p90(samples.fresh_https),
+  keepalive_https_ttft_ms_p90: p90(samples.keepalive_https),
+  ws_over_fresh_https: round(ws / fresh),
+  ws_over_keepalive_https: round(ws / keepalive),
+  samples_ms: Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, v.map(round)])),
+};
+
+console.log(`transport: first token over a ${rttMs} ms round trip with TLS, median of ${n} interleaved requests each`);
+console.log(`  warm WebSocket        ${ws.toFixed(1)} ms`);
+console.log(`  fresh HTTPS           ${fresh.toFixed(1)} ms`);
+console.log(`  keep-alive HTTPS      ${keepalive.toFixed(1)} ms`);
+console.log(`  WebSocket / fresh HTTPS       ${result.ws_over_fresh_https} (target <= 0.4)`);
+console.log(`  WebSocket / keep-alive HTTPS  ${result.ws_over_keepalive_https}`);
+const dir = join(process.cwd(), 'bench', 'results');
+mkdirSync(dir, { recursive: true });
+writeFileSync(join(dir, 'transport.json'), `${JSON.stringify(result, null, 2)}\n`);

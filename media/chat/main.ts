@@ -1,0 +1,104 @@
+import type { HostMessage, ViewMessage } from '../../src/chat/chatProtocol';
+import { Composer } from './composer';
+import { Transcript } from './transcript';
+
+interface WebviewApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+declare function acquireVsCodeApi(): WebviewApi;
+
+/** The chat webview: renders what the extension sends, reports what the user does. */
+function start(api: WebviewApi): void {
+  const post = (m: ViewMessage) => api.postMessage(m);
+  const saved = api.getState() as { draft?: string } | undefined;
+  let streaming = false;
+
+  const transcript = new Transcript((cb) => requestAnimationFrame(cb));
+  const composer = new Composer(
+    {
+      send: (text) => post({ type: 'send', text }),
+      stop: () => post({ type: 'stop' }),
+      removeContext: () => post({ type: 'removeContext' }),
+      mentionQuery: (query) => post({ type: 'mentionQuery', query }),
+      // Kept by the webview itself, so a hidden and re-shown view still has the draft.
+      draftChanged: (draft) => api.setState({ draft }),
+    },
+    saved?.draft ?? '',
+  );
+  const app = document.getElementById('app') ?? document.body;
+  app.replaceChildren(transcript.element, composer.element);
+
+  const setStreaming = (value: boolean) => {
+    streaming = value;
+    composer.setStreaming(value);
+  };
+
+  window.addEventListener('message', (event: MessageEvent) => {
+    const m = event.data as HostMessage;
+    switch (m.type) {
+      case 'conversation':
+        transcript.reset(m.turns);
+        setStreaming(m.streaming);
+        return;
+      case 'turnAdded':
+        return transcript.add(m.turn);
+      case 'delta':
+        return transcript.delta(m.turnId, m.text);
+      case 'turnUpdated':
+        return transcript.update(m.turn);
+      case 'streaming':
+        return setStreaming(m.streaming);
+      case 'context':
+        return composer.setChip(m.chip);
+      case 'mentions':
+        return composer.showMentions(m.query, m.items);
+      case 'sendResult':
+        return composer.sendResult(m.ok, m.error);
+      case 'notice':
+        return composer.notice(m.text);
+      case 'focus':
+        return composer.focus();
+    }
+  });
+
+  transcript.element.addEventListener('click', (event) => {
+    const target = event.target as Element;
+    const link = target.closest('a');
+    if (link) {
+      // Never navigate the webview: the extension opens web links after VS Code's own prompt.
+      event.preventDefault();
+      const href = link.getAttribute('href');
+      if (href) post({ type: 'openLink', href });
+      return;
+    }
+    const button = target.closest('button');
+    if (!button) return;
+    if (button.dataset.retry) {
+      post({ type: 'retry', turnId: button.dataset.retry });
+      return;
+    }
+    const action = button.dataset.action;
+    const block = button.closest<HTMLElement>('.code-block');
+    const code = block?.querySelector('code')?.textContent;
+    if ((action === 'copy' || action === 'insert' || action === 'apply') && code != null) {
+      post({ type: 'codeAction', action, code, ...(block?.dataset.path ? { path: block.dataset.path } : {}) });
+    }
+  });
+  // Middle-click would open a link in a new window without asking.
+  transcript.element.addEventListener('auxclick', (event) => {
+    if ((event.target as Element).closest('a')) event.preventDefault();
+  });
+
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && streaming && !event.defaultPrevented) {
+      event.preventDefault();
+      post({ type: 'stop' });
+    }
+  });
+
+  post({ type: 'ready' });
+}
+
+start(acquireVsCodeApi());

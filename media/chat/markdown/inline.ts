@@ -1,0 +1,240 @@
+import { safeExternalUrl } from '../../../src/chat/linkPolicy';
+import { el, type MdChild, type MdElement } from './mdNode';
+
+/**
+ * Inline Markdown: code spans, emphasis, strong, strike-through, links, autolinks, escapes and
+ * hard breaks. Anything else, raw HTML included, stays literal text. An opener without its
+ * closer (common mid-stream) is shown as typed until the closer arrives.
+ */
+export function parseInline(text: string): MdChild[] {
+  return new InlineParser(text).parse(0, text.length, true);
+}
+
+const PUNCT = /[!-/:-@[-`{-~]/;
+const BARE_URL = /^https?:\/\/[^\s<>"'`]+/;
+const WORD = /[\p{L}\p{N}]/u;
+const MAX_LINK_TEXT = 1000;
+
+class InlineParser {
+  /**
+   * Delimiter (and parse range end) -> a position from which no closer exists. Later openers of
+   * the same kind then fail at once, which keeps long unclosed text linear, not quadratic.
+   */
+  private readonly noCloserAfter = new Map<string, number>();
+
+  constructor(private readonly src: string) {}
+
+  parse(from: number, to: number, links: boolean): MdChild[] {
+    const out: MdChild[] = [];
+    let text = '';
+    const flush = () => {
+      if (text !== '') out.push(text);
+      text = '';
+    };
+    const s = this.src;
+    let i = from;
+    while (i < to) {
+      const ch = s[i]!;
+      if (ch === '\\' && i + 1 < to && PUNCT.test(s[i + 1]!)) {
+        text += s[i + 1];
+        i += 2;
+        continue;
+      }
+      if (ch === '\\' && s[i + 1] === '\n') {
+        flush();
+        out.push(el('br'));
+        i += 2;
+        continue;
+      }
+      if (ch === '\n') {
+        const hard = / {2,}$/.test(text);
+        if (hard) {
+          text = text.replace(/ +$/, '');
+          flush();
+          out.push(el('br'));
+        } else text += '\n';
+        i++;
+        continue;
+      }
+      if (ch === '`') {
+        const span = this.codeSpan(i, to);
+        if (span) {
+          flush();
+          out.push(span.node);
+          i = span.end;
+          continue;
+        }
+        const run = runLength(s, i, '`');
+        text += s.slice(i, i + run);
+        i += run;
+        continue;
+      }
+      if (ch === '*' || ch === '_' || ch === '~') {
+        const emph = this.emphasis(i, to, links);
+        if (emph) {
+          flush();
+          out.push(emph.node);
+          i = emph.end;
+          continue;
+        }
+        const run = runLength(s, i, ch);
+        text += s.slice(i, i + run);
+        i += run;
+        continue;
+      }
+      if (links && (ch === '[' || (ch === '!' && s[i + 1] === '['))) {
+        const link = this.link(i, to);
+        if (link) {
+          flush();
+          out.push(link.node);
+          i = link.end;
+          continue;
+        }
+      }
+      if (links && ch === '<') {
+        const auto = /^<([a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^\s<>]*)>/.exec(s.slice(i, Math.min(to, i + 2048)));
+        const href = auto && safeExternalUrl(auto[1]!);
+        if (auto && href) {
+          flush();
+          out.push(el('a', [auto[1]!], { href }));
+          i += auto[0].length;
+          continue;
+        }
+      }
+      if (links && ch === 'h' && (i === from || !WORD.test(s[i - 1]!))) {
+        const bare = BARE_URL.exec(s.slice(i, Math.min(to, i + 2048)));
+        if (bare) {
+          const url = bare[0].replace(/[.,;:!?)\]*_~]+$/, '');
+          const href = safeExternalUrl(url);
+          if (href) {
+            flush();
+            out.push(el('a', [url], { href }));
+            i += url.length;
+            continue;
+          }
+        }
+      }
+      text += ch;
+      i++;
+    }
+    flush();
+    return out;
+  }
+
+  private codeSpan(i: number, to: number): { node: MdElement; end: number } | undefined {
+    const s = this.src;
+    const run = runLength(s, i, '`');
+    const key = `\`${run}@${to}`;
+    if ((this.noCloserAfter.get(key) ?? Infinity) <= i) return undefined;
+    for (let j = i + run; j < to; ) {
+      const k = s.indexOf('`', j);
+      if (k < 0 || k >= to) break;
+      const close = runLength(s, k, '`');
+      if (close === run) {
+        let code = s.slice(i + run, k).replace(/\n/g, ' ');
+        if (code.length > 2 && code.startsWith(' ') && code.endsWith(' ') && code.trim() !== '') code = code.slice(1, -1);
+        return { node: el('code', [code]), end: k + close };
+      }
+      j = k + close;
+    }
+    this.noCloserAfter.set(key, i);
+    return undefined;
+  }
+
+  private emphasis(i: number, to: number, links: boolean): { node: MdElement; end: number } | undefined {
+    const s = this.src;
+    const ch = s[i]!;
+    const run = runLength(s, i, ch);
+    if (ch === '~' && run !== 2) return undefined;
+    if (run > 3) return undefined;
+    const after = s[i + run];
+    if (after === undefined || /\s/.test(after)) return undefined;
+    // snake_case and 2*3*4 are not emphasis.
+    if (ch === '_' && i > 0 && WORD.test(s[i - 1]!)) return undefined;
+    const key = `${ch}${run}@${to}`;
+    if ((this.noCloserAfter.get(key) ?? Infinity) <= i) return undefined;
+    const end = this.findCloser(i + run, to, ch, run);
+    if (end < 0) {
+      this.noCloserAfter.set(key, i);
+      return undefined;
+    }
+    const inner = this.parse(i + run, end, links);
+    const node =
+      ch === '~' ? el('del', inner)
+      : run === 1 ? el('em', inner)
+      : run === 2 ? el('strong', inner)
+      : el('strong', [el('em', inner)]);
+    return { node, end: end + run };
+  }
+
+  /** Start of the closing run: same character, same length, not after whitespace. */
+  private findCloser(from: number, to: number, ch: string, run: number): number {
+    const s = this.src;
+    for (let j = from; j < to; ) {
+      const c = s[j]!;
+      if (c === '\\') {
+        j += 2;
+        continue;
+      }
+      if (c === '`') {
+        const span = this.codeSpan(j, to);
+        j = span ? span.end : j + runLength(s, j, '`');
+        continue;
+      }
+      if (c === ch) {
+        const len = runLength(s, j, ch);
+        const before = s[j - 1]!;
+        const next = s[j + len];
+        const rightFlanking = !/\s/.test(before);
+        const intraword = ch === '_' && next !== undefined && WORD.test(next);
+        if (len === run && rightFlanking && !intraword && j > from) return j;
+        j += len;
+        continue;
+      }
+      j++;
+    }
+    return -1;
+  }
+
+  private link(i: number, to: number): { node: MdElement; end: number } | undefined {
+    const s = this.src;
+    const image = s[i] === '!';
+    const open = image ? i + 1 : i;
+    const close = this.matchingBracket(open, to);
+    if (close < 0 || s[close + 1] !== '(') return undefined;
+    const dest = /^\(\s*(<[^<>\n]*>|[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)(?:\s+("[^"]*"|'[^']*'))?\s*\)/.exec(s.slice(close + 1, Math.min(to, close + 4096)));
+    if (!dest) return undefined;
+    const url = dest[1]!.replace(/^<|>$/g, '');
+    const title = dest[2]?.slice(1, -1);
+    const label = this.parse(open + 1, close, false);
+    // Images are never loaded (the CSP forbids remote images): they become links to the image.
+    const children = label.length > 0 ? label : [image ? 'image' : url];
+    const end = close + 1 + dest[0].length;
+    const href = safeExternalUrl(url);
+    // A link we will not open keeps its text, and shows the refused target only as a tooltip.
+    const node = href
+      ? el('a', children, { href, ...(title ? { title } : {}) })
+      : el('span', children, { cls: 'link-refused', title: `Link not opened: ${url}` });
+    return { node, end };
+  }
+
+  /** Link text is short: looking at most MAX_LINK_TEXT characters ahead keeps the scan linear. */
+  private matchingBracket(open: number, to: number): number {
+    const s = this.src;
+    let depth = 0;
+    for (let j = open; j < Math.min(to, open + MAX_LINK_TEXT); j++) {
+      const c = s[j];
+      if (c === '\\') j++;
+      else if (c === '[') depth++;
+      else if (c === ']' && --depth === 0) return j;
+      else if (c === '\n' && s[j + 1] === '\n') return -1;
+    }
+    return -1;
+  }
+}
+
+function runLength(s: string, i: number, ch: string): number {
+  let j = i;
+  while (s[j] === ch) j++;
+  return j - i;
+}

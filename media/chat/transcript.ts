@@ -1,0 +1,168 @@
+import type { TurnView, UserTurnView } from '../../src/chat/chatProtocol';
+import { attachmentLabel, type AssistantTurn } from '../../src/chat/chatTypes';
+import { h } from './dom';
+import { FrameScheduler } from './frameScheduler';
+import { StreamingMarkdown } from './streamingMarkdown';
+
+interface AnswerView {
+  turn: AssistantTurn;
+  article: HTMLElement;
+  head: HTMLElement;
+  foot: HTMLElement;
+  markdown: StreamingMarkdown;
+  render: () => void;
+}
+
+const STATUS_TEXT: Record<AssistantTurn['status'], string> = {
+  streaming: '',
+  done: '',
+  stopped: 'Stopped',
+  redirected: 'Redirected',
+  failed: 'Failed',
+};
+
+/**
+ * The conversation as a live log. Streamed text is appended to the answer's buffer and
+ * rendered at most once a frame; the view stays scrolled to the end unless the user has
+ * scrolled up to read.
+ */
+export class Transcript {
+  readonly element: HTMLElement;
+  private readonly answers = new Map<string, AnswerView>();
+  private readonly scheduler: FrameScheduler;
+  private stickToEnd = true;
+
+  constructor(requestFrame: (callback: () => void) => void) {
+    this.element = h('div', {
+      cls: 'transcript',
+      attrs: { role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation', tabindex: '0' },
+    });
+    this.element.addEventListener('scroll', () => {
+      const e = this.element;
+      this.stickToEnd = e.scrollHeight - e.scrollTop - e.clientHeight < 40;
+    });
+    this.scheduler = new FrameScheduler(requestFrame, () => this.keepAtEnd());
+    this.showEmptyState();
+  }
+
+  reset(turns: readonly TurnView[]): void {
+    this.answers.clear();
+    this.element.replaceChildren();
+    if (turns.length === 0) this.showEmptyState();
+    for (const t of turns) this.add(t, false);
+    this.stickToEnd = true;
+    this.scheduler.schedule(() => {});
+  }
+
+  add(turn: TurnView, animate = true): void {
+    this.element.querySelector('.empty-state')?.remove();
+    if (turn.role === 'user') {
+      this.element.appendChild(userArticle(turn));
+    } else {
+      const view = this.answerView(turn);
+      this.element.appendChild(view.article);
+      view.markdown.reset(turn.text);
+      if (animate && turn.status === 'streaming') this.scheduler.schedule(view.render);
+      else view.markdown.render(turn.status !== 'streaming');
+    }
+    if (animate) this.scheduler.schedule(() => {});
+  }
+
+  delta(turnId: string, text: string): void {
+    const view = this.answers.get(turnId);
+    if (!view) return;
+    view.markdown.append(text);
+    this.scheduler.schedule(view.render);
+  }
+
+  update(turn: AssistantTurn): void {
+    const view = this.answers.get(turn.id);
+    if (!view) return;
+    view.turn = { ...turn };
+    if (turn.text !== view.markdown.text) view.markdown.reset(turn.text);
+    fillHead(view.head, turn);
+    fillFoot(view.foot, turn);
+    view.article.setAttribute('aria-busy', String(turn.status === 'streaming'));
+    view.article.dataset.status = turn.status;
+    this.scheduler.schedule(view.render);
+  }
+
+  private answerView(turn: AssistantTurn): AnswerView {
+    const head = h('div', { cls: 'turn-head' });
+    const body = h('div', { cls: 'markdown' });
+    const foot = h('div', { cls: 'turn-foot' });
+    const article = h('article', { cls: 'turn turn-assistant', attrs: { 'aria-label': 'Answer' } }, [head, body, foot]);
+    article.dataset.turn = turn.id;
+    const markdown = new StreamingMarkdown(body);
+    const view: AnswerView = {
+      turn: { ...turn },
+      article,
+      head,
+      foot,
+      markdown,
+      render: () => markdown.render(view.turn.status !== 'streaming'),
+    };
+    fillHead(head, turn);
+    fillFoot(foot, turn);
+    article.setAttribute('aria-busy', String(turn.status === 'streaming'));
+    article.dataset.status = turn.status;
+    this.answers.set(turn.id, view);
+    return view;
+  }
+
+  private keepAtEnd(): void {
+    if (this.stickToEnd) this.element.scrollTop = this.element.scrollHeight;
+  }
+
+  private showEmptyState(): void {
+    this.element.appendChild(
+      h('div', {
+        cls: 'empty-state',
+        text: 'Ask about your code. Enter sends, Shift+Enter starts a new line, Escape stops an answer. Type @ to attach a file; the selection in the editor is attached automatically.',
+      }),
+    );
+  }
+}
+
+function userArticle(turn: UserTurnView): HTMLElement {
+  const head = h('div', { cls: 'turn-head' }, [h('span', { cls: 'who', text: 'You' })]);
+  if (turn.redirect) head.appendChild(h('span', { cls: 'badge badge-redirect', text: '↪ Redirect' }));
+  const chips = turn.attachments.map((a) => h('span', { cls: 'chip', text: attachmentLabel(a), attrs: { title: a.path } }));
+  const article = h('article', { cls: 'turn turn-user', attrs: { 'aria-label': turn.redirect ? 'Your redirect' : 'Your message' } }, [
+    head,
+    h('div', { cls: 'turn-text', text: turn.text }),
+    ...(chips.length > 0 ? [h('div', { cls: 'chips' }, chips)] : []),
+  ]);
+  article.dataset.turn = turn.id;
+  return article;
+}
+
+function fillHead(head: HTMLElement, turn: AssistantTurn): void {
+  const { route, model, reasons } = turn.meta;
+  head.replaceChildren(
+    h('span', { cls: `route route-${route}`, text: route }),
+    h('span', { cls: 'model', text: model }),
+    ...(reasons.length > 0 ? [h('span', { cls: 'reasons', text: reasons.join('; ') })] : []),
+  );
+}
+
+function fillFoot(foot: HTMLElement, turn: AssistantTurn): void {
+  const parts: Node[] = [];
+  if (STATUS_TEXT[turn.status]) parts.push(h('span', { cls: `badge badge-${turn.status}`, text: STATUS_TEXT[turn.status] }));
+  if (turn.error) parts.push(h('span', { cls: 'error', text: turn.error, attrs: { role: 'alert' } }));
+  const stats = statsText(turn);
+  if (stats) parts.push(h('span', { cls: 'stats', text: stats }));
+  if (turn.status === 'failed' || turn.status === 'stopped') {
+    const retry = h('button', { cls: 'retry', text: 'Retry', attrs: { type: 'button', 'data-retry': turn.id, 'aria-label': 'Retry this answer' } });
+    parts.push(retry);
+  }
+  foot.replaceChildren(...parts);
+}
+
+function statsText(turn: AssistantTurn): string {
+  const { firstTokenMs, tokensPerSecond } = turn.meta;
+  const parts: string[] = [];
+  if (firstTokenMs !== undefined) parts.push(`first token ${Math.round(firstTokenMs)} ms`);
+  if (tokensPerSecond !== undefined) parts.push(`${Math.round(tokensPerSecond).toLocaleString('en-US')} tokens/s`);
+  return parts.join(' · ');
+}

@@ -1,0 +1,303 @@
+import { buildCompletionContext } from '../context/completionContext';
+import type { Logger } from '../log/logger';
+import type { MetricsSink } from '../metrics/requestSample';
+import type { ModelClient, ModelStream } from '../transport/modelClient';
+import type { ModelError } from '../transport/modelError';
+import { CompletionCache, matchEntry, stillRelevant, type CacheLimits } from './completionCache';
+import { CompletionEntry } from './completionEntry';
+import { decideMode } from './completionMode';
+import { buildModelRequest } from './completionPrompt';
+import type { CompletionSettings } from './completionSettings';
+import { CompletionStats } from './completionStats';
+import type { CompletionRequest, CompletionResult, CompletionSource, Suggestion } from './completionTypes';
+import type { Clock } from './clock';
+import { lineAfter, lineBefore } from './cursorLine';
+import { DebouncePolicy, type DebounceTuning } from './debouncePolicy';
+import { modelTextNormalizer, shapeSuggestion } from './filters/filterPipeline';
+import { takeExtent } from './suggestionExtent';
+
+export interface CompletionEngineDeps {
+  /** The current fast model client (settings may swap it). */
+  client(): ModelClient;
+  settings(): CompletionSettings;
+  clock: Clock;
+  metrics: MetricsSink;
+  log: Logger;
+  cacheLimits?: CacheLimits;
+  debounceTuning?: DebounceTuning;
+}
+
+/** No answer yet from what exists: ask the model. */
+const MISS = 'miss';
+type Found = CompletionResult | undefined | typeof MISS;
+
+/**
+ * Ghost text for one editor. Per keystroke: serve from a running request or the cache when the
+ * user's typing agrees with it (no request, same suggestion); otherwise wait the debounce, ask
+ * the model and return as soon as the first line (or the block) is complete while the stream
+ * goes on into the cache. Requests the document has moved away from are cancelled at once and
+ * never waited for. A shown suggestion that the stream has nothing more for triggers a
+ * speculative request for the text after accepting it.
+ */
+export class CompletionEngine {
+  readonly stats = new CompletionStats();
+  private readonly cache: CompletionCache;
+  private readonly running = new Set<CompletionEntry>();
+  private readonly debounce: DebouncePolicy;
+  private nextId = 1;
+  /** The suggestion last returned (what the editor is showing) and where accepting it leads. */
+  private visible: { entryId: number; typedLength: number; acceptedLength: number } | undefined;
+  /** Speculation that waits for the visible suggestion's stream to end. */
+  private speculateAfter: { entry: CompletionEntry; go: () => void } | undefined;
+  /** After a failure, no new requests until then (no storm against a broken endpoint). */
+  private pausedUntil = 0;
+  private readonly firstServeMs = new Map<number, number>();
+
+  constructor(private readonly deps: CompletionEngineDeps) {
+    this.cache = new CompletionCache(deps.cacheLimits);
+    this.debounce = new DebouncePolicy(() => deps.settings().debounceMs, deps.debounceTuning);
+  }
+
+  async provide(req: CompletionRequest): Promise<CompletionResult | undefined> {
+    const { clock } = this.deps;
+    const t0 = clock.now();
+    const keystroke = ++this.stats.keystrokes;
+    this.debounce.noteKeystroke(t0);
+    const cancelMs = this.abandonStale(req.prefix, req.suffix);
+    let found = await this.fromExisting(req, t0, 0);
+    if (found !== MISS) return found;
+    const delay = req.explicit ? 0 : this.debounce.delayMs();
+    if (delay > 0) {
+      if (!(await clock.sleep(delay, req.signal))) return undefined;
+      found = await this.fromExisting(req, t0, delay);
+      if (found !== MISS) return found;
+    }
+    // Only the newest keystroke may ask the model; an older call's answer is no longer wanted.
+    if (req.signal?.aborted || keystroke !== this.stats.keystrokes || clock.now() < this.pausedUntil) return undefined;
+    const entry = this.start(req, false);
+    this.stats.noteBlocking(cancelMs);
+    found = await this.waitFor(entry, req, t0, delay, true);
+    return found === MISS ? undefined : found;
+  }
+
+  /** The editor inserted a suggestion (Tab); what follows is continuation, not typing. */
+  accepted(entryId: number): void {
+    if (this.visible?.entryId === entryId) this.visible = undefined;
+  }
+
+  /** Milliseconds the next new request would wait after a keystroke (for the status line). */
+  debounceMs(): number {
+    return this.debounce.delayMs();
+  }
+
+  dispose(): void {
+    for (const entry of [...this.running]) this.cancel(entry);
+  }
+
+  private async fromExisting(req: CompletionRequest, t0: number, debounce: number): Promise<Found> {
+    const hits = this.cache.lookup(req.prefix, req.suffix);
+    let pending: CompletionEntry | undefined;
+    for (const hit of hits) {
+      const shaped = hit.ready ? this.shape(hit.entry, hit.typed, req) : undefined;
+      if (!shaped) {
+        pending ??= hit.entry.running ? hit.entry : undefined;
+        continue;
+      }
+      if (shaped.text !== '') return this.serve(hit.entry, hit.typed, shaped, req, t0, debounce, false, t0);
+      // The model already said nothing fits exactly here: do not ask again.
+      if (hit.typed === '' && !hit.entry.running) return undefined;
+    }
+    if (!pending) return MISS;
+    const found = await this.waitFor(pending, req, t0, debounce, false);
+    if (found === MISS && pending.running && !stillRelevant(pending, req.prefix, req.suffix)) this.cancel(pending);
+    return found;
+  }
+
+  /** Resolves once `entry` yields a complete suggestion for `req`, diverges (MISS) or ends. */
+  private waitFor(entry: CompletionEntry, req: CompletionRequest, t0: number, debounce: number, fresh: boolean): Promise<Found> {
+    const waitStart = this.deps.clock.now();
+    return new Promise<Found>((resolve) => {
+      let off = (): void => {};
+      const finish = (v: Found) => {
+        off();
+        req.signal?.removeEventListener('abort', onAbort);
+        resolve(v);
+      };
+      const onAbort = () => finish(undefined);
+      const check = () => {
+        const hit = matchEntry(entry, req.prefix);
+        if (!hit) return finish(MISS);
+        if (!hit.ready) return entry.running ? undefined : finish(MISS);
+        const shaped = this.shape(entry, hit.typed, req);
+        if (!shaped) return undefined;
+        finish(this.serve(entry, hit.typed, shaped, req, t0, debounce, fresh, waitStart));
+      };
+      if (req.signal?.aborted) return finish(undefined);
+      off = entry.onChange(check);
+      req.signal?.addEventListener('abort', onAbort, { once: true });
+      check();
+    });
+  }
+
+  /** The suggestion `entry` offers after `typed`, or undefined while it is still incomplete. */
+  private shape(entry: CompletionEntry, typed: string, req: CompletionRequest): Suggestion | undefined {
+    const mode = entry.mode.kind === 'block' ? entry.mode : decideMode(req.prefix, req.suffix);
+    const extent = takeExtent(entry.text.slice(typed.length), mode, this.deps.settings().maxLines, !entry.running);
+    if (!extent.complete) return undefined;
+    return shapeSuggestion(extent.text, {
+      lineBefore: lineBefore(req.prefix),
+      lineAfter: lineAfter(req.suffix),
+      suffix: req.suffix,
+      mode,
+    });
+  }
+
+  private serve(
+    entry: CompletionEntry,
+    typed: string,
+    suggestion: Suggestion,
+    req: CompletionRequest,
+    t0: number,
+    debounce: number,
+    fresh: boolean,
+    waitStart: number,
+  ): CompletionResult | undefined {
+    if (suggestion.text === '') return undefined;
+    const t1 = this.deps.clock.now();
+    const source: CompletionSource = fresh
+      ? 'model'
+      : entry.running || (this.visible?.entryId === entry.id && typed.length > this.visible.typedLength)
+        ? 'typing-through'
+        : 'cache';
+    entry.used = true;
+    this.cache.touch(entry);
+    const sentAt = entry.stream?.marks.sent ?? entry.stream?.marks.created ?? waitStart;
+    const model = entry.lastGrowthAt > waitStart ? Math.max(0, entry.lastGrowthAt - Math.max(waitStart, sentAt)) : 0;
+    if (source === 'model') {
+      if (!this.firstServeMs.has(entry.id)) this.firstServeMs.set(entry.id, t1 - t0);
+    } else {
+      if (source === 'cache') this.stats.cacheHits++;
+      else this.stats.typingThroughHits++;
+      this.deps.metrics.record({
+        surface: 'completion',
+        route: 'fast',
+        marks: { created: t0, done: t1, outputTokens: 0 },
+        outcome: source,
+        keystrokeToItemsMs: t1 - t0,
+      });
+    }
+    this.visible = { entryId: entry.id, typedLength: typed.length, acceptedLength: req.prefix.length + suggestion.text.length };
+    this.speculate(entry, req, suggestion);
+    return { suggestion, source, entryId: entry.id, timing: { total: t1 - t0, debounce, model } };
+  }
+
+  /** Once `entry` has nothing after the shown text, asks for what follows its acceptance. */
+  private speculate(entry: CompletionEntry, req: CompletionRequest, shown: Suggestion): void {
+    const prefix = req.prefix + shown.text;
+    const suffix = req.suffix.slice(shown.replaceSuffix);
+    const go = () => {
+      const v = this.visible;
+      if (v?.entryId !== entry.id || v.acceptedLength !== prefix.length || entry.state === 'cancelled') return;
+      if (this.deps.clock.now() < this.pausedUntil) return;
+      const covered = this.cache
+        .lookup(prefix, suffix)
+        .some((h) => h.entry.running || h.typed === '' || h.entry.text.slice(h.typed.length).trim() !== '');
+      if (!covered) this.start({ ...req, prefix, suffix, explicit: false, signal: undefined }, true);
+    };
+    if (entry.running) this.speculateAfter = { entry, go };
+    else go();
+  }
+
+  private start(req: CompletionRequest, speculative: boolean): CompletionEntry {
+    const settings = this.deps.settings();
+    const mode = decideMode(req.prefix, req.suffix);
+    const context = buildCompletionContext({
+      prefix: req.prefix,
+      suffix: req.suffix,
+      snippets: req.snippets(),
+      tokenBudget: settings.tokenBudget,
+    });
+    const request = buildModelRequest({
+      api: settings.api,
+      fimTemplate: settings.fimTemplate,
+      context,
+      languageId: req.languageId,
+      filePath: req.filePath,
+      mode,
+      maxLines: settings.maxLines,
+    });
+    const normalize = modelTextNormalizer(lineBefore(req.prefix), settings.api === 'responses');
+    const entry = new CompletionEntry(this.nextId++, req.prefix, req.suffix, mode, normalize, speculative);
+    const stream = this.deps.client().stream(request);
+    entry.stream = stream;
+    this.cache.add(entry);
+    this.running.add(entry);
+    this.stats.requests++;
+    if (speculative) this.stats.speculativeRequests++;
+    this.deps.log.trace(
+      `completion #${entry.id} ${mode.kind}${speculative ? ' speculative' : ''}: ~${context.tokens} tokens, ${context.snippets.length} snippets`,
+    );
+    void this.pump(entry, stream);
+    return entry;
+  }
+
+  private async pump(entry: CompletionEntry, stream: ModelStream): Promise<void> {
+    const { clock } = this.deps;
+    try {
+      for await (const delta of stream) entry.append(delta, clock.now());
+    } catch (err) {
+      this.deps.log.debug(`completion #${entry.id}: stream iteration ended with ${String(err)}`);
+    }
+    const result = await stream.done;
+    this.running.delete(entry);
+    entry.finish(result, clock.now());
+    if (entry.state !== 'completed' && !entry.used) this.cache.delete(entry);
+    else this.cache.update(entry);
+    if (this.speculateAfter?.entry === entry) {
+      const { go } = this.speculateAfter;
+      this.speculateAfter = undefined;
+      go();
+    }
+    if (result.status === 'failed') this.onFailure(entry, result.error);
+    const keystrokeToItemsMs = this.firstServeMs.get(entry.id);
+    this.firstServeMs.delete(entry.id);
+    this.deps.metrics.record({
+      surface: 'completion',
+      route: 'fast',
+      marks: stream.marks,
+      outcome: entry.used ? 'used' : result.status === 'failed' ? 'failed' : 'abandoned',
+      ...(keystrokeToItemsMs === undefined ? {} : { keystrokeToItemsMs }),
+    });
+  }
+
+  /** Cancels running requests the document has moved away from; returns the time it took. */
+  private abandonStale(prefix: string, suffix: string): number {
+    const { clock } = this.deps;
+    let spent = 0;
+    for (const entry of this.running) {
+      if (stillRelevant(entry, prefix, suffix)) continue;
+      const t = clock.now();
+      this.cancel(entry);
+      spent += clock.now() - t;
+      this.stats.abandoned++;
+    }
+    return spent;
+  }
+
+  private cancel(entry: CompletionEntry): void {
+    this.running.delete(entry);
+    entry.stream?.cancel();
+    entry.finish({ status: 'cancelled', text: '', outputTokens: 0 }, this.deps.clock.now());
+    if (!entry.used) this.cache.delete(entry);
+  }
+
+  private onFailure(entry: CompletionEntry, error: ModelError | undefined): void {
+    this.stats.failed++;
+    if (!error || error.code === 'cancelled') return;
+    const now = this.deps.clock.now();
+    const wasPaused = now < this.pausedUntil;
+    const pause = error.code === 'rate_limit' ? (error.retryAfterMs ?? 5000) : error.transient ? 1000 : 15_000;
+    this.pausedUntil = Math.max(this.pausedUntil, now + pause);
+    if (!wasPaused) this.deps.log.warn(`Ghost text request #${entry.id} failed (${error.code}): ${error.message}`);
+  }
+}

@@ -1,0 +1,88 @@
+import type { ModelStream, StreamResult } from '../transport/modelClient';
+import type { CompletionMode } from './completionTypes';
+import type { TextNormalizer } from './filters/suggestionFilter';
+
+export type EntryState = 'running' | 'completed' | 'cancelled' | 'failed';
+
+/**
+ * One model completion for a document state (prefix + exact suffix): while its request runs it
+ * is an in-flight request others can type through; afterwards it is a cache entry.
+ */
+export class CompletionEntry {
+  state: EntryState = 'running';
+  /** Its text has been shown to the user at least once. */
+  used = false;
+  stream: ModelStream | undefined;
+  /** When the delta that last changed `text` was read (the engine's clock). */
+  lastGrowthAt = 0;
+  private raw = '';
+  private normalized = '';
+  private dirty = false;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    readonly id: number,
+    readonly prefix: string,
+    readonly suffix: string,
+    readonly mode: CompletionMode,
+    private readonly normalize: TextNormalizer,
+    /** Started for the text after accepting a shown suggestion, not by a keystroke. */
+    readonly speculative: boolean,
+  ) {}
+
+  get running(): boolean {
+    return this.state === 'running';
+  }
+
+  /** Completion text so far (normalized; never shrinks while running). */
+  get text(): string {
+    if (this.dirty) {
+      this.normalized = this.normalize(this.raw, !this.running);
+      this.dirty = false;
+    }
+    return this.normalized;
+  }
+
+  /** Length of the model's text so far; the normalized text is never longer. */
+  get rawLength(): number {
+    return this.raw.length;
+  }
+
+  /** Approximate memory held, for the cache's size bound. */
+  get size(): number {
+    return this.prefix.length + this.suffix.length + 2 * this.raw.length;
+  }
+
+  append(delta: string, now: number): void {
+    if (!this.running || delta === '') return;
+    this.raw += delta;
+    this.dirty = true;
+    this.lastGrowthAt = now;
+    this.emit();
+  }
+
+  finish(result: StreamResult, now: number): void {
+    if (!this.running) return;
+    this.state = result.status === 'incomplete' ? 'completed' : result.status;
+    if (this.state !== 'completed') this.keepWholeLines();
+    this.dirty = true;
+    this.lastGrowthAt = now;
+    this.emit();
+  }
+
+  /** Calls `listener` on every change until the returned function is called. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A stream that broke off keeps only its finished lines: the last one may be cut short. */
+  private keepWholeLines(): void {
+    const nl = this.raw.lastIndexOf('\n');
+    this.raw = nl < 0 ? '' : this.raw.slice(0, nl);
+  }
+
+  private emit(): void {
+    for (const l of [...this.listeners]) l();
+  }
+}

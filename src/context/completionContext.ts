@@ -1,0 +1,67 @@
+import type { Snippet } from './snippet';
+import { charsForTokens, estimateTokens } from './tokenEstimate';
+
+/** What the model sees of the document and of other files. */
+export interface CompletionContext {
+  prefix: string;
+  suffix: string;
+  snippets: Snippet[];
+  /** Estimated tokens of all the above. */
+  tokens: number;
+}
+
+export interface ContextInput {
+  prefix: string;
+  suffix: string;
+  /** Candidate snippets, best first. */
+  snippets: Snippet[];
+  tokenBudget: number;
+}
+
+/** Shares of the budget; what the suffix and snippets leave unused goes to the prefix. */
+const SUFFIX_SHARE = 0.2;
+const SNIPPET_SHARE = 0.25;
+/** The prefix window starts on multiples of this many characters, so consecutive requests share
+ * the same prompt start and the server can reuse its prompt cache between keystrokes. */
+const PREFIX_ANCHOR = 1024;
+
+/** Fits prefix, suffix and snippets into the token budget, cutting at line boundaries. */
+export function buildCompletionContext(input: ContextInput): CompletionContext {
+  const budget = charsForTokens(input.tokenBudget);
+  const suffix = suffixWindow(input.suffix, Math.floor(budget * SUFFIX_SHARE));
+  const snippets = fitSnippets(input.snippets, Math.floor(budget * SNIPPET_SHARE));
+  const snippetChars = snippets.reduce((n, s) => n + s.path.length + s.text.length, 0);
+  const prefix = prefixWindow(input.prefix, budget - suffix.length - snippetChars);
+  const tokens =
+    estimateTokens(prefix) + estimateTokens(suffix) + snippets.reduce((n, s) => n + estimateTokens(s.path + s.text), 0);
+  return { prefix, suffix, snippets, tokens };
+}
+
+/** The end of `prefix`, at most `maxChars`, starting at a line start at or after an anchor. */
+export function prefixWindow(prefix: string, maxChars: number): string {
+  if (prefix.length <= maxChars) return prefix;
+  let start = Math.ceil((prefix.length - maxChars) / PREFIX_ANCHOR) * PREFIX_ANCHOR;
+  const nl = prefix.indexOf('\n', start - 1);
+  // Start after a newline; a single line longer than the window is cut mid-line.
+  start = nl >= 0 && nl < prefix.length - 1 ? nl + 1 : start;
+  return prefix.slice(start);
+}
+
+/** The start of `suffix`, at most `maxChars`, ending at a line end when one is in reach. */
+export function suffixWindow(suffix: string, maxChars: number): string {
+  if (suffix.length <= maxChars) return suffix;
+  const nl = suffix.lastIndexOf('\n', maxChars);
+  return suffix.slice(0, nl > 0 ? nl : maxChars);
+}
+
+function fitSnippets(snippets: Snippet[], maxChars: number): Snippet[] {
+  const out: Snippet[] = [];
+  let used = 0;
+  for (const s of snippets) {
+    const size = s.path.length + s.text.length;
+    if (used + size > maxChars) continue;
+    out.push(s);
+    used += size;
+  }
+  return out;
+}

@@ -1,0 +1,23 @@
+/**
+ * One line of a pending edit as it sits in the document: kept as it was, an original line the
+ * edit removes, or a new line the edit adds. Original = same + removed rows in order; result =
+ * same + added rows in order.
+ */
+export interface DiffRow {
+  kind: 'same' | 'removed' | 'added';
+  text: string;
+}
+
+/** Contiguous rows of one kind, by index in the region. */
+export interface RowSpan {
+  start: number;
+  count: number;
+}
+
+export function originalOf(rows: readonly DiffRow[]): string[] {
+  return rows.filter((r) => r.kind !== 'added').map((r) => r.text);
+}
+
+export function resultOf(rows: readonly DiffRow[]): string[] {
+  return rows.filter((r) => r.kind !== 'removed').map((r) => r.text);
+}

@@ -1,0 +1,185 @@
+import type { DiffRow, RowSpan } from './diffRow';
+import { myersDiff } from './myersDiff';
+import { deleteSpans, type RowEdit } from './rowEdit';
+
+/** What one row of the region shows while an edit is pending. */
+export type PreviewKind = DiffRow['kind'] | 'partial' | 'pending';
+
+/** Row spans per decoration, and the row the view follows. */
+export interface PreviewView {
+  added: RowSpan[];
+  removed: RowSpan[];
+  /** Original lines the stream has not reached yet. */
+  pending: RowSpan[];
+  /** The line being written right now. */
+  partial: RowSpan[];
+  rowCount: number;
+  focusRow: number;
+}
+
+/** Edits to bring the document to a new layout; `commit` once the editor applied them. */
+export interface LayoutPlan {
+  edits: RowEdit[];
+  commit(): void;
+}
+
+interface Run {
+  kind: DiffRow['kind'];
+  start: number;
+  count: number;
+}
+
+/**
+ * What the region of the document holds while an edit is pending: decided rows (same,
+ * removed, added), then the line being written, then the original lines not reached yet.
+ * Original lines never move or change; new lines are inserted between them, so every
+ * update is a batch of insertions near the growing edge and costs O(new rows). The layout
+ * only changes when the editor confirmed the edits (`commit`), so a refused edit is simply
+ * planned again.
+ */
+export class PreviewLayout {
+  private head: DiffRow[] = [];
+  private runs: Run[] = [];
+  private partial: string | null = null;
+  private pendingFrom = 0;
+
+  constructor(private readonly original: readonly string[]) {}
+
+  get rowCount(): number {
+    return this.head.length + (this.partial === null ? 0 : 1) + this.original.length - this.pendingFrom;
+  }
+
+  /** True once no preview line is in the document (only the original). */
+  get pristine(): boolean {
+    return this.partial === null && this.pendingFrom === 0 && this.head.length === 0;
+  }
+
+  /**
+   * Follow the stream: `rows` extends the rows already shown, `pointer` is the first original
+   * line not consumed, `partial` the unfinished line to show (null: none).
+   */
+  planAdvance(rows: readonly DiffRow[], pointer: number, partial: string | null): LayoutPlan {
+    const from = this.head.length;
+    if (rows.length === from && partial === this.partial) return { edits: [], commit: () => (this.pendingFrom = pointer) };
+    const edits: RowEdit[] = [];
+    let current: RowEdit = { row: from, deleteCount: this.partial === null ? 0 : 1, insert: [] };
+    let docRow = current.row + current.deleteCount;
+    for (let i = from; i < rows.length; i++) {
+      const r = rows[i];
+      if (r.kind === 'added') {
+        current.insert.push(r.text);
+        continue;
+      }
+      // A consumed original: it stays where it is; new lines go before or after it.
+      if (current.deleteCount > 0 || current.insert.length > 0) edits.push(current);
+      docRow++;
+      current = { row: docRow, deleteCount: 0, insert: [] };
+    }
+    if (partial !== null) current.insert.push(partial);
+    if (current.deleteCount > 0 || current.insert.length > 0) edits.push(current);
+    return {
+      edits,
+      commit: () => {
+        for (let i = from; i < rows.length; i++) this.append(rows[i]);
+        this.partial = partial;
+        this.pendingFrom = pointer;
+      },
+    };
+  }
+
+  /** Replace whatever is shown by `target` (all original lines consumed), with minimal edits. */
+  planSettle(target: readonly DiffRow[]): LayoutPlan {
+    const shown = this.texts();
+    const wanted = target.map((r) => r.text);
+    const edits: RowEdit[] = [];
+    for (const run of myersDiff(shown, wanted)) {
+      if (run.kind === 'equal') continue;
+      const last = edits[edits.length - 1];
+      const adjacent = last && last.row + last.deleteCount === run.aStart;
+      const edit = adjacent ? last : { row: run.aStart, deleteCount: 0, insert: [] };
+      if (run.kind === 'delete') edit.deleteCount += run.length;
+      else edit.insert.push(...wanted.slice(run.bStart, run.bStart + run.length));
+      if (!adjacent) edits.push(edit);
+    }
+    return {
+      edits,
+      commit: () => {
+        this.head = [];
+        this.runs = [];
+        for (const r of target) this.append(r);
+        this.partial = null;
+        this.pendingFrom = this.original.length;
+      },
+    };
+  }
+
+  /** Keep the result: remove the removed rows. Only once settled. */
+  planAccept(): RowEdit[] {
+    if (this.partial !== null || this.pendingFrom < this.original.length) throw new Error('accept before the edit settled');
+    return deleteSpans(this.spans('removed'));
+  }
+
+  /** Back to the original: remove added rows and the unfinished line; the layout empties. */
+  planRestore(): LayoutPlan {
+    const spans = this.spans('added');
+    if (this.partial !== null) spans.push({ start: this.head.length, count: 1 });
+    return {
+      edits: deleteSpans(spans),
+      commit: () => {
+        this.head = [];
+        this.runs = [];
+        this.partial = null;
+        this.pendingFrom = 0;
+      },
+    };
+  }
+
+  /** Text of the region's last row (where a change at its end would land). */
+  lastRowText(): string {
+    if (this.pendingFrom < this.original.length) return this.original[this.original.length - 1];
+    if (this.partial !== null) return this.partial;
+    return this.head[this.head.length - 1]?.text ?? '';
+  }
+
+  /** Kind of every row, top to bottom. */
+  kinds(): PreviewKind[] {
+    const out: PreviewKind[] = this.head.map((r) => r.kind);
+    if (this.partial !== null) out.push('partial');
+    for (let i = this.pendingFrom; i < this.original.length; i++) out.push('pending');
+    return out;
+  }
+
+  view(): PreviewView {
+    const partialRow = this.head.length;
+    const pendingStart = partialRow + (this.partial === null ? 0 : 1);
+    const pendingCount = this.original.length - this.pendingFrom;
+    return {
+      added: this.spans('added'),
+      removed: this.spans('removed'),
+      pending: pendingCount > 0 ? [{ start: pendingStart, count: pendingCount }] : [],
+      partial: this.partial === null ? [] : [{ start: partialRow, count: 1 }],
+      rowCount: pendingStart + pendingCount,
+      focusRow: Math.max(0, pendingStart - 1),
+    };
+  }
+
+  private texts(): string[] {
+    const out = this.head.map((r) => r.text);
+    if (this.partial !== null) out.push(this.partial);
+    for (let i = this.pendingFrom; i < this.original.length; i++) out.push(this.original[i]);
+    return out;
+  }
+
+  private spans(kind: DiffRow['kind']): RowSpan[] {
+    const out: RowSpan[] = [];
+    for (const run of this.runs) if (run.kind === kind) out.push({ start: run.start, count: run.count });
+    return out;
+  }
+
+  private append(row: DiffRow): void {
+    const last = this.runs[this.runs.length - 1];
+    if (last && last.kind === row.kind) last.count++;
+    else this.runs.push({ kind: row.kind, start: this.head.length, count: 1 });
+    this.head.push(row);
+  }
+}

@@ -1,0 +1,41 @@
+import type { Histogram } from './histogram';
+import type { Summary } from './percentiles';
+import type { RequestSample } from './requestSample';
+
+export type SampleSurface = RequestSample['surface'];
+export type SampleRoute = RequestSample['route'];
+export type SampleOutcome = RequestSample['outcome'];
+
+/** One measured quantity over this session's recent samples. */
+export interface SeriesSnapshot extends Summary {
+  key: string;
+  label: string;
+  unit: 'ms' | 'tok/s';
+  histogram: Histogram;
+}
+
+export type OutcomeCounts = Record<SampleOutcome, number>;
+
+/** Everything the latency report shows; plain JSON, posted to the webview as is. */
+export interface LatencySnapshot {
+  sessionStartedAt: string;
+  /** Samples recorded this session (older ones are summarised in counts only). */
+  recorded: number;
+  keystrokeToGhostText: SeriesSnapshot;
+  /** Request created to first text delta, per surface and route. */
+  firstToken: SeriesSnapshot[];
+  /** Request created to the frame leaving this process: Flint's own share. */
+  sendOverhead: SeriesSnapshot;
+  tokensPerSecond: SeriesSnapshot[];
+  outcomes: Record<SampleSurface, OutcomeCounts>;
+  /** Ghost text served without a new request, as a share of all ghost-text samples. */
+  completionHitRates: { total: number; cache?: number; typingThrough?: number };
+  lastRequest?: RequestSample;
+}
+
+/** The JSON file "Export" writes: the summary plus the raw recent samples. */
+export interface LatencyExport {
+  exportedAt: string;
+  snapshot: LatencySnapshot;
+  samples: RequestSample[];
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { describeIssue, type TextChunkSink } from './textChunkSink';
+
+/** One chunk of a streamed llama.cpp `/infill` response (fields we read). */
+export const infillChunkSchema = z.object({
+  content: z.string(),
+  stop: z.boolean(),
+  /** Why generation stopped: `eos`, `word` (a stop string), `limit` (n_predict). */
+  stop_type: z.string().optional(),
+  tokens_predicted: z.number().int().nonnegative().optional(),
+});
+
+export function readInfillChunk(obj: unknown, sink: TextChunkSink): void {
+  const r = infillChunkSchema.safeParse(obj);
+  if (!r.success) return sink.malformed(describeIssue('infill chunk', r.error.issues));
+  if (r.data.content) sink.delta(r.data.content);
+  if (!r.data.stop) return;
+  if (r.data.tokens_predicted !== undefined) sink.usage(r.data.tokens_predicted);
+  sink.finish(r.data.stop_type === 'limit' ? 'length' : 'stop');
+}

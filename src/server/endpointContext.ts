@@ -1,0 +1,19 @@
+import type { Engine } from './engine/engine';
+import type { Faults } from './faults/faults';
+import type { Knobs } from './knobs';
+import type { ResponseStore } from './responses/responseStore';
+import type { ServedModels } from './servedModels';
+
+/** The services one running endpoint shares between its WebSocket and HTTP handlers. */
+export interface EndpointContext {
+  engine: Engine;
+  models: ServedModels;
+  knobs: Knobs;
+  faults: Faults;
+  store: ResponseStore;
+  /** false: one response at a time per socket and no `stream_id` (older deployments). */
+  lanes: boolean;
+  /** Frames larger than this get an error event (the socket stays open). */
+  maxFrameBytes: number;
+  log(message: string): void;
+}

@@ -1,0 +1,84 @@
+import type { Prompt } from '../engine/engine';
+import type { EndpointContext } from '../endpointContext';
+import type { ArmedFaults } from '../faults/faults';
+import type { ServedModel } from '../servedModels';
+import { producedTokens } from './producedTokens';
+import { StopMatcher } from './stopMatcher';
+
+export interface TextGenerationOptions {
+  ctx: EndpointContext;
+  model: ServedModel;
+  prompt: Prompt;
+  maxTokens: number;
+  temperature?: number;
+  stop: string[];
+  faults: ArmedFaults;
+  signal: AbortSignal;
+  /** Receives each piece of text; resolving false stops generation (the peer is gone). */
+  onText(text: string, badUtf8: boolean): Promise<boolean>;
+}
+
+export interface TextGenerationResult {
+  text: string;
+  inputTokens: number;
+  outputTokens: number;
+  finishReason: 'stop' | 'length';
+  stoppedBy?: string;
+  /** The client left or a fault ended the stream: send nothing more. */
+  abandoned: boolean;
+  firstTokenMs: number;
+  elapsedMs: number;
+}
+
+/** Plain text generation for the Chat Completions, Completions and infill routes. */
+export async function generateText(o: TextGenerationOptions): Promise<TextGenerationResult> {
+  const started = performance.now();
+  const inputTokens = await o.ctx.engine.countPromptTokens(o.prompt);
+  const maxTokens = Math.min(o.maxTokens, o.ctx.knobs.maxTokens);
+  const stop = new StopMatcher(o.stop);
+  const local = new AbortController();
+  const signal = AbortSignal.any([o.signal, local.signal]);
+  let text = '';
+  let outputTokens = 0;
+  let firstTokenMs = 0;
+  let abandoned = false;
+  for await (const token of producedTokens({
+    engine: o.ctx.engine,
+    prompt: o.prompt,
+    maxTokens,
+    temperature: o.temperature,
+    pacing: o.ctx.models.pacing(o.model, o.ctx.knobs),
+    faults: o.faults,
+    signal,
+  })) {
+    if (outputTokens === 0) firstTokenMs = performance.now() - started;
+    outputTokens += token.tokens;
+    const piece = stop.push(token.text);
+    if (piece || token.badUtf8) {
+      text += piece;
+      if (!(await o.onText(piece, token.badUtf8))) {
+        abandoned = true;
+        break;
+      }
+    }
+    if (stop.stoppedBy !== undefined) break;
+  }
+  local.abort();
+  abandoned ||= o.signal.aborted;
+  const rest = stop.flush();
+  if (rest && !abandoned) {
+    text += rest;
+    abandoned = !(await o.onText(rest, false));
+  }
+  const length = stop.stoppedBy === undefined && outputTokens >= maxTokens && !o.faults.enormousOutput;
+  return {
+    text,
+    inputTokens,
+    outputTokens,
+    finishReason: length ? 'length' : 'stop',
+    stoppedBy: stop.stoppedBy,
+    abandoned,
+    firstTokenMs,
+    elapsedMs: performance.now() - started,
+  };
+}

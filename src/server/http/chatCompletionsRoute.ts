@@ -1,0 +1,75 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { rateLimitError } from '../apiError';
+import type { EndpointContext } from '../endpointContext';
+import { generateText } from '../generation/generateText';
+import { BAD_UTF8_MARK, chunkFraming, EventWriter } from '../responses/eventWriter';
+import { newId } from '../responses/responseObject';
+import { CollectSink, endAbandoned } from './collectSink';
+import { parseBody, resolveModel, samplingFields, stopList } from './openAiFields';
+import { readJsonBody } from './readBody';
+import { sendJson } from './sendJson';
+import { abortOnClose, endSse, sseSink } from './sseSink';
+
+const part = z.object({ type: z.string(), text: z.string().optional() }).passthrough();
+const chatRequest = z
+  .object({
+    ...samplingFields,
+    messages: z
+      .array(
+        z
+          .object({
+            role: z.enum(['system', 'developer', 'user', 'assistant']),
+            content: z.union([z.string(), z.array(part), z.null()]),
+          })
+          .passthrough(),
+      )
+      .min(1),
+    max_completion_tokens: z.number().int().positive().nullish(),
+  })
+  .passthrough();
+
+/** `POST /v1/chat/completions`, streaming (`chat.completion.chunk` + `[DONE]`) or not. */
+export async function chatCompletionsRoute(req: IncomingMessage, res: ServerResponse, ctx: EndpointContext): Promise<void> {
+  const body = parseBody(chatRequest, await readJsonBody(req, ctx.maxFrameBytes));
+  const model = resolveModel(ctx, body.model);
+  const limited = ctx.faults.take('rateLimit');
+  if (limited) throw rateLimitError(limited.retryAfterSeconds);
+  const messages = body.messages.map((m) => ({
+    role: m.role,
+    content: typeof m.content === 'string' ? m.content : (m.content ?? []).map((p) => p.text ?? '').join(''),
+  }));
+  const id = newId('chatcmpl', '-');
+  const base = { id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: model.name, system_fingerprint: null };
+  const chunk = (delta: object, finish: string | null) => ({
+    ...base,
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+  });
+  const faults = ctx.faults.armResponse();
+  const controller = new AbortController();
+  abortOnClose(res, controller);
+  const collect = body.stream ? undefined : new CollectSink(() => res.destroy());
+  const writer = new EventWriter(collect ?? sseSink(res, false), faults, chunkFraming);
+  if (!(await writer.emit(chunk({ role: 'assistant', content: '' }, null)))) return void res.destroy();
+  const result = await generateText({
+    ctx,
+    model,
+    prompt: { kind: 'chat', messages },
+    maxTokens: body.max_completion_tokens ?? body.max_tokens ?? Infinity,
+    temperature: body.temperature ?? undefined,
+    stop: stopList(body.stop),
+    faults,
+    signal: controller.signal,
+    onText: (text, bad) => writer.emit(chunk({ content: bad ? text + BAD_UTF8_MARK : text }, null), bad),
+  });
+  if (result.abandoned || writer.ended) return endAbandoned(res, collect, faults.errorEvent?.status);
+  const usage = { prompt_tokens: result.inputTokens, completion_tokens: result.outputTokens, total_tokens: result.inputTokens + result.outputTokens };
+  if (collect) {
+    const message = { role: 'assistant', content: result.text, refusal: null };
+    const choices = [{ index: 0, message, logprobs: null, finish_reason: result.finishReason }];
+    return sendJson(res, 200, { ...base, object: 'chat.completion', choices, usage });
+  }
+  await writer.emit(chunk({}, result.finishReason));
+  if (body.stream_options?.include_usage) await writer.emit({ ...base, choices: [], usage });
+  endSse(res, !writer.ended);
+}

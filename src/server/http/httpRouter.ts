@@ -1,0 +1,35 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ApiError } from '../apiError';
+import { authError } from '../auth';
+import type { EndpointContext } from '../endpointContext';
+import { adminError, adminRoutes } from './adminRoutes';
+import { sendError, sendJson } from './sendJson';
+
+export type RouteHandler = (req: IncomingMessage, res: ServerResponse, ctx: EndpointContext) => Promise<void>;
+
+/** Serves the HTTP API: auth first, then the route table; every failure becomes a JSON error. */
+export function httpRouter(ctx: EndpointContext, routes: Record<string, RouteHandler>) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '') || '/';
+    try {
+      if (path === '/health' && req.method === 'GET') return sendJson(res, 200, { status: 'ok' });
+      const denied = authError(req, ctx);
+      if (denied) throw denied;
+      if (await adminRoutes(req, res, ctx, path)) return;
+      if (path === '/v1/models' && req.method === 'GET') {
+        const data = ctx.models.names.map((id) => ({ id, object: 'model', created: 0, owned_by: 'flint' }));
+        return sendJson(res, 200, { object: 'list', data });
+      }
+      const handler = routes[`${req.method} ${path}`];
+      if (!handler) {
+        throw new ApiError(404, 'not_found', `No route for ${req.method} ${path}.`);
+      }
+      await handler(req, res, ctx);
+    } catch (err) {
+      const apiError =
+        err instanceof ApiError ? err : (adminError(err) ?? new ApiError(500, 'server_error', (err as Error).message));
+      if (apiError.status >= 500) ctx.log(`${req.method} ${path} failed: ${apiError.message}`);
+      sendError(res, apiError);
+    }
+  };
+}

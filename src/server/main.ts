@@ -1,0 +1,29 @@
+import { parseCliArgs } from './cliArgs';
+import { startEndpoint } from './startEndpoint';
+
+// The endpoint program: the first stdout line carries the URL (callers parse it); logs go to stderr.
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = parseCliArgs(process.argv.slice(2), process.env);
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n`);
+    process.exit(2);
+  }
+  const endpoint = await startEndpoint({ ...options, log: (m) => process.stderr.write(`[endpoint] ${m}\n`) });
+  process.stdout.write(`Flint endpoint listening on ${endpoint.origin}\n`);
+  process.stdout.write(`WebSocket ${endpoint.url}  HTTP ${endpoint.httpUrl}  engine ${options.engine}\n`);
+  let closing = false;
+  const stop = () => {
+    if (closing) return;
+    closing = true;
+    void endpoint.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err: Error) => {
+  process.stderr.write(`Flint endpoint failed to start: ${err.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+import type { Logger } from '../log/logger';
+import type { WsTuning } from './ws/wsTuning';
+
+export interface ModelClientOptions {
+  role: 'fast' | 'full';
+  url: string;
+  model: string;
+  apiKey?: string;
+  /** API spoken to http(s) endpoints. */
+  httpApi: 'responses' | 'chat';
+  /** Permit http:// and ws:// to hosts other than this machine. */
+  allowInsecure: boolean;
+  firstTokenTimeoutMs: number;
+  stallTimeoutMs: number;
+  log: Logger;
+  now?: () => number;
+  /** Stable instructions to warm on every new connection. */
+  instructions?: string;
+  /** Native fill-in-the-middle of HTTP endpoints, for requests carrying `fim`. */
+  fimApi?: 'infill' | 'completions';
+  /** Extra trusted certificate authority (PEM), for endpoints with a private certificate. */
+  ca?: string;
+  /** HTTP connection reuse (default true); false opens a fresh connection per request. */
+  httpKeepAlive?: boolean;
+  /** WebSocket pool tuning; the defaults suit the OpenAI service. */
+  ws?: Partial<WsTuning>;
+}

@@ -1,0 +1,55 @@
+import { checkEndpoint } from './endpointPolicy';
+import { httpBaseUrl, wsResponsesUrl } from './endpointUrl';
+import type { ModelClientOptions } from './clientOptions';
+import { HttpModelClient } from './http/httpModelClient';
+import type { ModelClient } from './modelClient';
+import { RefusedClient } from './refusedClient';
+import { WsModelClient } from './ws/wsModelClient';
+import { defaultWsTuning } from './ws/wsTuning';
+
+export type { ModelClientOptions } from './clientOptions';
+
+/**
+ * The ModelClient for an endpoint: ws(s):// gets the pre-warmed WebSocket pool, http(s):// the
+ * HTTP client. A URL that may not be used (unencrypted to another host, no key for a remote
+ * endpoint) gives a client that is offline with the reason and fails every request with it.
+ */
+export function createModelClient(options: ModelClientOptions): ModelClient {
+  const now = options.now ?? (() => performance.now());
+  const check = checkEndpoint(options.url, {
+    setting: `flint.${options.role}.url`,
+    allowInsecure: options.allowInsecure,
+    hasKey: Boolean(options.apiKey),
+  });
+  if (check.refusal) {
+    options.log.warn(`${options.role} model: ${check.refusal.message}`);
+    return new RefusedClient(check.transport, options.model, check.display, check.refusal, now);
+  }
+  // An empty key counts as none.
+  const apiKey = options.apiKey || undefined;
+  const common = {
+    endpoint: check.display,
+    model: options.model,
+    apiKey,
+    ca: options.ca,
+    firstTokenTimeoutMs: options.firstTokenTimeoutMs,
+    stallTimeoutMs: options.stallTimeoutMs,
+    log: options.log,
+    now,
+  };
+  if (check.transport === 'ws') {
+    return new WsModelClient({
+      ...common,
+      url: wsResponsesUrl(options.url),
+      instructions: options.instructions,
+      tuning: { ...defaultWsTuning, ...options.ws },
+    });
+  }
+  return new HttpModelClient({
+    ...common,
+    baseUrl: httpBaseUrl(options.url),
+    httpApi: options.httpApi,
+    fimApi: options.fimApi,
+    keepAlive: options.httpKeepAlive ?? true,
+  });
+}

@@ -1,0 +1,51 @@
+import { redact } from '../log/redactingLogger';
+import type { ServerError } from '../protocol/readResponsesEvent';
+import { ModelError } from './modelError';
+
+/** Server text may quote part of the key ("Incorrect API key provided: sk-…"): strip it. */
+export function scrub(message: string, apiKey: string | undefined): string {
+  return redact(message, apiKey ? [apiKey] : []);
+}
+
+/** A ModelError for an HTTP status (handshake refused, HTTP request failed). */
+export function errorFromStatus(
+  status: number,
+  endpoint: string,
+  detail: { message?: string; retryAfterMs?: number; serverCode?: string; apiKey?: string; cause?: unknown } = {},
+): ModelError {
+  const said = detail.message ? `: ${scrub(detail.message, detail.apiKey)}` : '';
+  const opts = { status, retryAfterMs: detail.retryAfterMs, serverCode: detail.serverCode, cause: detail.cause };
+  if (status === 401 || status === 403) {
+    return new ModelError('auth', `${endpoint} refused the API key (HTTP ${status})${said}. Run "Flint: Set API Key" to enter a valid key.`, opts);
+  }
+  if (status === 429) {
+    const wait = detail.retryAfterMs !== undefined ? ` Retry in ${Math.ceil(detail.retryAfterMs / 1000)} s.` : '';
+    return new ModelError('rate_limit', `${endpoint} is limiting requests (HTTP 429)${said}.${wait}`, opts);
+  }
+  if (status === 408 || status >= 500) return new ModelError('server', `${endpoint} failed (HTTP ${status})${said}.`, opts);
+  if (status >= 400) return new ModelError('bad_request', `${endpoint} rejected the request (HTTP ${status})${said}.`, opts);
+  return new ModelError('protocol', `${endpoint} answered with unexpected HTTP status ${status}${said}.`, opts);
+}
+
+/** A ModelError for an `error` event on a stream. */
+export function errorFromServerEvent(e: ServerError, endpoint: string, apiKey?: string): ModelError {
+  const status = e.status ?? statusOfCode(e.code, e.type);
+  if (status !== undefined) {
+    return errorFromStatus(status, endpoint, { message: e.message, retryAfterMs: e.retryAfterMs, serverCode: e.code, apiKey });
+  }
+  const code = e.code ? ` (${e.code})` : '';
+  return new ModelError('server', `${endpoint} reported an error${code}: ${scrub(e.message, apiKey)}`, { serverCode: e.code, retryAfterMs: e.retryAfterMs });
+}
+
+function statusOfCode(code: string | undefined, type: string | undefined): number | undefined {
+  if (code === 'rate_limit_exceeded' || type === 'rate_limit_error' || type === 'rate_limit_exceeded') return 429;
+  if (code === 'invalid_api_key' || type === 'authentication_error') return 401;
+  if (type === 'invalid_request_error') return 400;
+  return undefined;
+}
+
+/** A ModelError for a `response.failed` event. */
+export function errorFromFailedResponse(end: { errorCode?: string; errorMessage?: string }, endpoint: string): ModelError {
+  const code = end.errorCode ? ` (${end.errorCode})` : '';
+  return new ModelError('server', `${endpoint} failed the response${code}: ${end.errorMessage ?? 'no reason given'}.`, { serverCode: end.errorCode });
+}

@@ -1,0 +1,30 @@
+import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import { retryAfterMs } from '../../protocol/retryAfter';
+import { errorFromStatus, scrub } from '../errorFromStatus';
+import { ModelError } from '../modelError';
+
+/** Turns whatever the openai SDK (or our fetch under it) threw into a ModelError. */
+export function errorFromSdk(err: unknown, endpoint: string, apiKey: string | undefined): ModelError {
+  if (err instanceof ModelError) return err;
+  if (err instanceof APIUserAbortError) return new ModelError('cancelled', 'The request was cancelled.', { cause: err });
+  if (err instanceof APIConnectionError) {
+    const cause = (err as { cause?: unknown }).cause;
+    const why = cause instanceof Error ? cause.message : err.message;
+    return new ModelError('network', `Cannot reach ${endpoint}: ${scrub(why, apiKey)}`, { cause: err });
+  }
+  if (err instanceof APIError) {
+    const body = err.error as { message?: unknown } | undefined;
+    const message = typeof body?.message === 'string' ? body.message : err.message;
+    if (err.status) {
+      const retry = err.headers ? retryAfterMs((name) => err.headers?.get(name)) : undefined;
+      return errorFromStatus(err.status, endpoint, { message, retryAfterMs: retry, serverCode: err.code ?? undefined, apiKey, cause: err });
+    }
+    const code = err.code ? ` (${err.code})` : '';
+    return new ModelError('server', `${endpoint} reported an error${code}: ${scrub(message, apiKey)}`, { serverCode: err.code ?? undefined, cause: err });
+  }
+  if (err instanceof SyntaxError) {
+    return new ModelError('protocol', `${endpoint} sent a malformed event: ${err.message}`, { cause: err });
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return new ModelError('network', `Request to ${endpoint} failed: ${scrub(message, apiKey)}`, { cause: err });
+}

@@ -1,0 +1,48 @@
+import type { Stream } from 'openai/streaming';
+import { readCompletionChunk } from '../../protocol/completionChunk';
+import { readInfillChunk } from '../../protocol/infillChunk';
+import { ChunkCollector } from './chunkCollector';
+import type { HttpRun } from './httpRun';
+
+/**
+ * Native fill-in-the-middle: `/v1/completions` with `suffix`, or llama.cpp `/infill`. Prompt
+ * templates are the caller's business; this only posts prefix and suffix.
+ */
+export async function runFim(run: HttpRun, api: 'infill' | 'completions', infillUrl: string): Promise<void> {
+  const { request: req, stream } = run;
+  const fim = req.fim!;
+  const sink = new ChunkCollector(stream, run.endpoint);
+  if (api === 'completions') {
+    const chunks = await run.sdk.completions.create(
+      {
+        model: req.model ?? run.model,
+        prompt: fim.prefix,
+        suffix: fim.suffix,
+        stream: true,
+        stream_options: { include_usage: true },
+        ...(req.maxOutputTokens !== undefined && { max_tokens: req.maxOutputTokens }),
+        ...(req.temperature !== undefined && { temperature: req.temperature }),
+        ...(req.stop?.length && { stop: req.stop.slice(0, 4) }),
+      },
+      { signal: run.signal },
+    );
+    for await (const chunk of chunks) {
+      readCompletionChunk(chunk, sink);
+    }
+  } else {
+    const body = {
+      input_prefix: fim.prefix,
+      input_suffix: fim.suffix,
+      stream: true,
+      cache_prompt: true,
+      ...(req.maxOutputTokens !== undefined && { n_predict: req.maxOutputTokens }),
+      ...(req.temperature !== undefined && { temperature: req.temperature }),
+      ...(req.stop?.length && { stop: req.stop }),
+    };
+    const chunks = await run.sdk.post<Stream<unknown>>(infillUrl, { body, stream: true, signal: run.signal });
+    for await (const chunk of chunks) {
+      readInfillChunk(chunk, sink);
+    }
+  }
+  sink.end();
+}

@@ -1,0 +1,77 @@
+import * as http from 'node:http';
+import * as https from 'node:https';
+import { Readable } from 'node:stream';
+
+export interface NodeFetchOptions {
+  /** Reuse connections (keep-alive pool); false opens a fresh connection per request. */
+  keepAlive: boolean;
+  /** Extra trusted certificate authority (PEM). */
+  ca?: string;
+  maxSockets?: number;
+}
+
+export interface NodeFetch {
+  fetch: typeof fetch;
+  /** Open connections, busy or idle in the pool. */
+  sockets(): number;
+  /** Closes pooled connections. */
+  destroy(): void;
+}
+
+/**
+ * A `fetch` over Node's http/https agents, handed to the openai SDK as its `fetch` option:
+ * keep-alive reuse with an explicit pool (and a private CA when given) without depending on
+ * a particular undici build.
+ */
+export function createNodeFetch(opts: NodeFetchOptions): NodeFetch {
+  const agentOpts = { keepAlive: opts.keepAlive, maxSockets: opts.maxSockets ?? 16, scheduling: 'lifo' as const };
+  const httpAgent = new http.Agent(agentOpts);
+  const httpsAgent = new https.Agent({ ...agentOpts, ...(opts.ca ? { ca: opts.ca } : {}) });
+
+  const nodeFetch = (input: string | URL | Request, init: RequestInit = {}): Promise<Response> =>
+    new Promise((resolve, reject) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      const secure = url.protocol === 'https:';
+      const headers: Record<string, string> = {};
+      new Headers(init.headers).forEach((value, key) => (headers[key] = value));
+      const method = (init.method ?? 'GET').toUpperCase();
+      const req = (secure ? https : http).request(url, {
+        method,
+        headers,
+        agent: secure ? httpsAgent : httpAgent,
+        signal: init.signal ?? undefined,
+      });
+      req.setNoDelay(true);
+      req.on('error', reject);
+      req.on('response', (res) => {
+        const out = new Headers();
+        const raw = res.rawHeaders;
+        for (let i = 0; i < raw.length; i += 2) out.append(raw[i], raw[i + 1]);
+        const status = res.statusCode ?? 0;
+        const empty = method === 'HEAD' || status === 204 || status === 304;
+        if (empty) res.resume();
+        const body = empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>);
+        resolve(new Response(body, { status, statusText: res.statusMessage, headers: out }));
+      });
+      const body = init.body;
+      if (body === undefined || body === null) req.end();
+      else if (typeof body === 'string' || body instanceof Uint8Array) req.end(body);
+      else if (body instanceof ArrayBuffer) req.end(Buffer.from(body));
+      else reject(new TypeError('Only string and byte request bodies are supported.'));
+    });
+
+  return {
+    fetch: nodeFetch as typeof fetch,
+    sockets: () => [httpAgent, httpsAgent].reduce((n, a) => n + count(a.sockets) + count(a.freeSockets), 0),
+    destroy() {
+      httpAgent.destroy();
+      httpsAgent.destroy();
+    },
+  };
+}
+
+function count(byHost: NodeJS.ReadOnlyDict<unknown[]>): number {
+  let n = 0;
+  for (const list of Object.values(byHost)) n += list?.length ?? 0;
+  return n;
+}

@@ -1,0 +1,23 @@
+import type { ResponseCreateParamsStreaming } from 'openai/resources/responses/responses';
+import type { InputMessage, ModelRequest } from './modelClient';
+
+export type ResponsesBody = Omit<ResponseCreateParamsStreaming, 'stream'>;
+
+/**
+ * The Responses API request for a ModelRequest: `fullInput` without the chain when the chain
+ * was lost (`previous_response_not_found`), else the new input after `previousResponseId`.
+ */
+export function responsesBody(request: ModelRequest, model: string, restart: boolean): ResponsesBody {
+  const chained = !restart && request.previousResponseId !== undefined;
+  const input = restart && request.fullInput ? request.fullInput : request.input;
+  const body: ResponsesBody = { model: request.model ?? model, input: inputItems(input) };
+  if (request.instructions !== undefined) body.instructions = request.instructions;
+  if (chained) body.previous_response_id = request.previousResponseId;
+  if (request.maxOutputTokens !== undefined) body.max_output_tokens = request.maxOutputTokens;
+  if (request.temperature !== undefined) body.temperature = request.temperature;
+  return body;
+}
+
+export function inputItems(messages: readonly InputMessage[]): { role: InputMessage['role']; content: string }[] {
+  return messages.map((m) => ({ role: m.role, content: m.content }));
+}

@@ -1,0 +1,33 @@
+import type { ConnectionState } from './connectionState';
+
+/** The current ConnectionState and its listeners; notifies only on an actual change. */
+export class StateHolder {
+  private readonly listeners = new Set<(state: ConnectionState) => void>();
+  state: ConnectionState;
+
+  constructor(initial: ConnectionState) {
+    this.state = initial;
+  }
+
+  set(status: ConnectionState['status'], reason?: string): void {
+    const s = this.state;
+    if (s.status === status && s.reason === reason) return;
+    const next: ConnectionState = { status, endpoint: s.endpoint, transport: s.transport };
+    if (reason !== undefined) next.reason = reason;
+    this.state = next;
+    for (const l of [...this.listeners]) l(next);
+  }
+
+  on(listener: (state: ConnectionState) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
+  clear(): void {
+    this.listeners.clear();
+  }
+}

@@ -1,0 +1,192 @@
+import { newMarks, type TimingMarks } from '../metrics/timingMarks';
+import type { InputMessage, ModelStream, StreamResult } from './modelClient';
+import { ModelError } from './modelError';
+import { StopCutter } from './stopCutter';
+
+export interface TokenStreamOptions {
+  id: number;
+  now: () => number;
+  firstTokenTimeoutMs: number;
+  stallTimeoutMs: number;
+  stop?: readonly string[];
+  /** Shown in timeout messages. */
+  endpoint: string;
+}
+
+type Waiter = (r: IteratorResult<string>) => void;
+
+const DONE: IteratorResult<string> = { value: undefined, done: true };
+
+/**
+ * The ModelStream handed to callers, fed by a transport. Deltas go straight to a waiting
+ * iterator (no timers on the delta path); one timer per request covers both the first-token
+ * and the stall timeout, re-armed lazily rather than on every token.
+ */
+export class TokenStream implements ModelStream {
+  readonly id: number;
+  readonly marks: TimingMarks;
+  readonly done: Promise<StreamResult>;
+  /** Set by the transport: the caller stopped listening, so its server-side work is abandoned. */
+  onAbandon: (() => void) | undefined;
+  /** Set by transports that can steer a running response. */
+  steer?: (input: InputMessage[]) => Promise<boolean>;
+  responseId: string | undefined;
+
+  private resolveDone!: (r: StreamResult) => void;
+  private result: StreamResult | undefined;
+  private text = '';
+  private readonly queue: string[] = [];
+  private head = 0;
+  private waiter: Waiter | undefined;
+  private readonly cutter: StopCutter | undefined;
+  private lastTokenAt = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly opts: TokenStreamOptions) {
+    this.id = opts.id;
+    this.marks = newMarks(opts.now());
+    this.done = new Promise((resolve) => (this.resolveDone = resolve));
+    const cutter = opts.stop?.length ? new StopCutter(opts.stop) : undefined;
+    this.cutter = cutter?.active ? cutter : undefined;
+    this.arm(opts.firstTokenTimeoutMs);
+  }
+
+  get finished(): boolean {
+    return this.result !== undefined;
+  }
+
+  /** Whether any delta reached the caller (a request may only be retried silently before). */
+  get delivered(): boolean {
+    return this.marks.firstToken !== undefined;
+  }
+
+  markSent(): void {
+    this.marks.sent = this.opts.now();
+  }
+
+  push(delta: string): void {
+    if (this.result) return;
+    const m = this.marks;
+    const t = this.opts.now();
+    if (m.firstToken === undefined) {
+      m.firstToken = t;
+      this.arm(this.opts.stallTimeoutMs);
+    }
+    this.lastTokenAt = t;
+    m.outputTokens++;
+    if (this.cutter) {
+      const out = this.cutter.push(delta);
+      if (out) this.deliver(out);
+      if (this.cutter.stopped) {
+        this.end('completed', {});
+        this.onAbandon?.();
+      }
+      return;
+    }
+    this.deliver(delta);
+  }
+
+  /** The server ended the response. */
+  finish(status: 'completed' | 'incomplete' | 'failed', extra: { outputTokens?: number; error?: ModelError } = {}): void {
+    if (this.result) return;
+    const tail = this.cutter?.flush();
+    if (tail && status !== 'failed') this.deliver(tail);
+    this.end(status, extra);
+  }
+
+  fail(error: ModelError): void {
+    this.finish('failed', { error });
+  }
+
+  /** Ends the request on the client side (timeout, malformed frame) and abandons its server work. */
+  abandon(error: ModelError): void {
+    if (this.result) return;
+    this.end('failed', { error });
+    this.onAbandon?.();
+  }
+
+  cancel(): void {
+    if (this.result) return;
+    this.queue.length = 0;
+    this.head = 0;
+    this.end('cancelled', {});
+    this.onAbandon?.();
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<string> {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<string>> {
+    if (this.head < this.queue.length) {
+      const value = this.queue[this.head++];
+      if (this.head === this.queue.length) {
+        this.queue.length = 0;
+        this.head = 0;
+      }
+      return Promise.resolve({ value, done: false });
+    }
+    if (this.result) return Promise.resolve(DONE);
+    return new Promise((resolve) => (this.waiter = resolve));
+  }
+
+  /** Leaving a `for await` loop early cancels the request. */
+  return(): Promise<IteratorResult<string>> {
+    this.cancel();
+    return Promise.resolve(DONE);
+  }
+
+  private deliver(text: string): void {
+    this.text += text;
+    const w = this.waiter;
+    if (w) {
+      this.waiter = undefined;
+      w({ value: text, done: false });
+    } else {
+      this.queue.push(text);
+    }
+  }
+
+  private end(status: StreamResult['status'], extra: { outputTokens?: number; error?: ModelError }): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.marks.done = this.opts.now();
+    if (extra.outputTokens !== undefined) this.marks.outputTokens = extra.outputTokens;
+    const result: StreamResult = { status, text: this.text, outputTokens: this.marks.outputTokens };
+    if (this.responseId) result.responseId = this.responseId;
+    if (extra.error) result.error = extra.error;
+    this.result = result;
+    this.resolveDone(result);
+    const w = this.waiter;
+    if (w) {
+      this.waiter = undefined;
+      w(DONE);
+    }
+  }
+
+  private arm(ms: number): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.onTimer(), ms);
+    this.timer.unref?.();
+  }
+
+  private onTimer(): void {
+    this.timer = undefined;
+    if (this.result) return;
+    const { firstTokenTimeoutMs, stallTimeoutMs, endpoint } = this.opts;
+    if (this.marks.firstToken === undefined) {
+      this.abandon(
+        new ModelError('timeout', `No response from ${endpoint} within ${firstTokenTimeoutMs} ms (setting "flint.request.firstTokenTimeoutMs").`),
+      );
+      return;
+    }
+    const quiet = this.opts.now() - this.lastTokenAt;
+    if (quiet >= stallTimeoutMs) {
+      this.abandon(
+        new ModelError('timeout', `The stream from ${endpoint} stalled: no token for ${Math.round(quiet)} ms (setting "flint.request.stallTimeoutMs").`),
+      );
+      return;
+    }
+    this.arm(stallTimeoutMs - quiet);
+  }
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { AssistantTurn, Turn, UserTurn } from '../../src/chat/chatTypes';
+import { chainedInput, newConversation, settleInterrupted, titleFrom, toInputMessages } from '../../src/chat/conversation';
+
+const user = (id: string, content: string): UserTurn => ({ role: 'user', id, text: content, content, attachments: [], redirect: false });
+const answer = (id: string, text: string, status: AssistantTurn['status'], responseId?: string, route: 'fast' | 'full' = 'fast'): AssistantTurn => ({
+  role: 'assistant',
+  id,
+  text,
+  status,
+  meta: { route, model: 'm', reasons: [] },
+  ...(responseId ? { responseId } : {}),
+});
+
+describe('toInputMessages', () => {
+  it('leaves out failed and streaming answers and empty ones, keeps stopped and redirected', () => {
+    const turns: Turn[] = [
+      user('1', 'a'),
+      answer('2', 'broken', 'failed'),
+      user('3', 'b'),
+      answer('4', 'half', 'stopped'),
+      user('5', 'c'),
+      answer('6', 'part', 'redirected'),
+      answer('7', '', 'stopped'),
+      answer('8', 'live', 'streaming'),
+    ];
+    expect(toInputMessages(turns).map((m) => `${m.role}:${m.content}`)).toEqual(['user:a', 'user:b', 'assistant:half', 'user:c', 'assistant:part']);
+  });
+});
+
+describe('chainedInput', () => {
+  it('sends everything when no answer completed', () => {
+    const turns = [user('1', 'a')];
+    expect(chainedInput(turns, 'fast')).toEqual({ input: [{ role: 'user', content: 'a' }], fullInput: [{ role: 'user', content: 'a' }] });
+  });
+
+  it('continues from the newest completed answer of the same route', () => {
+    const turns = [user('1', 'a'), answer('2', 'x', 'done', 'r1'), user('3', 'b'), answer('4', 'y', 'done', 'r2'), user('5', 'c')];
+    const c = chainedInput(turns, 'fast');
+    expect(c.previousResponseId).toBe('r2');
+    expect(c.input).toEqual([{ role: 'user', content: 'c' }]);
+    expect(c.fullInput).toHaveLength(5);
+  });
+
+  it('skips answers of the other route but sends their text', () => {
+    const turns = [user('1', 'a'), answer('2', 'x', 'done', 'r1'), user('3', 'b'), answer('4', 'y', 'done', 'f1', 'full'), user('5', 'c')];
+    const c = chainedInput(turns, 'fast');
+    expect(c.previousResponseId).toBe('r1');
+    expect(c.input.map((m) => m.content)).toEqual(['b', 'y', 'c']);
+  });
+
+  it('sends everything when the chain is not to be used', () => {
+    const turns = [user('1', 'a'), answer('2', 'x', 'done', 'r1'), user('3', 'b')];
+    const c = chainedInput(turns, 'fast', false);
+    expect(c.previousResponseId).toBeUndefined();
+    expect(c.input).toEqual(c.fullInput);
+  });
+});
+
+describe('titles and reloads', () => {
+  it('titles a conversation by its first message on one line, shortened', () => {
+    expect(titleFrom([])).toBe('New chat');
+    expect(titleFrom([user('1', 'fix\n  the   bug')])).toBe('fix the bug');
+    const long = titleFrom([user('1', 'x'.repeat(100))]);
+    expect(long).toHaveLength(60);
+    expect(long.endsWith('…')).toBe(true);
+  });
+
+  it('settles an answer that was streaming when the window closed as stopped', () => {
+    const conv = { ...newConversation('c', 1), turns: [user('1', 'a'), answer('2', 'par', 'streaming')] };
+    const settled = settleInterrupted(conv);
+    expect(settled.turns[1]).toMatchObject({ status: 'stopped', text: 'par', error: expect.stringContaining('Interrupted') });
+  });
+});

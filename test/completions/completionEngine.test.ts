@@ -1,0 +1,335 @@
+import { describe, expect, it } from 'vitest';
+import { settle } from './fakeClock';
+import { engineHarness, request } from './engineHarness';
+import { ModelError } from './fakeModelClient';
+
+const P = 'function add(a: number, b: number) {\n  return ';
+
+describe('CompletionEngine: early return and the stream into the cache', () => {
+  it('returns the first complete line while the stream goes on', async () => {
+    const { engine, client } = engineHarness();
+    const pending = engine.provide(request(P, '\n}\n'));
+    await settle();
+    const s = client.last;
+    s.push('a ');
+    s.push('+ b;');
+    await settle();
+    let result: unknown;
+    void pending.then((r) => (result = r));
+    await settle();
+    expect(result).toBeUndefined();
+    s.push('\n  // done');
+    await settle();
+    expect(result).toMatchObject({ suggestion: { text: 'a + b;', replaceSuffix: 0 }, source: 'model' });
+    expect(s.cancelled).toBe(false);
+  });
+
+  it('serves the next line after acceptance from the same stream, without a request', async () => {
+    const { engine, client } = engineHarness();
+    const first = engine.provide(request('const a = 1;\n', ''));
+    await settle();
+    client.last.push('const b = 2;\nconst c = 3;\n');
+    await settle();
+    const r1 = await first;
+    expect(r1?.suggestion.text).toBe('const b = 2;');
+    engine.accepted(r1!.entryId);
+    client.last.finish();
+    await settle();
+    const requestsBefore = client.streams.length;
+    expect(requestsBefore).toBe(1);
+    const r2 = await engine.provide(request('const a = 1;\nconst b = 2;', ''));
+    expect(r2).toMatchObject({ suggestion: { text: '\nconst c = 3;' }, source: 'cache' });
+    // Only a speculative request for what follows "const c = 3;" was added.
+    expect(client.streams.length).toBe(requestsBefore + 1);
+    expect(engine.stats.speculativeRequests).toBe(1);
+  });
+
+  it('returns a whole block for an empty block, up to its end', async () => {
+    const { engine, client } = engineHarness();
+    const pending = engine.provide(request('function f(xs: number[]) {\n  ', '\n}\n'));
+    await settle();
+    let result: { suggestion: { text: string } } | undefined;
+    void pending.then((r) => (result = r));
+    client.last.push('let total = 0;\n  for (const x of xs) total += x;\n');
+    await settle();
+    expect(result).toBeUndefined();
+    client.last.push('  return total;\n}\n\nfunction g() {');
+    await settle();
+    expect(result?.suggestion.text).toBe('let total = 0;\n  for (const x of xs) total += x;\n  return total;');
+  });
+
+  it('cuts a block at completions.maxLines', async () => {
+    const { engine, client } = engineHarness({ maxLines: 2 });
+    const pending = engine.provide(request('if (ok) {\n  ', '\n}'));
+    await settle();
+    client.last.push('a();\n  b();\n  c();\n');
+    expect((await pending)?.suggestion.text).toBe('a();\n  b();');
+  });
+
+  it('returns nothing for an empty reply and does not ask again at the same place', async () => {
+    const { engine, client } = engineHarness();
+    const pending = engine.provide(request('x', ''));
+    await settle();
+    client.last.finish();
+    expect(await pending).toBeUndefined();
+    expect(await engine.provide(request('x', ''))).toBeUndefined();
+    expect(client.streams.length).toBe(1);
+  });
+});
+
+describe('CompletionEngine: typing through', () => {
+  it('keeps serving the visible suggestion as the user types it, with no request', async () => {
+    const { engine, client, samples } = engineHarness();
+    const pending = engine.provide(request('let name = ', ''));
+    await settle();
+    client.last.push('"flint";\n');
+    client.last.finish();
+    expect((await pending)?.suggestion.text).toBe('"flint";');
+    await settle();
+    // One speculative request for the text after "flint"; typing through adds none.
+    expect(client.streams.length).toBe(2);
+    for (const typed of ['"', '"f', '"fl', '"fli']) {
+      const r = await engine.provide(request(`let name = ${typed}`, ''));
+      expect(r).toMatchObject({ suggestion: { text: '"flint";'.slice(typed.length) }, source: 'typing-through' });
+    }
+    expect(client.streams.length).toBe(2);
+    expect(engine.stats.typingThroughHits).toBe(4);
+    expect(samples.filter((s) => s.outcome === 'typing-through')).toHaveLength(4);
+  });
+
+  it('serves a keystroke from a still-running request whose partial text it matches', async () => {
+    const { engine, client } = engineHarness();
+    void engine.provide(request('const greeting = ', ''));
+    await settle();
+    client.last.push('"hel');
+    await settle();
+    const next = engine.provide(request('const greeting = "h', ''));
+    await settle();
+    expect(client.streams.length).toBe(1);
+    client.last.push('lo";\n');
+    const r = await next;
+    expect(r).toMatchObject({ suggestion: { text: 'ello";' }, source: 'typing-through' });
+    expect(client.streams.length).toBe(1);
+    expect(client.last.cancelled).toBe(false);
+  });
+
+  it('keeps partial accepts working: the rest stays cached', async () => {
+    const { engine, client } = engineHarness();
+    const pending = engine.provide(request('return ', ''));
+    await settle();
+    client.last.push('items.filter(Boolean).length;\n');
+    client.last.finish();
+    const r = await pending;
+    await settle();
+    engine.accepted(r!.entryId);
+    const requests = client.streams.length;
+    const rest = await engine.provide(request('return items.', ''));
+    expect(rest?.suggestion.text).toBe('filter(Boolean).length;');
+    expect(client.streams.length).toBe(requests);
+  });
+
+  it('types through an auto-closed bracket by replacing it', async () => {
+    const { engine, client } = engineHarness();
+    const pending = engine.provide(request('log', '\n'));
+    await settle();
+    client.last.push('(message);\n');
+    client.last.finish();
+    await pending;
+    await settle();
+    const requests = client.streams.length;
+    const r = await engine.provide(request('log(', ')\n'));
+    expect(r?.suggestion).toEqual({ text: 'message);', replaceSuffix: 1 });
+    expect(client.streams.length).toBe(requests);
+  });
+
+  it('misses on a different suffix (the key is prefix + exact suffix)', async () => {
+    const { engine, client } = engineHarness();
+    const pending = engine.provide(request('a = ', '\nb = 2'));
+    await settle();
+    client.last.push('1\n');
+    client.last.finish();
+    await pending;
+    void engine.provide(request('a = ', '\nb = 3'));
+    await settle();
+    expect(client.streams.length).toBe(2);
+  });
+});
+
+describe('CompletionEngine: cancellation', () => {
+  it('cancels a request the document moved away from and starts the new one without waiting', async () => {
+    const { engine, client, clock, samples } = engineHarness();
+    void engine.provide(request('const x = ', ''));
+    await settle();
+    client.last.push('compute');
+    await settle();
+    const old = client.last;
+    const startedAt = clock.now();
+    const next = engine.provide(request('const x = 4', ''));
+    expect(client.log).toEqual(['stream #1', 'cancel #1']);
+    await settle();
+    // Cancelled first, then the new request at once: no time passed, nothing awaited the old one.
+    expect(client.log).toEqual(['stream #1', 'cancel #1', 'stream #2']);
+    expect(client.last.marks.created).toBe(startedAt);
+    expect(old.cancelled).toBe(true);
+    client.last.push('2;\n');
+    expect((await next)?.suggestion.text).toBe('2;');
+    expect(engine.stats.abandoned).toBe(1);
+    await settle();
+    expect(samples.find((s) => s.marks === old.marks)?.outcome).toBe('abandoned');
+    expect(engine.stats.abandonedBlockingMsMax).toBe(0);
+  });
+
+  it('keeps a request alive while the user types towards it, and a diverging key cancels it', async () => {
+    const { engine, client } = engineHarness();
+    const first = engine.provide(request('x = ', ''));
+    await settle();
+    client.last.push('10\n');
+    client.last.finish();
+    await first;
+    await settle();
+    // The suggestion "10" is visible and finished: a speculative request for "x = 10" runs.
+    expect(client.streams.length).toBe(2);
+    const speculative = client.last;
+    await engine.provide(request('x = 1', ''));
+    expect(speculative.cancelled).toBe(false);
+    void engine.provide(request('x = 2', ''));
+    expect(speculative.cancelled).toBe(true);
+  });
+
+  it('stops waiting for a silent request once the user typed well past it', async () => {
+    const { engine, client } = engineHarness();
+    void engine.provide(request('v', ''));
+    await settle();
+    const silent = client.last;
+    for (const p of ['v1', 'v12', 'v123', 'v1234']) void engine.provide(request(p, ''));
+    await settle();
+    expect(silent.cancelled).toBe(false);
+    void engine.provide(request('v12345', ''));
+    await settle();
+    expect(silent.cancelled).toBe(true);
+    expect(client.streams.length).toBe(2);
+  });
+
+  it('does not cancel the model stream when the editor drops an answer', async () => {
+    const { engine, client } = engineHarness();
+    const controller = new AbortController();
+    const pending = engine.provide(request('y = ', '', { signal: controller.signal }));
+    await settle();
+    controller.abort();
+    expect(await pending).toBeUndefined();
+    expect(client.last.cancelled).toBe(false);
+  });
+});
+
+describe('CompletionEngine: speculation', () => {
+  it('asks for the continuation of a shown suggestion, so Tab then the next one is instant', async () => {
+    const { engine, client } = engineHarness();
+    const first = engine.provide(request('import a from "a";\n', ''));
+    await settle();
+    client.last.push('import b from "b";');
+    client.last.finish();
+    const r = await first;
+    expect(r?.suggestion.text).toBe('import b from "b";');
+    expect(client.streams.length).toBe(2);
+    const spec = client.last;
+    expect(spec.request.input[0].content).toContain('import b from "b";<|cursor|>');
+    spec.push('\nimport c from "c";\n');
+    spec.finish();
+    await settle();
+    engine.accepted(r!.entryId);
+    const after = await engine.provide(request('import a from "a";\nimport b from "b";', ''));
+    expect(after).toMatchObject({ suggestion: { text: '\nimport c from "c";' }, source: 'cache' });
+    expect(engine.stats.speculativeRequests).toBe(2);
+  });
+
+  it('does not speculate while the stream still has more text after the shown line', async () => {
+    const { engine, client } = engineHarness();
+    const first = engine.provide(request('a();\n', ''));
+    await settle();
+    client.last.push('b();\nc();\n');
+    await first;
+    client.last.finish();
+    await settle();
+    expect(client.streams.length).toBe(1);
+  });
+});
+
+describe('CompletionEngine: debounce', () => {
+  it('waits the fixed debounce before asking, and a newer keystroke drops the wait', async () => {
+    const { engine, client, clock } = engineHarness({ debounceMs: 50 });
+    const c1 = new AbortController();
+    const p1 = engine.provide(request('a', '', { signal: c1.signal }));
+    await settle();
+    await clock.advance(30);
+    expect(client.streams.length).toBe(0);
+    c1.abort();
+    expect(await p1).toBeUndefined();
+    void engine.provide(request('ab', ''));
+    await settle();
+    await clock.advance(49);
+    expect(client.streams.length).toBe(0);
+    await clock.advance(1);
+    expect(client.streams.length).toBe(1);
+  });
+
+  it('adapts to the typist: a fraction of the median gap between keystrokes', async () => {
+    const { engine, client, clock } = engineHarness({ debounceMs: null });
+    let text = 'x';
+    for (let i = 0; i < 8; i++) {
+      void engine.provide(request(text, ''));
+      await settle();
+      await clock.advance(200);
+      // The model suggests something the typist does not type.
+      client.last.push('Z\n');
+      client.last.finish();
+      await settle();
+      text += 'y';
+    }
+    expect(engine.debounceMs()).toBe(60);
+    const before = client.streams.length;
+    void engine.provide(request(text, ''));
+    await settle();
+    await clock.advance(59);
+    expect(client.streams.length).toBe(before);
+    await clock.advance(1);
+    expect(client.streams.length).toBe(before + 1);
+  });
+
+  it('skips the debounce for an explicit request', async () => {
+    const { engine, client } = engineHarness({ debounceMs: 500 });
+    void engine.provide(request('a', '', { explicit: true }));
+    await settle();
+    expect(client.streams.length).toBe(1);
+  });
+});
+
+describe('CompletionEngine: failures and metrics', () => {
+  it('pauses new requests after a failure and logs nothing to the user twice', async () => {
+    const { engine, client, clock, samples } = engineHarness();
+    const p = engine.provide(request('q', ''));
+    await settle();
+    client.last.finish('failed', new ModelError('auth', 'bad key'));
+    expect(await p).toBeUndefined();
+    await settle();
+    expect(samples.at(-1)?.outcome).toBe('failed');
+    expect(await engine.provide(request('qq', ''))).toBeUndefined();
+    expect(client.streams.length).toBe(1);
+    await clock.advance(15_000);
+    void engine.provide(request('qqq', ''));
+    await settle();
+    expect(client.streams.length).toBe(2);
+  });
+
+  it('records keystroke-to-items for a used request when its stream ends', async () => {
+    const { engine, client, clock, samples } = engineHarness();
+    const p = engine.provide(request('let v = ', ''));
+    await clock.advance(7);
+    client.last.push('1;\n');
+    await p;
+    client.last.finish();
+    await settle();
+    const used = samples.find((s) => s.outcome === 'used');
+    expect(used?.keystrokeToItemsMs).toBe(7);
+    expect(used?.surface).toBe('completion');
+  });
+});

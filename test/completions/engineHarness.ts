@@ -1,0 +1,34 @@
+import { CompletionEngine } from '../../src/completions/completionEngine';
+import type { CompletionSettings } from '../../src/completions/completionSettings';
+import type { CompletionRequest } from '../../src/completions/completionTypes';
+import { silentLogger } from '../../src/log/logger';
+import type { RequestSample } from '../../src/metrics/requestSample';
+import { FakeClock } from './fakeClock';
+import { FakeModelClient } from './fakeModelClient';
+
+/** An engine wired to a fake clock and a fake model client, recording metrics samples. */
+export function engineHarness(overrides: Partial<CompletionSettings> = {}) {
+  const clock = new FakeClock();
+  const client = new FakeModelClient(() => clock.now());
+  const samples: RequestSample[] = [];
+  const settings: CompletionSettings = {
+    api: 'responses',
+    fimTemplate: 'qwen',
+    maxLines: 30,
+    tokenBudget: 4096,
+    debounceMs: 0,
+    ...overrides,
+  };
+  const engine = new CompletionEngine({
+    client: () => client,
+    settings: () => settings,
+    clock,
+    metrics: { record: (s) => samples.push(s) },
+    log: silentLogger,
+  });
+  return { engine, clock, client, samples, settings };
+}
+
+export function request(prefix: string, suffix = '', extra: Partial<CompletionRequest> = {}): CompletionRequest {
+  return { prefix, suffix, languageId: 'typescript', filePath: 'src/app.ts', snippets: () => [], explicit: false, ...extra };
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { buildCompletionContext, prefixWindow, suffixWindow } from '../../src/context/completionContext';
+import { estimateTokens } from '../../src/context/tokenEstimate';
+
+const lines = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag} line ${i}`).join('\n');
+
+describe('completion context windows', () => {
+  it('keeps everything when it fits', () => {
+    const ctx = buildCompletionContext({ prefix: 'a\nb', suffix: 'c', snippets: [{ path: 'x.ts', text: 'y' }], tokenBudget: 1000 });
+    expect(ctx).toMatchObject({ prefix: 'a\nb', suffix: 'c', snippets: [{ path: 'x.ts', text: 'y' }] });
+  });
+
+  it('fits prefix, suffix and snippets into the token budget', () => {
+    const ctx = buildCompletionContext({
+      prefix: lines(2000, 'p'),
+      suffix: lines(2000, 's'),
+      snippets: [{ path: 'a.ts', text: lines(50, 'a') }, { path: 'b.ts', text: lines(1000, 'b') }],
+      tokenBudget: 1024,
+    });
+    expect(ctx.tokens).toBeLessThanOrEqual(1024);
+    expect(ctx.tokens).toBeGreaterThan(900);
+    expect(ctx.snippets.map((s) => s.path)).toEqual(['a.ts']);
+    expect(ctx.prefix.endsWith('p line 1999')).toBe(true);
+    expect(ctx.suffix.startsWith('s line 0')).toBe(true);
+  });
+
+  it('cuts the prefix at a line start and the suffix at a line end', () => {
+    const w = prefixWindow(lines(500, 'p'), 1000);
+    expect(w.length).toBeLessThanOrEqual(1000);
+    expect(w.startsWith('p line')).toBe(true);
+    const s = suffixWindow(lines(500, 's'), 1000);
+    expect(s.endsWith('\n')).toBe(false);
+    expect(/s line \d+$/.test(s)).toBe(true);
+  });
+
+  it('keeps the prefix window start stable while typing, for the server prompt cache', () => {
+    const base = lines(3000, 'p');
+    const starts = new Set<string>();
+    for (let i = 0; i < 200; i++) starts.add(prefixWindow(base + 'x'.repeat(i), 8000).slice(0, 40));
+    expect(starts.size).toBeLessThanOrEqual(2);
+  });
+
+  it('caps a huge single line', () => {
+    const w = prefixWindow('x'.repeat(100_000), 4000);
+    expect(w.length).toBeLessThanOrEqual(4000);
+    expect(estimateTokens(w)).toBeLessThanOrEqual(1000);
+  });
+});

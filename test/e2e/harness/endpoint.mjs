@@ -1,0 +1,42 @@
+// The project's local endpoint (src/server/) as a separate program, the way users run it.
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { waitForLine } from './processGroup.mjs';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+/**
+ * Starts `scripts/endpoint.mjs --port 0 --engine <engine> …args` in its own process group and
+ * waits for the URL on its first line.
+ * @param {import('./processGroup.mjs').ProcessGroups} groups
+ * @param {{ engine?: string, args?: string[], logFile?: string, timeoutMs?: number }} [options]
+ */
+export async function startEndpoint(groups, { engine = 'scripted', args = [], logFile, timeoutMs = 60_000 } = {}) {
+  const child = groups.spawn(process.execPath, [join(repoRoot, 'scripts', 'endpoint.mjs'), '--port', '0', '--engine', engine, ...args], {
+    cwd: repoRoot,
+    logFile,
+  });
+  const [, origin] = await waitForLine(child, /listening on (http:\/\/127\.0\.0\.1:\d+)/, timeoutMs, `endpoint (${engine})`);
+  const admin = async (path, body) => {
+    const res = await fetch(`${origin}/__admin/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`endpoint ${path}: HTTP ${res.status} ${await res.text()}`);
+  };
+  return {
+    process: child,
+    origin,
+    /** Responses API WebSocket mode (the fast model's URL). */
+    wsUrl: `${origin.replace(/^http/, 'ws')}/v1/responses`,
+    /** HTTP API base (the full model's URL). */
+    httpUrl: `${origin}/v1`,
+    /** Pace or delay the replies at runtime (tokensPerSecond, firstTokenDelayMs, …). */
+    setKnobs: (patch) => admin('knobs', patch),
+    /** Inject faults at runtime; `{}` clears them. */
+    setFaults: (faults) => admin('faults', faults),
+    stop: () => groups.stop(child),
+  };
+}
+
+/** User settings that point Flint at `endpoint` (both models served locally). */
+export function endpointSettings(endpoint) {
+  return { 'flint.fast.url': endpoint.wsUrl, 'flint.full.url': endpoint.httpUrl };
+}

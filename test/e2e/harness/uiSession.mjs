@@ -1,0 +1,69 @@
+// One code-server and one browser shared by every UI test file; each file gets a fresh window
+// (its own extension host, so its own settings) on a fresh copy of the sample workspace.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { launchBrowser, newPage } from './browser.mjs';
+import { startCodeServer } from './codeServer.mjs';
+import { endpointSettings, startEndpoint } from './endpoint.mjs';
+import { Workbench } from './workbench.mjs';
+
+export const SAMPLE_WORKSPACE = resolve(import.meta.dirname, '..', 'workspace');
+
+export class UiSession {
+  /**
+   * @param {import('./processGroup.mjs').ProcessGroups} groups
+   * @param {{ extensionPath: string, endpoint: object }} options the extension under test and the shared endpoint
+   */
+  constructor(groups, { extensionPath, endpoint }) {
+    this.groups = groups;
+    this.extensionPath = extensionPath;
+    this.endpoint = endpoint;
+    this.server = null;
+    this.browser = null;
+  }
+
+  async start() {
+    [this.server, this.browser] = await Promise.all([startCodeServer(this.groups), launchBrowser(this.groups)]);
+  }
+
+  /**
+   * Opens a window for one test file. `spec` may export:
+   *   settings(endpoint) or settings: extra user settings
+   *   endpoint: { engine, args } for a dedicated endpoint instead of the shared one
+   *   openFile: workspace-relative file opened with the window
+   *   extensions: more extension folders to load next to the one under test
+   */
+  async openWindow(spec) {
+    const endpoint = spec.endpoint ? await startEndpoint(this.groups, spec.endpoint) : this.endpoint;
+    const extra = typeof spec.settings === 'function' ? spec.settings(endpoint) : spec.settings ?? {};
+    this.server.writeSettings({ ...endpointSettings(endpoint), ...extra });
+
+    const workspace = mkdtempSync(join(tmpdir(), 'flint-ws-'));
+    cpSync(SAMPLE_WORKSPACE, workspace, { recursive: true });
+    const page = await newPage(this.browser);
+    const errors = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    const wb = new Workbench(page);
+    await wb.open(this.server.pageUrl({
+      folder: workspace,
+      extensionDevelopmentPaths: [this.extensionPath, ...(spec.extensions ?? [])],
+      openFile: spec.openFile ? join(workspace, spec.openFile) : undefined,
+    }));
+    if (spec.openFile) await wb.waitForEditor({ name: spec.openFile.split('/').pop() });
+
+    return {
+      wb,
+      page,
+      endpoint,
+      workspace,
+      server: this.server,
+      pageErrors: errors,
+      close: async () => {
+        await page.context().close().catch(() => {});
+        if (spec.endpoint) await endpoint.stop();
+        rmSync(workspace, { recursive: true, force: true });
+      },
+    };
+  }
+}

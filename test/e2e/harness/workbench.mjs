@@ -1,0 +1,120 @@
+// Drives one VS Code workbench page: files, keys, commands, ghost text, status bar, screenshots.
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ARTIFACTS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
+/** Screenshots of failures: looked at, never committed (test/e2e/.work/ is ignored). */
+export const FAILURES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '.work', 'failures');
+
+const GHOST = '.monaco-editor .ghost-text-decoration, .monaco-editor .ghost-text-decoration-preview';
+
+export class Workbench {
+  /** @param {import('playwright-core').Page} page */
+  constructor(page) {
+    this.page = page;
+  }
+
+  /** Loads `url` and waits until the workbench and the editor services are up. */
+  async open(url, { timeoutMs = 60_000 } = {}) {
+    await this.page.goto(url, { waitUntil: 'domcontentloaded', timeout: timeoutMs });
+    await this.page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: timeoutMs });
+    await this.page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: timeoutMs });
+  }
+
+  /** Waits for the window title to show the extension development host (extensions loaded from the payload). */
+  async waitForDevelopmentHost(timeoutMs = 30_000) {
+    await this.page.waitForFunction(() => document.title.includes('Extension Development Host'), null, { timeout: timeoutMs });
+  }
+
+  /** Opens `name` through Quick Open and waits for its editor to have focus. */
+  async openFile(name, { timeoutMs = 20_000 } = {}) {
+    await this.page.keyboard.press('Control+P');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ timeout: timeoutMs });
+    await input.fill(name);
+    // The file list is searched asynchronously: wait until the first row names the file.
+    await this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: name.split('/').pop() }).first().waitFor({ timeout: timeoutMs });
+    await this.page.keyboard.press('Enter');
+    const tab = this.page.locator('.tabs-container .tab.active', { hasText: name.split('/').pop() });
+    await tab.waitFor({ timeout: timeoutMs });
+    await this.page.locator('.editor-instance .monaco-editor.focused .view-lines').waitFor({ timeout: timeoutMs });
+  }
+
+  /** Runs a command from the command palette by its label (e.g. "Flint: Show Log"). */
+  async runCommand(label, { timeoutMs = 20_000 } = {}) {
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ timeout: timeoutMs });
+    await input.fill(`>${label}`);
+    const row = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: label }).first();
+    await row.waitFor({ timeout: timeoutMs });
+    await this.page.keyboard.press('Enter');
+    await input.waitFor({ state: 'hidden', timeout: timeoutMs });
+  }
+
+  /** Types text into the focused editor, one key event per character. */
+  async type(text, { delayMs = 0 } = {}) {
+    await this.page.keyboard.type(text, { delay: delayMs });
+  }
+
+  /** Presses one key or chord (Playwright names: "Tab", "Escape", "Control+S"). */
+  async press(key) {
+    await this.page.keyboard.press(key);
+  }
+
+  /** Waits until an editor has keyboard focus (e.g. the file opened from the page URL). */
+  async waitForEditor({ name, timeoutMs = 30_000 } = {}) {
+    if (name) await this.page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: timeoutMs });
+    const lines = this.page.locator('.editor-instance .monaco-editor .view-lines').first();
+    await lines.waitFor({ timeout: timeoutMs });
+    await lines.click();
+  }
+
+  /** Moves the cursor to the end of the document. */
+  async gotoEnd() {
+    await this.press('Control+End');
+  }
+
+  /** Waits for ghost text to be shown; returns its visible text. */
+  async waitForGhostText({ timeoutMs = 10_000, contains } = {}) {
+    const ghost = this.page.locator(GHOST).first();
+    await ghost.waitFor({ timeout: timeoutMs });
+    if (contains !== undefined) {
+      await this.page.waitForFunction(
+        ([sel, want]) => [...document.querySelectorAll(sel)].map((e) => e.textContent).join('').includes(want),
+        [GHOST, contains], { timeout: timeoutMs });
+    }
+    return this.ghostText();
+  }
+
+  /** The ghost text currently shown ('' when none). */
+  async ghostText() {
+    return this.page.evaluate((sel) => [...document.querySelectorAll(sel)].map((e) => e.textContent).join(''), GHOST);
+  }
+
+  /** The status bar item whose text matches `pattern` (a string or RegExp), once visible. */
+  async statusBarItem(pattern, { timeoutMs = 20_000 } = {}) {
+    const item = this.page.locator('.part.statusbar .statusbar-item', { hasText: pattern }).first();
+    await item.waitFor({ timeout: timeoutMs });
+    return item;
+  }
+
+  /** Texts of all status bar items, left to right. */
+  async statusBarTexts() {
+    return this.page.locator('.part.statusbar .statusbar-item').allInnerTexts();
+  }
+
+  /** The text of the open editor as rendered (includes any ghost text shown). */
+  async editorText() {
+    return this.page.locator('.editor-instance .monaco-editor .view-lines').first().innerText();
+  }
+
+  /** Saves a small PNG under test/e2e/artifacts/ (committed: the README shows them), or under `dir`. */
+  async screenshot(name, { clip, dir = ARTIFACTS_DIR } = {}) {
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, name.endsWith('.png') ? name : `${name}.png`);
+    await this.page.screenshot({ path, clip, animations: 'disabled' });
+    return path;
+  }
+}

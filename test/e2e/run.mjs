@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+// End-to-end tests in a real VS Code (code-server's workbench and extension host, driven by
+// headless chromium) against the real local endpoint:
+//   1. the in-host suite (test/e2e/suite/) through @vscode/test-electron's runTests;
+//   2. the UI tests (test/e2e/ui/*.test.mjs), sharing one code-server and one browser.
+// Prints one line per test and ends with "N passed, N failed"; exits non-zero on any failure.
+//
+//   node test/e2e/run.mjs [--only TEXT] [--no-host] [--no-ui]
+// --only keeps UI test files and tests whose name contains TEXT.
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { INSTALL_COMMAND, missingPrerequisites } from '../../scripts/installE2E.mjs';
+import { buildIfStale } from './harness/build.mjs';
+import { endpointSettings, startEndpoint } from './harness/endpoint.mjs';
+import { runHostSuite } from './harness/hostSuite.mjs';
+import { ProcessGroups } from './harness/processGroup.mjs';
+import { UiSession } from './harness/uiSession.mjs';
+import { FAILURES_DIR } from './harness/workbench.mjs';
+
+const repoRoot = resolve(import.meta.dirname, '..', '..');
+const uiDir = join(import.meta.dirname, 'ui');
+const argv = process.argv.slice(2);
+const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
+const DEFAULT_TEST_TIMEOUT_MS = 60_000;
+
+const results = [];
+function record(name, ok, ms, error) {
+  results.push({ name, ok, ms, error });
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${ms === undefined ? '' : ` (${(ms / 1000).toFixed(1)} s)`}`);
+  if (!ok && error) console.log(`     ${String(error).split('\n').join('\n     ')}`);
+}
+
+function finish(t0) {
+  const failed = results.filter((r) => !r.ok).length;
+  const wallS = (performance.now() - t0) / 1000;
+  console.log(`\ne2e wall time ${wallS.toFixed(1)} s`);
+  mkdirSync(join(repoRoot, 'bench', 'results'), { recursive: true });
+  writeFileSync(join(repoRoot, 'bench', 'results', 'e2e-suite.json'), JSON.stringify({
+    wall_s: Number(wallS.toFixed(1)),
+    passed: results.length - failed,
+    failed,
+    tests: results.map((r) => ({ name: r.name, ok: r.ok, ms: r.ms === undefined ? null : Math.round(r.ms) })),
+    at: new Date().toISOString(),
+  }, null, 2) + '\n');
+  console.log(`${results.length - failed} passed, ${failed} failed`);
+  return failed === 0 ? 0 : 1;
+}
+
+/** UI test files, each `{ tests: [{ name, run(ctx), timeoutMs? }], settings?, endpoint?, openFile? }`. */
+async function loadUiSpecs() {
+  if (!existsSync(uiDir)) return [];
+  const files = readdirSync(uiDir).filter((f) => f.endsWith('.test.mjs')).sort();
+  const specs = [];
+  for (const file of files) {
+    const spec = await import(pathToFileURL(join(uiDir, file)).href);
+    const tests = (spec.tests ?? []).filter((t) => !only || file.includes(only) || t.name.includes(only));
+    if (tests.length) specs.push({ file, spec, tests });
+  }
+  return specs;
+}
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms); }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+async function runUi(groups, endpoint) {
+  const specs = await loadUiSpecs();
+  if (specs.length === 0) return;
+  const session = new UiSession(groups, { extensionPath: repoRoot, endpoint });
+  const t0 = performance.now();
+  await session.start();
+  console.log(`[e2e] code-server and browser up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  for (const { file, spec, tests } of specs) {
+    let ctx;
+    const t0 = performance.now();
+    try {
+      ctx = await withTimeout(session.openWindow(spec), 90_000, `opening a window for ${file}`);
+      console.log(`[e2e] ${file}: window ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    } catch (err) {
+      for (const t of tests) record(`${file}: ${t.name}`, false, performance.now() - t0, err.message);
+      continue;
+    }
+    try {
+      for (const t of tests) {
+        const start = performance.now();
+        try {
+          await withTimeout(t.run(ctx), t.timeoutMs ?? DEFAULT_TEST_TIMEOUT_MS, t.name);
+          record(`${file}: ${t.name}`, true, performance.now() - start);
+        } catch (err) {
+          const shot = await ctx.wb.screenshot(file.replace(/\.test\.mjs$/, ''), { dir: FAILURES_DIR }).catch(() => undefined);
+          record(`${file}: ${t.name}`, false, performance.now() - start, `${err.message}${shot ? `\nscreenshot: ${shot}` : ''}`);
+        }
+      }
+    } finally {
+      await ctx.close();
+    }
+  }
+}
+
+async function main() {
+  const t0 = performance.now();
+  const missing = missingPrerequisites();
+  if (missing.length) {
+    console.error(`\nE2E PREREQUISITES MISSING: ${missing.join(', ')}\nInstall them with:\n\n    ${INSTALL_COMMAND}\n`);
+    record('e2e prerequisites', false, undefined, `missing ${missing.join(', ')}; run: ${INSTALL_COMMAND}`);
+    return finish(t0);
+  }
+  try {
+    buildIfStale();
+  } catch (err) {
+    record('build', false, undefined, err.message);
+    return finish(t0);
+  }
+
+  const groups = new ProcessGroups();
+  try {
+    const endpoint = await startEndpoint(groups, { engine: 'scripted' });
+    const settings = endpointSettings(endpoint);
+    const host = argv.includes('--no-host') || only
+      ? Promise.resolve([])
+      : runHostSuite({ extensionPath: repoRoot, settings }).then((rs) => {
+        for (const r of rs) record(r.name, r.ok, undefined, r.error);
+      });
+    const ui = argv.includes('--no-ui') ? Promise.resolve() : runUi(groups, endpoint);
+    // Both run at once: each mostly waits on its own workbench, and the run is done sooner.
+    const outcomes = await Promise.allSettled([host, ui]);
+    for (const o of outcomes) if (o.status === 'rejected') record('e2e harness', false, undefined, o.reason?.stack ?? o.reason);
+  } finally {
+    await groups.stopAll();
+  }
+  return finish(t0);
+}
+
+process.exitCode = await main();

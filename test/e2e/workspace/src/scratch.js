@@ -1,0 +1,2 @@
+// A place to try ghost text: type below.
+

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { DiffRow } from '../../src/edits/diffRow';
+import { PreviewLayout } from '../../src/edits/previewLayout';
+
+const same = (text: string): DiffRow => ({ kind: 'same', text });
+const removed = (text: string): DiffRow => ({ kind: 'removed', text });
+const added = (text: string): DiffRow => ({ kind: 'added', text });
+
+describe('PreviewLayout', () => {
+  const original = ['a', 'b', 'c', 'd'];
+
+  it('inserts new lines between original lines that stay in place', () => {
+    const layout = new PreviewLayout(original);
+    const rows = [same('a'), added('x'), removed('b'), same('c'), added('y')];
+    const plan = layout.planAdvance(rows, 3, 'par');
+    expect(plan.edits).toEqual([
+      { row: 1, deleteCount: 0, insert: ['x'] },
+      { row: 3, deleteCount: 0, insert: ['y', 'par'] },
+    ]);
+    plan.commit();
+    expect(layout.kinds()).toEqual(['same', 'added', 'removed', 'same', 'added', 'partial', 'pending']);
+    expect(layout.view()).toEqual({
+      added: [{ start: 1, count: 1 }, { start: 4, count: 1 }],
+      removed: [{ start: 2, count: 1 }],
+      pending: [{ start: 6, count: 1 }],
+      partial: [{ start: 5, count: 1 }],
+      rowCount: 7,
+      focusRow: 5,
+    });
+  });
+
+  it('replaces the unfinished line in the same edit as the lines after it', () => {
+    const layout = new PreviewLayout(original);
+    layout.planAdvance([added('x')], 0, 'y1').commit();
+    const plan = layout.planAdvance([added('x'), added('y12')], 0, 'z');
+    expect(plan.edits).toEqual([{ row: 1, deleteCount: 1, insert: ['y12', 'z'] }]);
+    // A matched original right after the unfinished line: the line goes, the original stays.
+    plan.commit();
+    expect(layout.planAdvance([added('x'), added('y12'), same('a')], 1, null).edits).toEqual([{ row: 2, deleteCount: 1, insert: [] }]);
+  });
+
+  it('costs nothing when nothing changed', () => {
+    const layout = new PreviewLayout(original);
+    layout.planAdvance([same('a')], 1, 'p').commit();
+    expect(layout.planAdvance([same('a')], 1, 'p').edits).toEqual([]);
+  });
+
+  it('settles to the exact rows with minimal edits, then accepts or restores', () => {
+    const layout = new PreviewLayout(original);
+    layout.planAdvance([same('a'), added('x'), added('c')], 1, null).commit();
+    // Shown: a x c b c d; exact: a -b +x c d
+    const settle = layout.planSettle([same('a'), removed('b'), added('x'), same('c'), same('d')]);
+    // One inserted and two deleted lines: the minimum to turn a x c b c d into a b x c d.
+    expect(settle.edits).toEqual([{ row: 1, deleteCount: 0, insert: ['b'] }, { row: 2, deleteCount: 2, insert: [] }]);
+    settle.commit();
+    expect(layout.kinds()).toEqual(['same', 'removed', 'added', 'same', 'same']);
+    expect(layout.planAccept()).toEqual([{ row: 1, deleteCount: 1, insert: [] }]);
+    const restore = layout.planRestore();
+    expect(restore.edits).toEqual([{ row: 2, deleteCount: 1, insert: [] }]);
+    restore.commit();
+    expect(layout.pristine).toBe(true);
+  });
+
+  it('refuses to accept before the rewrite settled', () => {
+    const layout = new PreviewLayout(original);
+    layout.planAdvance([same('a')], 1, null).commit();
+    expect(() => layout.planAccept()).toThrow(/settled/);
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { parseBlocks, type Block } from '../../../../media/chat/markdown/blocks';
+
+const kinds = (src: string) => parseBlocks(src).map((b) => b.kind);
+
+describe('parseBlocks', () => {
+  it('splits paragraphs, headings, rules, quotes, lists and code', () => {
+    const src = '# Title\n\nSome text\nmore text\n\n---\n> quoted\n> still\n\n- a\n- b\n\n1. one\n2. two\n\n```ts\nconst a = 1;\n```\nafter';
+    expect(kinds(src)).toEqual(['heading', 'paragraph', 'hr', 'quote', 'list', 'list', 'code', 'paragraph']);
+    const blocks = parseBlocks(src);
+    expect(blocks[0]).toEqual({ kind: 'heading', start: 0, level: 1, text: 'Title' });
+    expect(blocks[1]).toMatchObject({ text: 'Some text\nmore text', start: 9 });
+    expect(blocks[3]).toMatchObject({ text: 'quoted\nstill' });
+    expect(blocks[4]).toMatchObject({ ordered: false, items: ['a', 'b'] });
+    expect(blocks[5]).toMatchObject({ ordered: true, startNumber: 1, items: ['one', 'two'] });
+    expect(blocks[6]).toEqual({ kind: 'code', start: src.indexOf('```ts'), lang: 'ts', code: 'const a = 1;', closed: true });
+  });
+
+  it('reads a target path from the fence info string and keeps an unclosed fence open', () => {
+    expect(parseBlocks('```ts src/app.ts\nx\n')[0]).toMatchObject({ lang: 'ts', path: 'src/app.ts', code: 'x\n', closed: false });
+    expect(parseBlocks('~~~~\n```\nstill code\n~~~~')[0]).toMatchObject({ code: '```\nstill code', closed: true });
+  });
+
+  it('lets lists, headings and fences interrupt a paragraph, but not "2." or an empty item', () => {
+    expect(kinds('text\n- item')).toEqual(['paragraph', 'list']);
+    expect(kinds('text\n# h')).toEqual(['paragraph', 'heading']);
+    expect(kinds('text\n```\ncode\n```')).toEqual(['paragraph', 'code']);
+    expect(kinds('in 2024\n2. not a list')).toEqual(['paragraph']);
+    expect(kinds('text\n-')).toEqual(['paragraph']);
+  });
+
+  it('nests lists and keeps loose items in one list', () => {
+    const [list] = parseBlocks('- a\n  - a1\n  - a2\n\n- b\n  continued\n1. x\n  - under x') as [Extract<Block, { kind: 'list' }>];
+    expect(list.items).toEqual(['a\n- a1\n- a2', 'b\ncontinued']);
+    const ordered = parseBlocks('1. x\n  - under x')[0] as Extract<Block, { kind: 'list' }>;
+    expect(ordered.items).toEqual(['x\n- under x']);
+    expect(parseBlocks('3. c\n4. d')[0]).toMatchObject({ startNumber: 3 });
+  });
+
+  it('is not fooled by look-alikes', () => {
+    expect(kinds('#hashtag')).toEqual(['paragraph']);
+    expect(kinds('-not a list')).toEqual(['paragraph']);
+    expect(kinds('1.5 is a number')).toEqual(['paragraph']);
+    expect(kinds('``` inline ``` code')).toEqual(['paragraph']);
+    expect(kinds('* * *')).toEqual(['hr']);
+  });
+
+  /**
+   * The streaming renderer commits every block followed by a block that starts on a complete
+   * line. Check, at every cut of a mixed document, that committed blocks equal the final ones.
+   */
+  it('never changes a block once a later block has started on a complete line', () => {
+    const doc = [
+      '# Plan', '', 'First a paragraph with `code` and **bold**', 'that wraps.', '', '- one', '- two', '  - nested', '', '- three after a blank',
+      '', '1. first', '2. second', '', '```ts', 'const x = 1;', '', 'function f() {}', '```', 'text right after a fence', '> quote', '> more', '',
+      '---', 'end *here*', '',
+    ].join('\n');
+    const final = parseBlocks(doc).map(({ start: _s, ...b }) => b);
+    for (let cut = 1; cut < doc.length; cut++) {
+      const prefix = doc.slice(0, cut);
+      const blocks = parseBlocks(prefix);
+      const lastNewline = prefix.lastIndexOf('\n');
+      let commit = 0;
+      while (commit + 1 < blocks.length && blocks[commit + 1]!.start <= lastNewline) commit++;
+      const committed = blocks.slice(0, commit).map(({ start: _s, ...b }) => b);
+      expect(committed, `cut at ${cut}: ${JSON.stringify(prefix.slice(-20))}`).toEqual(final.slice(0, commit));
+    }
+  });
+});

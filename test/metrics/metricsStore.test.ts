@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { createMetricsStore } from '../../src/metrics/metricsStore';
+import type { RequestSample } from '../../src/metrics/requestSample';
+import { silentLogger, type Logger } from '../../src/log/logger';
+
+function sample(over: Partial<RequestSample> & { first?: number; tokens?: number; doneAt?: number } = {}): RequestSample {
+  const { first = 20, tokens = 101, doneAt, ...rest } = over;
+  return {
+    surface: 'completion',
+    route: 'fast',
+    outcome: 'used',
+    marks: { created: 1000, sent: 1000.5, firstToken: 1000 + first, done: doneAt ?? 1000 + first + 100, outputTokens: tokens },
+    ...rest,
+  };
+}
+
+describe('MetricsStore', () => {
+  it('keeps per-series values bounded by its capacity', () => {
+    const store = createMetricsStore({ capacity: 10 });
+    for (let i = 1; i <= 1000; i++) store.record(sample({ first: i, keystrokeToItemsMs: i }));
+    const snap = store.snapshot();
+    const ft = snap.firstToken.find((s) => s.key === 'firstToken.completion.fast')!;
+    expect(ft.n).toBe(10);
+    expect(ft.min).toBe(991);
+    expect(snap.keystrokeToGhostText.n).toBe(10);
+    expect(snap.recorded).toBe(1000);
+    expect(snap.outcomes.completion.used).toBe(1000);
+    expect(store.export().samples).toHaveLength(10);
+  });
+
+  it('splits first-token time by surface and route and reports percentiles', () => {
+    const store = createMetricsStore();
+    for (let i = 1; i <= 100; i++) store.record(sample({ surface: 'chat', route: 'full', first: i }));
+    store.record(sample({ surface: 'edit', route: 'fast', first: 7 }));
+    const snap = store.snapshot();
+    const chatFull = snap.firstToken.find((s) => s.key === 'firstToken.chat.full')!;
+    expect(chatFull).toMatchObject({ n: 100, p50: 50, p95: 95, p99: 99, unit: 'ms' });
+    expect(chatFull.label).toBe('first token: chat, full model');
+    expect(snap.firstToken.find((s) => s.key === 'firstToken.edit.fast')!.p50).toBe(7);
+    expect(snap.firstToken.find((s) => s.key === 'firstToken.completion.fast')!.n).toBe(0);
+    expect(snap.firstToken).toHaveLength(6);
+  });
+
+  it('measures tokens/s of used requests only, and Flint overhead from created to sent', () => {
+    const store = createMetricsStore();
+    // 101 tokens, 100 ms from first to last: (101 - 1) / 0.1 s = 1000 tokens/s.
+    store.record(sample({ tokens: 101 }));
+    store.record(sample({ outcome: 'abandoned', tokens: 3, doneAt: 1100 }));
+    const snap = store.snapshot();
+    expect(snap.tokensPerSecond.find((s) => s.key === 'tps.fast')).toMatchObject({ n: 1, p50: 1000, unit: 'tok/s' });
+    expect(snap.sendOverhead).toMatchObject({ n: 2, p50: 0.5 });
+  });
+
+  it('counts cache and typing-through hits without treating them as requests', () => {
+    const store = createMetricsStore();
+    store.record(sample({ keystrokeToItemsMs: 40 }));
+    store.record(sample({ outcome: 'cache', keystrokeToItemsMs: 2 }));
+    store.record(sample({ outcome: 'typing-through', keystrokeToItemsMs: 1 }));
+    store.record(sample({ outcome: 'abandoned' }));
+    const snap = store.snapshot();
+    expect(snap.completionHitRates).toEqual({ total: 4, cache: 0.25, typingThrough: 0.25 });
+    expect(snap.keystrokeToGhostText.n).toBe(3);
+    expect(snap.firstToken.find((s) => s.key === 'firstToken.completion.fast')!.n).toBe(2);
+    expect(snap.outcomes.completion).toEqual({ used: 1, abandoned: 1, failed: 0, cache: 1, 'typing-through': 1 });
+  });
+
+  it('has no hit rates before any ghost text', () => {
+    const snap = createMetricsStore().snapshot();
+    expect(snap.completionHitRates).toEqual({ total: 0, cache: undefined, typingThrough: undefined });
+    expect(snap.lastRequest).toBeUndefined();
+  });
+
+  it('remembers the last request that got a first token, copied at record time', () => {
+    const store = createMetricsStore();
+    const s = sample({ surface: 'chat', first: 33 });
+    store.record(s);
+    store.record(sample({ outcome: 'cache' }));
+    store.record(sample({ outcome: 'failed', marks: { created: 0, outputTokens: 0 } }));
+    s.marks.firstToken = 99_999;
+    expect(store.lastRequest()).toMatchObject({ surface: 'chat', marks: { firstToken: 1033 } });
+  });
+
+  it('drops negative and non-finite durations instead of skewing percentiles', () => {
+    const store = createMetricsStore();
+    store.record(sample({ keystrokeToItemsMs: -5 }));
+    store.record(sample({ keystrokeToItemsMs: Number.NaN }));
+    store.record(sample({ marks: { created: 10, firstToken: 5, outputTokens: 1 } }));
+    const snap = store.snapshot();
+    expect(snap.keystrokeToGhostText.n).toBe(0);
+    expect(snap.firstToken.find((s) => s.key === 'firstToken.completion.fast')!.n).toBe(2);
+  });
+
+  it('notifies listeners, survives a failing one, and stops after unsubscribe', () => {
+    const warnings: string[] = [];
+    const log: Logger = { ...silentLogger, warn: (m) => warnings.push(m) };
+    const store = createMetricsStore({ log });
+    const seen: string[] = [];
+    store.onRecord(() => {
+      throw new Error('boom');
+    });
+    const off = store.onRecord((s) => seen.push(s.outcome));
+    store.record(sample());
+    off();
+    store.record(sample({ outcome: 'abandoned' }));
+    expect(seen).toEqual(['used']);
+    expect(warnings).toEqual(['latency listener failed: Error: boom', 'latency listener failed: Error: boom']);
+  });
+
+  it('exports plain JSON with the session start and export time', () => {
+    let now = Date.UTC(2025, 0, 2, 3, 4, 5);
+    const store = createMetricsStore({ wallClock: () => now });
+    store.record(sample());
+    now += 60_000;
+    const exported = JSON.parse(JSON.stringify(store.export()));
+    expect(exported.snapshot.sessionStartedAt).toBe('2025-01-02T03:04:05.000Z');
+    expect(exported.exportedAt).toBe('2025-01-02T03:05:05.000Z');
+    expect(exported.samples).toHaveLength(1);
+    expect(exported.snapshot.firstToken[0].histogram.bins.length).toBeGreaterThan(0);
+  });
+});

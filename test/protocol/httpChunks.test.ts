@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { readChatChunk } from '../../src/protocol/chatChunk';
+import { readCompletionChunk } from '../../src/protocol/completionChunk';
+import { readInfillChunk } from '../../src/protocol/infillChunk';
+import type { TextChunkSink } from '../../src/protocol/textChunkSink';
+
+function sink(): TextChunkSink & { calls: unknown[][] } {
+  const calls: unknown[][] = [];
+  return {
+    calls,
+    delta: (t) => void calls.push(['delta', t]),
+    finish: (r) => void calls.push(['finish', r]),
+    usage: (n) => void calls.push(['usage', n]),
+    malformed: (r) => void calls.push(['malformed', r]),
+  };
+}
+
+describe('Chat Completions chunks', () => {
+  it('reads content, finish reason and the final usage chunk', () => {
+    const s = sink();
+    readChatChunk({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant', content: '' } }] }, s);
+    readChatChunk({ choices: [{ index: 0, delta: { content: 'Hi' }, finish_reason: null }] }, s);
+    readChatChunk({ choices: [{ index: 0, delta: {}, finish_reason: 'length' }] }, s);
+    readChatChunk({ choices: [], usage: { prompt_tokens: 4, completion_tokens: 9, total_tokens: 13 } }, s);
+    expect(s.calls).toEqual([
+      ['delta', 'Hi'],
+      ['finish', 'length'],
+      ['usage', 9],
+    ]);
+  });
+
+  it('reports a chunk without choices as malformed', () => {
+    const s = sink();
+    readChatChunk({ id: 'x' }, s);
+    expect(s.calls).toEqual([['malformed', expect.stringContaining('choices')]]);
+  });
+});
+
+describe('/v1/completions chunks', () => {
+  it('reads text and finish reason', () => {
+    const s = sink();
+    readCompletionChunk({ object: 'text_completion', choices: [{ index: 0, text: 'x = 1', finish_reason: null }] }, s);
+    readCompletionChunk({ choices: [{ index: 0, text: '', finish_reason: 'stop' }], usage: { completion_tokens: 3 } }, s);
+    readCompletionChunk({ choices: [{ text: 5 }] }, s);
+    expect(s.calls).toEqual([['delta', 'x = 1'], ['finish', 'stop'], ['usage', 3], ['malformed', expect.stringContaining('text')]]);
+  });
+});
+
+describe('llama.cpp /infill chunks', () => {
+  it('reads content until stop, with the token count and limit as length', () => {
+    const s = sink();
+    readInfillChunk({ index: 0, content: 'ret', stop: false, id_slot: 0 }, s);
+    readInfillChunk({ content: '', stop: true, stop_type: 'limit', tokens_predicted: 16, timings: {} }, s);
+    readInfillChunk({ content: 'x' }, s);
+    expect(s.calls).toEqual([['delta', 'ret'], ['usage', 16], ['finish', 'length'], ['malformed', expect.stringContaining('stop')]]);
+  });
+});

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEndpoint, type EndpointHandle } from '../../../src/server/startEndpoint';
+import { post, readSse } from '../sseReader';
+import { TEST_SCRIPT } from '../testFixture';
+
+let endpoint: EndpointHandle;
+beforeAll(async () => {
+  endpoint = await startEndpoint({ script: TEST_SCRIPT, knobs: { tokensPerSecond: 0, fullDelayMs: 0 } });
+});
+afterAll(() => endpoint.close());
+
+const url = () => `${endpoint.httpUrl}/chat/completions`;
+
+describe('POST /v1/chat/completions', () => {
+  it('streams chunks, then usage, then [DONE]', async () => {
+    const res = await post(url(), {
+      model: 'gpt-5.3-codex-spark',
+      messages: [{ role: 'system', content: 'be brief' }, { role: 'user', content: 'short' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    const frames = await readSse(res);
+    expect(frames.at(-1)!.data).toBe('[DONE]');
+    const chunks = frames.slice(0, -1).map((f) => JSON.parse(f.data));
+    expect(chunks.every((c) => c.object === 'chat.completion.chunk' && c.id === chunks[0].id)).toBe(true);
+    expect(chunks[0].choices[0].delta).toEqual({ role: 'assistant', content: '' });
+    const text = chunks.map((c) => c.choices[0]?.delta.content ?? '').join('');
+    expect(text).toBe('one two three four');
+    expect(chunks.at(-2).choices[0].finish_reason).toBe('stop');
+    expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { completion_tokens: 4 } });
+  });
+
+  it('answers without stream, honours stop sequences and max_tokens', async () => {
+    const whole = await (await post(url(), { messages: [{ role: 'user', content: 'short' }], stop: [' three'] })).json();
+    expect(whole.object).toBe('chat.completion');
+    expect(whole.choices[0]).toMatchObject({ message: { role: 'assistant', content: 'one two' }, finish_reason: 'stop' });
+    const capped = await (await post(url(), { messages: [{ role: 'user', content: 'long' }], max_tokens: 3 })).json();
+    expect(capped.choices[0].finish_reason).toBe('length');
+    expect(capped.usage.completion_tokens).toBe(3);
+  });
+
+  it('accepts content parts and rejects an empty conversation', async () => {
+    const parts = await post(url(), { messages: [{ role: 'user', content: [{ type: 'text', text: 'short' }] }] });
+    expect((await parts.json()).choices[0].message.content).toBe('one two three four');
+    const empty = await post(url(), { messages: [] });
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).error.param).toBe('messages');
+  });
+});
