@@ -2,7 +2,8 @@
 // Keystroke to ghost text in a real VS Code (code-server + headless chromium), Flint next to a
 // baseline extension whose provider answers instantly with a fixed string, in the same run:
 //   flint_added_ms_p50 = flint_ms_p50 - baseline_ms_p50 - model_first_token_ms
-// i.e. what Flint itself adds on top of the editor's own floor and the model's first token.
+// i.e. what Flint itself adds on top of the editor's own floor and the model's first token,
+// measured with debounce 0; the default adaptive debounce is measured alongside.
 // Writes bench/results/e2e.json.
 //
 //   node bench/e2e.mjs [--samples N] [--engine scripted|tiny]
@@ -43,11 +44,16 @@ function flintProviderPresent() {
   return existsSync(dir) && readdirSync(dir).some((f) => /inline.*completion/i.test(f));
 }
 
-/** Opens a window with one extension on a fresh copy of the sample workspace, warmed up. */
-async function openBenchWindow(groups, server, browser, extensionPath) {
+/**
+ * Opens a window with one extension on a fresh copy of the sample workspace, warmed up.
+ * `workspaceSettings` go to the copy's .vscode/settings.json: per window, unlike user settings.
+ */
+async function openBenchWindow(groups, server, browser, extensionPath, workspaceSettings = {}) {
   const workspace = mkdtempSync(join(tmpdir(), 'flint-bench-ws-'));
   groups.onStop(() => rmSync(workspace, { recursive: true, force: true }));
   cpSync(SAMPLE_WORKSPACE, workspace, { recursive: true });
+  mkdirSync(join(workspace, '.vscode'));
+  writeFileSync(join(workspace, '.vscode', 'settings.json'), JSON.stringify(workspaceSettings));
   const page = await newPage(browser);
   const wb = new Workbench(page);
   await wb.open(server.pageUrl({ folder: workspace, extensionDevelopmentPaths: [extensionPath], openFile: join(workspace, 'src', 'scratch.js') }));
@@ -89,10 +95,15 @@ async function main() {
     const [server, browser] = await Promise.all([startCodeServer(groups, { settings }), launchBrowser(groups)]);
 
     const pages = [await openBenchWindow(groups, server, browser, BASELINE)];
-    if (withFlint) pages.push(await openBenchWindow(groups, server, browser, root));
-    const [baseline, flint = null] = await sampleInterleaved(pages);
+    if (withFlint) {
+      // The pipeline with no deliberate wait, then the shipped adaptive debounce on top.
+      pages.push(await openBenchWindow(groups, server, browser, root, { 'flint.completions.debounceMs': 0 }));
+      pages.push(await openBenchWindow(groups, server, browser, root, {}));
+    }
+    const [baseline, flint = null, flintDefault = null] = await sampleInterleaved(pages);
     check('baseline', baseline);
-    if (flint) check('flint', flint);
+    if (flint) check('flint (debounce 0)', flint);
+    if (flintDefault) check('flint (adaptive debounce)', flintDefault);
     const modelFirstToken = await measureModelFirstToken(endpoint.wsUrl, { samples: SAMPLES });
     console.log(`model first token (bare WebSocket client): p50 ${round(median(modelFirstToken))} ms`);
 
@@ -104,10 +115,19 @@ async function main() {
       flint_ms_p50: round(flintP50),
       model_first_token_ms: round(modelP50),
       flint_added_ms_p50: flintP50 === null ? null : round(flintP50 - baselineP50 - modelP50),
+      // Same pipeline with the default adaptive debounce (it waits on purpose between keystrokes
+      // typed this slowly: a share of the typing gap, at most 120 ms).
+      flint_default_debounce_ms_p50: flintDefault ? round(median(flintDefault)) : null,
       keystrokes: SAMPLES,
       engine: ENGINE,
       flint_status: withFlint ? 'measured' : 'pending: no inline completion provider in src/vscode yet',
-      samples: { baseline_ms: baseline.map(round), flint_ms: flint?.map(round) ?? [], model_first_token_ms: modelFirstToken.map(round) },
+      flint_settings: { 'flint.completions.debounceMs': 0 },
+      samples: {
+        baseline_ms: baseline.map(round),
+        flint_ms: flint?.map(round) ?? [],
+        flint_default_debounce_ms: flintDefault?.map(round) ?? [],
+        model_first_token_ms: modelFirstToken.map(round),
+      },
       at: new Date().toISOString(),
     };
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });

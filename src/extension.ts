@@ -3,6 +3,8 @@ import { createServices } from './vscode/createServices';
 import { registerStatusBar } from './vscode/statusBar';
 import { registerApiKeyCommands } from './vscode/apiKeyCommands';
 // register-imports (one line per surface; keep sorted by surface)
+import { registerCompletions } from './vscode/inlineCompletionProvider';
+import { registerEdits } from './vscode/editCommands';
 import { registerLatency } from './vscode/latencyPanel';
 import { registerRoutePicker } from './vscode/routePicker';
 
@@ -12,6 +14,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerApiKeyCommands(context, services);
   registerStatusBar(context, services);
   // register-calls (one line per surface)
+  registerCompletions(context, services);
+  registerEdits(context, services);
   registerLatency(context, services, services.metricsStore);
   registerRoutePicker(context, services);
 }

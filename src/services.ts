@@ -19,6 +19,13 @@ export interface Services {
   metrics: MetricsSink;
   /** Fast-or-full decision for edits and chat (ghost text is always fast). */
   route(request: RouteRequest): RouteDecision;
+  /**
+   * Surfaces call this when a generation starts and the returned function when it ends, so the
+   * status bar can show a spinner while anything streams.
+   */
+  beginGeneration(): () => void;
+  activeGenerations(): number;
+  onActiveGenerationsChange(listener: () => void): () => void;
   /** performance.now() or a fake clock in tests. */
   now(): number;
 }

@@ -13,6 +13,10 @@ interface AnswerView {
   render: () => void;
 }
 
+/** Turns rendered at once when a conversation opens; older ones follow frame by frame. */
+const RECENT_TURNS = 20;
+const BACKFILL_BUDGET_MS = 6;
+
 const STATUS_TEXT: Record<AssistantTurn['status'], string> = {
   streaming: '',
   done: '',
@@ -31,8 +35,10 @@ export class Transcript {
   private readonly answers = new Map<string, AnswerView>();
   private readonly scheduler: FrameScheduler;
   private stickToEnd = true;
+  /** Bumped by reset, so a backfill of an older conversation stops. */
+  private generation = 0;
 
-  constructor(requestFrame: (callback: () => void) => void) {
+  constructor(private readonly requestFrame: (callback: () => void) => void) {
     this.element = h('div', {
       cls: 'transcript',
       attrs: { role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation', tabindex: '0' },
@@ -45,26 +51,25 @@ export class Transcript {
     this.showEmptyState();
   }
 
+  /**
+   * Show a whole conversation. The newest turns render at once; older ones are prepended in
+   * small batches over the next frames, so opening a long chat never freezes the view.
+   */
   reset(turns: readonly TurnView[]): void {
+    const generation = ++this.generation;
     this.answers.clear();
     this.element.replaceChildren();
     if (turns.length === 0) this.showEmptyState();
-    for (const t of turns) this.add(t, false);
+    const split = Math.max(0, turns.length - RECENT_TURNS);
+    for (const t of turns.slice(split)) this.element.appendChild(this.build(t, false));
+    this.backfill(turns.slice(0, split), generation);
     this.stickToEnd = true;
     this.scheduler.schedule(() => {});
   }
 
   add(turn: TurnView, animate = true): void {
     this.element.querySelector('.empty-state')?.remove();
-    if (turn.role === 'user') {
-      this.element.appendChild(userArticle(turn));
-    } else {
-      const view = this.answerView(turn);
-      this.element.appendChild(view.article);
-      view.markdown.reset(turn.text);
-      if (animate && turn.status === 'streaming') this.scheduler.schedule(view.render);
-      else view.markdown.render(turn.status !== 'streaming');
-    }
+    this.element.appendChild(this.build(turn, animate));
     if (animate) this.scheduler.schedule(() => {});
   }
 
@@ -85,6 +90,29 @@ export class Transcript {
     view.article.setAttribute('aria-busy', String(turn.status === 'streaming'));
     view.article.dataset.status = turn.status;
     this.scheduler.schedule(view.render);
+  }
+
+  private build(turn: TurnView, animate: boolean): HTMLElement {
+    if (turn.role === 'user') return userArticle(turn);
+    const view = this.answerView(turn);
+    view.markdown.reset(turn.text);
+    if (animate && turn.status === 'streaming') this.scheduler.schedule(view.render);
+    else view.markdown.render(turn.status !== 'streaming');
+    return view.article;
+  }
+
+  private backfill(older: TurnView[], generation: number): void {
+    if (older.length === 0) return;
+    this.requestFrame(() => {
+      if (generation !== this.generation) return;
+      const t0 = performance.now();
+      const batch: HTMLElement[] = [];
+      while (older.length > 0 && performance.now() - t0 < BACKFILL_BUDGET_MS) batch.unshift(this.build(older.pop()!, false));
+      // Scroll anchoring keeps what the user is reading in place while turns appear above it.
+      this.element.prepend(...batch);
+      this.scheduler.schedule(() => {});
+      this.backfill(older, generation);
+    });
   }
 
   private answerView(turn: AssistantTurn): AnswerView {

@@ -63,20 +63,43 @@ export class CompletionEngine {
     const t0 = clock.now();
     const keystroke = ++this.stats.keystrokes;
     this.debounce.noteKeystroke(t0);
-    const cancelMs = this.abandonStale(req.prefix, req.suffix);
-    let found = await this.fromExisting(req, t0, 0);
-    if (found !== MISS) return found;
-    const delay = req.explicit ? 0 : this.debounce.delayMs();
-    if (delay > 0) {
-      if (!(await clock.sleep(delay, req.signal))) return undefined;
-      found = await this.fromExisting(req, t0, delay);
-      if (found !== MISS) return found;
+    // Requests the document has left are cancelled before any wait, or else right after the
+    // new request is out, so the new one never waits on them. `blockingMs` is cancel time that
+    // no wait has hidden since: time the new request would be held back by.
+    const stale = this.staleEntries(req.prefix, req.suffix);
+    let blockingMs = 0;
+    const abandon = () => {
+      const t = clock.now();
+      for (const entry of stale.splice(0)) {
+        this.cancel(entry);
+        this.stats.abandoned++;
+      }
+      blockingMs += clock.now() - t;
+    };
+    const beforeWait = () => {
+      abandon();
+      blockingMs = 0;
+    };
+    let found = await this.fromExisting(req, t0, 0, beforeWait);
+    if (found === MISS) {
+      let delay = req.explicit ? 0 : this.debounce.delayMs();
+      if (delay > 0) {
+        beforeWait();
+        const sleepStart = clock.now();
+        if (!(await clock.sleep(delay, req.signal))) return undefined;
+        // What was really waited (timers fire late): deliberate waiting, not processing.
+        delay = clock.now() - sleepStart;
+        found = await this.fromExisting(req, t0, delay, beforeWait);
+      }
+      // Only the newest keystroke may ask the model; an older call's answer is no longer wanted.
+      if (found === MISS && !req.signal?.aborted && keystroke === this.stats.keystrokes && clock.now() >= this.pausedUntil) {
+        this.stats.noteBlocking(blockingMs);
+        const entry = this.start(req, false);
+        abandon();
+        found = await this.waitFor(entry, req, t0, delay, true);
+      }
     }
-    // Only the newest keystroke may ask the model; an older call's answer is no longer wanted.
-    if (req.signal?.aborted || keystroke !== this.stats.keystrokes || clock.now() < this.pausedUntil) return undefined;
-    const entry = this.start(req, false);
-    this.stats.noteBlocking(cancelMs);
-    found = await this.waitFor(entry, req, t0, delay, true);
+    abandon();
     return found === MISS ? undefined : found;
   }
 
@@ -94,7 +117,7 @@ export class CompletionEngine {
     for (const entry of [...this.running]) this.cancel(entry);
   }
 
-  private async fromExisting(req: CompletionRequest, t0: number, debounce: number): Promise<Found> {
+  private async fromExisting(req: CompletionRequest, t0: number, debounce: number, beforeWait: () => void): Promise<Found> {
     const hits = this.cache.lookup(req.prefix, req.suffix);
     let pending: CompletionEntry | undefined;
     for (const hit of hits) {
@@ -108,6 +131,7 @@ export class CompletionEngine {
       if (hit.typed === '' && !hit.entry.running) return undefined;
     }
     if (!pending) return MISS;
+    beforeWait();
     const found = await this.waitFor(pending, req, t0, debounce, false);
     if (found === MISS && pending.running && !stillRelevant(pending, req.prefix, req.suffix)) this.cancel(pending);
     return found;
@@ -270,18 +294,9 @@ export class CompletionEngine {
     });
   }
 
-  /** Cancels running requests the document has moved away from; returns the time it took. */
-  private abandonStale(prefix: string, suffix: string): number {
-    const { clock } = this.deps;
-    let spent = 0;
-    for (const entry of this.running) {
-      if (stillRelevant(entry, prefix, suffix)) continue;
-      const t = clock.now();
-      this.cancel(entry);
-      spent += clock.now() - t;
-      this.stats.abandoned++;
-    }
-    return spent;
+  /** Running requests the document has moved away from. */
+  private staleEntries(prefix: string, suffix: string): CompletionEntry[] {
+    return [...this.running].filter((entry) => !stillRelevant(entry, prefix, suffix));
   }
 
   private cancel(entry: CompletionEntry): void {

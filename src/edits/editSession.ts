@@ -73,6 +73,7 @@ export class EditSession {
   private appliedAny = false;
   private foreignEdits = false;
   private queue: Promise<unknown> = Promise.resolve();
+  private rendered = '';
 
   constructor(private readonly target: EditTarget, private readonly deps: EditSessionDeps) {
     this.original = target.lines;
@@ -215,7 +216,7 @@ export class EditSession {
   /** The editor came back (e.g. its tab was shown again): show what it missed. */
   refresh(): void {
     if (this.settled) return;
-    this.render();
+    this.render(true);
     this.frames.request();
   }
 
@@ -345,8 +346,13 @@ export class EditSession {
     this.deps.onChange();
   }
 
-  private render(): void {
-    if (!this.settled) this.deps.sink.render(this.layout.view(), this.startLineValue);
+  /** Redraws when the layout or its position changed since the last drawing (or when forced). */
+  private render(force = false): void {
+    if (this.settled) return;
+    const key = `${this.layout.version}@${this.startLineValue}`;
+    if (!force && key === this.rendered) return;
+    this.rendered = key;
+    this.deps.sink.render(this.layout.view(), this.startLineValue);
   }
 
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {

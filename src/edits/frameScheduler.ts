@@ -32,11 +32,7 @@ export class FrameScheduler {
     if (this.disposed) return;
     this.dirty = true;
     if (this.timer !== undefined || this.running) return;
-    const wait = Math.max(0, this.lastStart + this.frameMs - this.timers.now());
-    this.timer = this.timers.setTimeout(() => {
-      this.timer = undefined;
-      void this.run();
-    }, wait);
+    this.arm();
   }
 
   /** Flush now (the stream ended): waits for a flush in progress, then runs one more. */
@@ -66,6 +62,19 @@ export class FrameScheduler {
       this.running = undefined;
     }
     if (this.dirty) this.request();
+  }
+
+  /** Waits out the rest of the frame; timers may fire a little early, so the time is checked again. */
+  private arm(): void {
+    const wait = this.lastStart + this.frameMs - this.timers.now();
+    this.timer = this.timers.setTimeout(
+      () => {
+        this.timer = undefined;
+        if (this.timers.now() < this.lastStart + this.frameMs) this.arm();
+        else void this.run();
+      },
+      Math.max(0, Math.ceil(wait)),
+    );
   }
 
   private cancelTimer(): void {

@@ -11,16 +11,20 @@ export class LineAssembler {
     const lines: string[] = [];
     let start = 0;
     for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-      const end = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-      lines.push(text.slice(start, end));
+      lines.push(withoutCarriageReturns(text.slice(start, nl)));
       start = nl + 1;
     }
     this.pending = text.slice(start);
     return lines;
   }
 
-  /** The unfinished last line, without a trailing "\r" that may yet become "\r\n". */
+  /** The unfinished last line (without "\r": see withoutCarriageReturns). */
   get partial(): string {
-    return this.pending.endsWith('\r') ? this.pending.slice(0, -1) : this.pending;
+    return withoutCarriageReturns(this.pending);
   }
+}
+
+/** The editor takes a lone "\r" for a line break; inside a line it would split one row into two. */
+function withoutCarriageReturns(line: string): string {
+  return line.includes('\r') ? line.replace(/\r/g, '') : line;
 }

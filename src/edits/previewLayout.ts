@@ -42,8 +42,14 @@ export class PreviewLayout {
   private runs: Run[] = [];
   private partial: string | null = null;
   private pendingFrom = 0;
+  private versionValue = 0;
 
   constructor(private readonly original: readonly string[]) {}
+
+  /** Changes whenever what the region shows changed (so unchanged frames need no redraw). */
+  get version(): number {
+    return this.versionValue;
+  }
 
   get rowCount(): number {
     return this.head.length + (this.partial === null ? 0 : 1) + this.original.length - this.pendingFrom;
@@ -80,6 +86,7 @@ export class PreviewLayout {
     return {
       edits,
       commit: () => {
+        this.versionValue++;
         for (let i = from; i < rows.length; i++) this.append(rows[i]);
         this.partial = partial;
         this.pendingFrom = pointer;
@@ -104,6 +111,7 @@ export class PreviewLayout {
     return {
       edits,
       commit: () => {
+        this.versionValue++;
         this.head = [];
         this.runs = [];
         for (const r of target) this.append(r);
@@ -126,6 +134,7 @@ export class PreviewLayout {
     return {
       edits: deleteSpans(spans),
       commit: () => {
+        this.versionValue++;
         this.head = [];
         this.runs = [];
         this.partial = null;

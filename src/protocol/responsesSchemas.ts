@@ -70,4 +70,3 @@ export const errorEventSchema = z.object({
 });
 
 export type ResponseRef = z.infer<typeof responseRefSchema>;
-export type ErrorEventFrame = z.infer<typeof errorEventSchema>;

@@ -35,7 +35,7 @@ const KNOB_FLAGS: Record<string, keyof Knobs> = {
 /** Parses command-line flags into endpoint options; throws a message naming the bad flag. */
 export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): EndpointOptions {
   const values = new Map<string, string>();
-  const switches = new Set(['--no-lanes', '--unauthorized', '--help']);
+  const switches = new Set(['--no-lanes', '--unauthorized']);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const eq = arg.indexOf('=');
@@ -60,7 +60,6 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): Endpo
     if (!Number.isFinite(n) || n < 0) throw new Error(`Flag ${flag} needs a non-negative number, got '${v}'.`);
     return n;
   };
-  if (take('--help')) throw new Error(USAGE);
   const engine = take('--engine') ?? 'scripted';
   if (!['scripted', 'tiny', 'llama'].includes(engine)) throw new Error(`--engine must be scripted, tiny or llama, got '${engine}'.`);
   const knobs: Partial<Knobs> = {};

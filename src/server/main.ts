@@ -1,8 +1,12 @@
-import { parseCliArgs } from './cliArgs';
+import { parseCliArgs, USAGE } from './cliArgs';
 import { startEndpoint } from './startEndpoint';
 
 // The endpoint program: the first stdout line carries the URL (callers parse it); logs go to stderr.
 async function main(): Promise<void> {
+  if (process.argv.includes('--help')) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
   let options;
   try {
     options = parseCliArgs(process.argv.slice(2), process.env);

@@ -25,7 +25,7 @@ export function trackRecentFiles(
 
   const usable = (doc: vscode.TextDocument) =>
     (doc.uri.scheme === 'file' || doc.uri.scheme === 'untitled' || doc.uri.scheme === 'vscode-remote') &&
-    doc.getText(new vscode.Range(0, 0, Math.min(doc.lineCount, 50), 0)).length < MAX_DOCUMENT_CHARS &&
+    doc.offsetAt(new vscode.Position(doc.lineCount, 0)) < MAX_DOCUMENT_CHARS &&
     !isDenied(doc.uri);
 
   const addLines = (doc: vscode.TextDocument, from: number, to: number) => {

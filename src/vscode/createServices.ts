@@ -6,6 +6,8 @@ import { createMetricsStore, type MetricsStore } from '../metrics/metricsStore';
 import { route } from '../router/route';
 import type { Services } from '../services';
 import { createModelClient } from '../transport/createModelClient';
+import { ModelError } from '../transport/modelError';
+import { RefusedClient } from '../transport/refusedClient';
 import type { ModelClient } from '../transport/modelClient';
 import { readConfig } from './settingsReader';
 
@@ -36,6 +38,11 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
   let config: Config = loadConfig();
   const configListeners = new Set<(c: Config) => void>();
   const clientListeners = new Set<() => void>();
+  const activeListeners = new Set<() => void>();
+  let active = 0;
+  const notifyActive = () => {
+    for (const l of activeListeners) l();
+  };
   const metricsStore = createMetricsStore();
 
   function loadConfig(): Config {
@@ -64,16 +71,25 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     });
 
   apiKey = await resolveApiKey({ secret: () => Promise.resolve(context.secrets.get(API_KEY_SECRET)), env: process.env });
-  // An untrusted workspace sends nothing: no socket is opened until trust is granted.
+  // An untrusted workspace sends nothing: its clients refuse every request until trust is granted.
+  const untrusted = (role: 'fast' | 'full'): ModelClient =>
+    new RefusedClient(
+      'http',
+      role === 'fast' ? config['fast.model'] : config['full.model'],
+      role === 'fast' ? config['fast.url'] : config['full.url'],
+      new ModelError('config', 'This workspace is not trusted: Flint sends nothing to any model until you trust it (Manage Workspace Trust).'),
+      () => performance.now(),
+    );
   let clients: { fast: ModelClient; full: ModelClient } | undefined;
-  const ensureClients = () => (clients ??= { fast: build('fast'), full: build('full') });
-  if (vscode.workspace.isTrusted) ensureClients();
+  const ensureClients = () =>
+    (clients ??= vscode.workspace.isTrusted ? { fast: build('fast'), full: build('full') } : { fast: untrusted('fast'), full: untrusted('full') });
+  ensureClients();
 
   async function reconnect(): Promise<void> {
     apiKey = await resolveApiKey({ secret: () => Promise.resolve(context.secrets.get(API_KEY_SECRET)), env: process.env });
     const old = clients;
     clients = undefined;
-    if (vscode.workspace.isTrusted) ensureClients();
+    ensureClients();
     old?.fast.dispose();
     old?.full.dispose();
     log.info(`connection settings changed: fast ${config['fast.url']} (${config['fast.model']}), full ${config['full.url']} (${config['full.model']})`);
@@ -117,6 +133,22 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
       return decision;
     },
     now: () => performance.now(),
+    beginGeneration() {
+      active += 1;
+      notifyActive();
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        active -= 1;
+        notifyActive();
+      };
+    },
+    activeGenerations: () => active,
+    onActiveGenerationsChange(listener) {
+      activeListeners.add(listener);
+      return () => activeListeners.delete(listener);
+    },
     reconnect,
     showLog: () => channel.show(true),
     onClientsChange(listener) {

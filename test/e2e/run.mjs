@@ -6,7 +6,7 @@
 // Prints one line per test and ends with "N passed, N failed"; exits non-zero on any failure.
 //
 //   node test/e2e/run.mjs [--only TEXT] [--no-host] [--no-ui]
-// --only keeps UI test files and tests whose name contains TEXT.
+// --only keeps UI test files and tests whose name contains TEXT (and skips the in-host suite).
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -19,6 +19,11 @@ export class FakeStream implements ModelStream {
     this.done = new Promise((r) => (this.resolveDone = r));
   }
 
+  /** Deltas pushed but not yet taken by the consumer. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
   push(...deltas: string[]): void {
     if (this.ended) return;
     for (const d of deltas) {

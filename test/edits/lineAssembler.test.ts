@@ -18,8 +18,9 @@ describe('LineAssembler', () => {
     expect(a.partial).toBe('');
   });
 
-  it('keeps tabs and a lone \\r inside a line', () => {
+  it('keeps tabs and drops a lone \\r, which the editor would take for a line break', () => {
     const a = new LineAssembler();
-    expect(a.push('\tif a\rb\n')).toEqual(['\tif a\rb']);
+    expect(a.push('\tif a\rb\n\tc\r')).toEqual(['\tif ab']);
+    expect(a.partial).toBe('\tc');
   });
 });

@@ -6,6 +6,8 @@ export type ServerEvent = Record<string, any> & { type: string };
 export class WsEventClient {
   readonly events: ServerEvent[] = [];
   readonly rawFrames: Buffer[] = [];
+  /** Errors the socket reported (e.g. a frame that is not valid UTF-8). */
+  readonly errors: (Error & { code?: string })[] = [];
   readonly closed: Promise<{ code: number; reason: string }>;
   private waiters: (() => void)[] = [];
 
@@ -25,7 +27,7 @@ export class WsEventClient {
         for (const w of this.waiters) w();
       });
     });
-    ws.on('error', () => undefined);
+    ws.on('error', (err) => this.errors.push(err));
   }
 
   static open(url: string, headers: Record<string, string> = {}): Promise<WsEventClient> {
@@ -44,19 +46,23 @@ export class WsEventClient {
   /** The first recorded event matching `pred` (waiting for it up to `timeoutMs`). */
   waitFor(pred: (e: ServerEvent) => boolean, timeoutMs = 5000): Promise<ServerEvent> {
     return new Promise((resolve, reject) => {
+      let checked = 0;
       const check = () => {
-        const hit = this.events.find(pred);
-        if (hit) {
+        // Only new events are tested, so long streams stay linear.
+        for (; checked < this.events.length; checked++) {
+          if (pred(this.events[checked])) {
+            cleanup();
+            return resolve(this.events[checked]);
+          }
+        }
+        if (this.ws.readyState === WebSocket.CLOSED) {
           cleanup();
-          resolve(hit);
-        } else if (this.ws.readyState === WebSocket.CLOSED) {
-          cleanup();
-          reject(new Error(`socket closed before the expected event; got ${this.types().join(', ')}`));
+          reject(new Error(`socket closed before the expected event; last: ${this.lastTypes()}`));
         }
       };
       const timer = setTimeout(() => {
         cleanup();
-        reject(new Error(`timed out; events so far: ${this.types().join(', ')}`));
+        reject(new Error(`timed out; last events: ${this.lastTypes()}`));
       }, timeoutMs);
       const cleanup = () => {
         clearTimeout(timer);
@@ -69,7 +75,8 @@ export class WsEventClient {
 
   /** Waits for the n-th (0-based) terminal event on a lane (undefined: the default lane). */
   terminal(streamId?: string, n = 0, timeoutMs = 5000): Promise<ServerEvent> {
-    return this.waitFor(() => this.terminals(streamId).length > n, timeoutMs).then(() => this.terminals(streamId)[n]);
+    let seen = 0;
+    return this.waitFor((e) => TERMINAL.has(e.type) && e.stream_id === streamId && seen++ === n, timeoutMs);
   }
 
   terminals(streamId?: string): ServerEvent[] {
@@ -93,6 +100,10 @@ export class WsEventClient {
       if (TERMINAL.has(e.type)) break;
     }
     return out;
+  }
+
+  private lastTypes(): string {
+    return this.events.slice(-12).map((e) => e.type).join(', ');
   }
 
   types(streamId?: string | null): string[] {

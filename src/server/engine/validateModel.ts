@@ -57,7 +57,7 @@ function runProbe(script: string, modelPath: string, timeoutMs: number): Promise
     child.on('error', reject);
     child.on('close', (code, signal) => {
       if (code === 0 && out.endsWith('ok')) return resolve();
-      const why = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+      const why = signal ? `was stopped by ${signal}; a load over ${timeoutMs / 1000}s counts as a hang` : `exited with code ${code}`;
       reject(new Error(`The model ${modelPath} cannot be loaded (the probe ${why}). ${err.trim()}`.trim()));
     });
   });

@@ -13,6 +13,8 @@ import { wsSink } from './wsSink';
 
 const MAX_IN_FLIGHT = 16;
 const MAX_NAMED_LANES = 32;
+// Queued plus running responses per socket, so one client cannot grow memory without bound.
+const MAX_PENDING = 256;
 
 /** One Responses API WebSocket: lanes, queueing, steering and per-socket state. */
 export class WsConnection {
@@ -26,6 +28,7 @@ export class WsConnection {
   /** Steer input waiting for a steered response's successor, by steered response id. */
   private readonly successors = new Map<string, SteerEvent['input'][]>();
   private seq = 0;
+  private pending = 0;
   private limitTimer?: NodeJS.Timeout;
 
   constructor(
@@ -66,6 +69,9 @@ export class WsConnection {
     if (streamId !== undefined) this.checkLane(streamId);
     const limited = this.ctx.faults.take('rateLimit');
     if (limited) throw rateLimitError(limited.retryAfterSeconds);
+    if (this.pending >= MAX_PENDING) {
+      throw new ApiError(429, 'too_many_pending_responses', `More than ${MAX_PENDING} responses are queued on this connection.`);
+    }
     this.enqueue(streamId ?? '', event, event.generate !== false, false);
   }
 
@@ -110,19 +116,24 @@ export class WsConnection {
       }
       return prepared;
     };
+    this.pending++;
     this.scheduler.submit(
       lane,
       {
         start: async () => {
-          const run = prepare();
-          if (run instanceof ApiError) this.sendEvent(run.event(streamId));
-          else await this.execute(run, lane);
+          try {
+            const run = prepare();
+            if (run instanceof ApiError) this.sendEvent(run.event(streamId));
+            else await this.execute(run, lane);
+          } finally {
+            this.pending--;
+          }
         },
         queued: () => {
           const run = prepare();
           if (!(run instanceof ApiError)) void run.announceQueued();
         },
-        dropped: () => undefined,
+        dropped: () => void this.pending--,
       },
       front,
     );

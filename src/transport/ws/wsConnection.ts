@@ -6,8 +6,10 @@ import type { ResponseEnd, ResponsesEventSink, ServerError, SteerResult } from '
 import { retryAfterMs } from '../../protocol/retryAfter';
 import { errorFromStatus } from '../errorFromStatus';
 import { ModelError } from '../modelError';
-import { Lane } from './lane';
-import { MAX_LANE_NAMES, type WsTuning } from './wsTuning';
+import { Heartbeat } from './heartbeat';
+import type { Lane } from './lane';
+import { LaneTable } from './laneTable';
+import type { WsTuning } from './wsTuning';
 
 export interface ConnectionConfig {
   url: string;
@@ -45,14 +47,11 @@ export class WsConnection implements ResponsesEventSink {
   /** Set on a replacement connection: the one it takes over from when it opens. */
   replaces: WsConnection | undefined;
   private readonly socket: WebSocket;
-  private readonly named = new Map<string, Lane>();
-  private readonly defaultLane = new Lane(undefined);
-  private capacity: number;
+  private readonly lanes: LaneTable;
+  private readonly heartbeat: Heartbeat;
   private failure: ModelError | undefined;
   private closing = false;
   private closeWhenIdle = false;
-  private pingTimer: ReturnType<typeof setInterval> | undefined;
-  private pongTimer: ReturnType<typeof setTimeout> | undefined;
   private rotateTimer: ReturnType<typeof setTimeout> | undefined;
   private graceTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -63,23 +62,27 @@ export class WsConnection implements ResponsesEventSink {
     /** Requests carry `stream_id` lanes (false: one response at a time on the default lane). */
     public lanesMode: boolean,
   ) {
-    this.capacity = cfg.tuning.lanesPerSocket;
+    this.lanes = new LaneTable(cfg.tuning.lanesPerSocket);
     this.lastUsed = cfg.now();
     const ws = new WebSocket(cfg.url, {
       headers: cfg.headers,
       perMessageDeflate: false,
       handshakeTimeout: cfg.tuning.handshakeTimeoutMs,
-      // Validated per frame instead, so one bad frame fails one request rather than the socket.
+      // Validated per frame instead, so a bad frame fails its request rather than the socket.
       skipUTF8Validation: true,
       ...(cfg.ca ? { ca: cfg.ca } : {}),
     });
     this.socket = ws;
+    const silent = () =>
+      this.terminate(new ModelError('network', `${cfg.endpoint} stopped answering (no pong within ${cfg.tuning.pongTimeoutMs} ms).`));
+    this.heartbeat = new Heartbeat(ws, cfg.tuning.pingIntervalMs, cfg.tuning.pongTimeoutMs, () => this.reclaimStuckLanes(), silent);
     ws.on('open', () => this.onOpen());
     ws.on('message', (data, isBinary) => readResponsesFrame(data as Buffer, this, isBinary));
-    ws.on('pong', () => this.clearPongTimer());
+    ws.on('pong', () => this.heartbeat.pong());
     ws.on('unexpected-response', (_req, res) => this.onRefused(res));
     ws.on('error', (err) => {
-      this.failure ??= new ModelError('network', `Cannot reach ${cfg.endpoint}: ${err.message}`, { cause: err });
+      const what = this.status === 'open' ? `Connection to ${cfg.endpoint} failed` : `Cannot reach ${cfg.endpoint}`;
+      this.failure ??= new ModelError('network', `${what}: ${err.message}`, { cause: err });
     });
     ws.on('close', (code, reason) => this.onClose(code, reason.toString()));
   }
@@ -87,30 +90,20 @@ export class WsConnection implements ResponsesEventSink {
   /** A free lane, or undefined when this connection is full. */
   acquire(): Lane | undefined {
     if (this.status !== 'open' || this.retiring) return undefined;
-    if (!this.lanesMode) return this.defaultLane.free ? this.defaultLane : undefined;
-    if (this.busyLanes >= this.capacity) return undefined;
-    for (const lane of this.named.values()) if (lane.free) return lane;
-    if (this.named.size >= MAX_LANE_NAMES) return undefined;
-    const lane = new Lane(`l${this.named.size}`);
-    this.named.set(lane.name!, lane);
-    return lane;
+    return this.lanes.acquire(this.lanesMode);
   }
 
   get hasFreeLane(): boolean {
-    if (this.status !== 'open' || this.retiring) return false;
-    if (!this.lanesMode) return this.defaultLane.free;
-    return this.busyLanes < this.capacity;
+    return this.status === 'open' && !this.retiring && this.lanes.hasFree(this.lanesMode);
   }
 
   get busyLanes(): number {
-    let n = this.defaultLane.free ? 0 : 1;
-    for (const lane of this.named.values()) if (!lane.free) n++;
-    return n;
+    return this.lanes.busy;
   }
 
-  /** The server refused another named lane: use only as many as are busy now. */
+  /** The server refused another named lane. */
   limitLanes(): void {
-    this.capacity = Math.max(1, this.busyLanes);
+    this.lanes.limit();
   }
 
   /** Sends a response.create on a lane. */
@@ -166,19 +159,18 @@ export class WsConnection implements ResponsesEventSink {
   // Events from the server.
 
   delta(text: string, streamId: string | undefined): void {
-    const lane = streamId === undefined ? this.defaultLane : this.named.get(streamId);
-    lane?.owner?.delta(text);
+    this.lanes.of(streamId)?.owner?.delta(text);
   }
 
   created(responseId: string, streamId: string | undefined): void {
-    const lane = this.laneOf(streamId);
+    const lane = this.lanes.of(streamId);
     if (!lane) return;
     lane.awaitingCreated = false;
     lane.owner?.created(responseId);
   }
 
   end(end: ResponseEnd, streamId: string | undefined): void {
-    const lane = this.laneOf(streamId);
+    const lane = this.lanes.of(streamId);
     if (!lane) return;
     if (lane.owner) return lane.owner.end(end);
     // A steered response is followed by its successor on the same lane: keep draining.
@@ -186,15 +178,16 @@ export class WsConnection implements ResponsesEventSink {
   }
 
   steer(result: SteerResult, streamId: string | undefined, responseId: string | undefined): void {
-    let lane = streamId === undefined ? undefined : this.named.get(streamId);
-    if (!lane && responseId) lane = this.lanes().find((l) => l.owner?.responseId === responseId);
-    lane ??= this.lanes().find((l) => l.owner?.awaitingSteer);
+    const all = this.lanes.all();
+    let lane = this.lanes.byName(streamId);
+    if (!lane && responseId) lane = all.find((l) => l.owner?.responseId === responseId);
+    lane ??= all.find((l) => l.owner?.awaitingSteer);
     lane?.owner?.steer(result);
   }
 
   error(error: ServerError, streamId: string | undefined): void {
     if (error.code === 'websocket_connection_limit_reached') this.host.expired(this);
-    const lane = streamId !== undefined ? this.named.get(streamId) : this.unlabelledErrorLane();
+    const lane = streamId !== undefined ? this.lanes.byName(streamId) : this.unlabelledErrorLane();
     if (!lane) {
       this.cfg.log.warn(`${this.cfg.endpoint} (socket ${this.id}): error event for no running request: ${error.code ?? ''} ${error.message}`);
       return;
@@ -204,64 +197,43 @@ export class WsConnection implements ResponsesEventSink {
   }
 
   malformed(reason: string, streamId: string | undefined): void {
-    let lane = streamId === undefined ? undefined : this.named.get(streamId);
-    if (!lane) {
-      const owned = this.lanes().filter((l) => l.owner);
-      if (owned.length === 1) lane = owned[0];
-    }
     this.cfg.log.warn(`${this.cfg.endpoint} (socket ${this.id}) sent a malformed event: ${reason}`);
-    lane?.owner?.malformed(reason);
-  }
-
-  private laneOf(streamId: string | undefined): Lane | undefined {
-    return streamId === undefined ? this.defaultLane : this.named.get(streamId);
+    const lane = this.lanes.byName(streamId);
+    if (lane) return lane.owner?.malformed(reason);
+    // A frame naming no lane may have belonged to any running request: fail them all rather
+    // than let one silently miss part of its text.
+    for (const l of this.lanes.all()) l.owner?.malformed(reason);
   }
 
   /** An error naming no lane answers the oldest request not yet created, else the default lane. */
   private unlabelledErrorLane(): Lane | undefined {
     if (this.lanesMode) {
-      const waiting = this.lanes().find((l) => l.awaitingCreated && l.owner);
+      const waiting = this.lanes.all().find((l) => l.awaitingCreated && l.owner);
       if (waiting) return waiting;
     }
-    return this.defaultLane.free ? undefined : this.defaultLane;
-  }
-
-  private lanes(): Lane[] {
-    return [this.defaultLane, ...this.named.values()];
+    const lane = this.lanes.defaultLane;
+    return lane.free ? undefined : lane;
   }
 
   // Socket life.
 
   private onOpen(): void {
     this.status = 'open';
-    const t = this.cfg.tuning;
-    this.pingTimer = setInterval(() => this.tick(), t.pingIntervalMs);
-    this.pingTimer.unref?.();
-    this.rotateTimer = setTimeout(() => this.host.rotate(this), t.rotateAfterMs);
+    this.heartbeat.start();
+    this.rotateTimer = setTimeout(() => this.host.rotate(this), this.cfg.tuning.rotateAfterMs);
     this.rotateTimer.unref?.();
     this.host.opened(this);
   }
 
-  private tick(): void {
+  /** An abandoned response that never ends must not hold its lane for ever. */
+  private reclaimStuckLanes(): void {
     const now = this.cfg.now();
-    for (const lane of this.lanes()) {
+    for (const lane of this.lanes.all()) {
       if (lane.drainingSince !== undefined && now - lane.drainingSince > this.cfg.tuning.drainTimeoutMs) {
         this.cfg.log.warn(`${this.cfg.endpoint} (socket ${this.id}): an abandoned response never ended; reusing its lane.`);
         this.release(lane);
       }
     }
-    if (this.pongTimer !== undefined) return;
-    this.socket.ping();
-    this.pongTimer = setTimeout(() => {
-      this.pongTimer = undefined;
-      this.terminate(new ModelError('network', `${this.cfg.endpoint} stopped answering (no pong within ${this.cfg.tuning.pongTimeoutMs} ms).`));
-    }, this.cfg.tuning.pongTimeoutMs);
-    this.pongTimer.unref?.();
-  }
-
-  private clearPongTimer(): void {
-    if (this.pongTimer !== undefined) clearTimeout(this.pongTimer);
-    this.pongTimer = undefined;
   }
 
   private onRefused(res: IncomingMessage): void {
@@ -270,7 +242,8 @@ export class WsConnection implements ResponsesEventSink {
       const v = res.headers[name];
       return Array.isArray(v) ? v[0] : v;
     });
-    this.failure = errorFromStatus(status, this.cfg.endpoint, { retryAfterMs: retry, apiKey: this.cfg.apiKey });
+    const message = status === 404 ? 'no Responses API WebSocket at this URL' : undefined;
+    this.failure = errorFromStatus(status, this.cfg.endpoint, { message, retryAfterMs: retry, apiKey: this.cfg.apiKey });
     res.resume();
     this.socket.terminate();
   }
@@ -285,7 +258,7 @@ export class WsConnection implements ResponsesEventSink {
       : (this.failure ??
         new ModelError('network', wasOpen ? `Connection to ${this.cfg.endpoint} closed (code ${code}${reason ? `: ${reason}` : ''}).` : `Cannot reach ${this.cfg.endpoint}.`));
     const lost = error ?? new ModelError('network', `Connection to ${this.cfg.endpoint} was closed.`);
-    for (const lane of this.lanes()) {
+    for (const lane of this.lanes.all()) {
       const owner = lane.owner;
       lane.owner = undefined;
       lane.drainingSince = undefined;
@@ -295,9 +268,8 @@ export class WsConnection implements ResponsesEventSink {
   }
 
   private stopTimers(): void {
-    clearInterval(this.pingTimer);
+    this.heartbeat.stop();
     clearTimeout(this.rotateTimer);
     clearTimeout(this.graceTimer);
-    this.clearPongTimer();
   }
 }

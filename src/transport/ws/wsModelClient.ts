@@ -1,11 +1,11 @@
 import type { Logger } from '../../log/logger';
-import { backoffDelay } from '../backoff';
 import type { ConnectionState } from '../connectionState';
 import type { ModelClient, ModelRequest, ModelStream } from '../modelClient';
 import { ModelError } from '../modelError';
 import { StateHolder } from '../stateHolder';
 import { TokenStream } from '../tokenStream';
-import type { Lane } from './lane';
+import { Reconnector } from './reconnector';
+import { SocketSet } from './socketSet';
 import { WarmUp, type WarmUpHost } from './warmUp';
 import { WsConnection, type ConnectionConfig, type ConnectionHost } from './wsConnection';
 import { WsRequest, type RequestHost } from './wsRequest';
@@ -40,7 +40,7 @@ export class WsModelClient implements ModelClient, ConnectionHost, RequestHost, 
   readonly endpoint: string;
   readonly apiKey: string | undefined;
   readonly steerTimeoutMs: number;
-  private readonly conns = new Set<WsConnection>();
+  private readonly conns: SocketSet;
   private readonly waiting: WsRequest[] = [];
   private readonly live = new Set<WsRequest>();
   private readonly affinity = new Map<string, WsConnection>();
@@ -51,8 +51,7 @@ export class WsModelClient implements ModelClient, ConnectionHost, RequestHost, 
   /** Whether the deployment takes `stream_id` lanes; assumed until refused. */
   private lanes = true;
   private lastFailure: ModelError | undefined;
-  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-  private reconnectAttempt = 0;
+  private readonly reconnector: Reconnector;
   private readonly sweepTimer: ReturnType<typeof setInterval>;
   private nextConnId = 1;
   private nextStreamId = 1;
@@ -64,6 +63,8 @@ export class WsModelClient implements ModelClient, ConnectionHost, RequestHost, 
     this.apiKey = o.apiKey;
     this.instructions = o.instructions;
     this.steerTimeoutMs = o.tuning.steerTimeoutMs;
+    this.conns = new SocketSet(o.tuning.lanesPerSocket);
+    this.reconnector = new Reconnector(o.tuning, () => this.open());
     const headers: Record<string, string> = o.apiKey ? { Authorization: `Bearer ${o.apiKey}` } : {};
     this.cfg = { url: o.url, endpoint: o.endpoint, headers, apiKey: o.apiKey, ca: o.ca, tuning: o.tuning, log: o.log, now: o.now };
     this.holder = new StateHolder({ status: 'connecting', endpoint: o.endpoint, transport: 'ws' });
@@ -112,20 +113,22 @@ export class WsModelClient implements ModelClient, ConnectionHost, RequestHost, 
     const done = new Promise<void>((resolve) => this.warmWaiters.push(resolve));
     let sent = false;
     for (const conn of this.conns) sent = this.sendWarmUp(conn) || sent;
-    if (!sent && !this.hasPendingConnection()) this.open();
+    // Busy sockets warm the instructions with their next request; new ones at open.
+    if (!sent && !this.conns.hasPending()) {
+      if (this.conns.hasUsable()) this.settleWarmWaiters();
+      else this.open();
+    }
     return done;
   }
 
   stats(): { openRequests: number; busyLanes: number; sockets: number; listeners: number } {
-    let busyLanes = 0;
-    for (const conn of this.conns) busyLanes += conn.busyLanes;
-    return { openRequests: this.live.size, busyLanes, sockets: this.conns.size, listeners: this.holder.listenerCount };
+    return { openRequests: this.live.size, busyLanes: this.conns.busyLanes(), sockets: this.conns.size, listeners: this.holder.listenerCount };
   }
 
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    clearTimeout(this.reconnectTimer);
+    this.reconnector.cancel();
     clearInterval(this.sweepTimer);
     for (const r of [...this.live]) r.stream.cancel();
     this.waiting.length = 0;
@@ -139,7 +142,7 @@ export class WsModelClient implements ModelClient, ConnectionHost, RequestHost, 
 
   redispatch(r: WsRequest): void {
     if (r.stream.finished || this.disposed) return;
-    const slot = this.findSlot(r.previousResponseId);
+    const slot = this.slotFor(r);
     if (slot) {
       r.start(slot.conn, slot.lane);
       this.keepSpare();
@@ -162,8 +165,8 @@ export class WsModelClient implements ModelClient, ConnectionHost, RequestHost, 
   lanesRefused(conn: WsConnection): void {
     if (this.lanes) this.o.log.info(`${this.endpoint} does not support lanes (stream_id): one response at a time per socket.`);
     this.lanes = false;
-    for (const c of this.conns) c.lanesMode = false;
     conn.lanesMode = false;
+    for (const c of this.conns) c.lanesMode = false;
   }
 
   log(message: string): void {
@@ -183,7 +186,7 @@ export class WsModelClient implements ModelClient, ConnectionHost, RequestHost, 
   // ConnectionHost
 
   opened(conn: WsConnection): void {
-    this.reconnectAttempt = 0;
+    this.reconnector.succeeded();
     this.lastFailure = undefined;
     this.o.log.info(`${this.endpoint}: socket ${conn.id} open.`);
     if (!this.sendWarmUp(conn)) this.becameWarm(conn);
@@ -198,7 +201,7 @@ export class WsModelClient implements ModelClient, ConnectionHost, RequestHost, 
       this.lastFailure = error;
       this.o.log.warn(error.message);
     }
-    if (this.hasUsableConnection() || this.hasPendingConnection()) {
+    if (this.conns.hasUsable() || this.conns.hasPending()) {
       this.pump();
       this.grow();
       this.updateState();
@@ -210,10 +213,11 @@ export class WsModelClient implements ModelClient, ConnectionHost, RequestHost, 
       return;
     }
     // Nothing left to try now: requests waiting for a socket fail with the reason.
-    const failure = error ?? new ModelError('network', `Connection to ${this.endpoint} was closed.`);
-    for (const r of this.waiting.splice(0)) r.stream.fail(failure);
+    for (const r of this.waiting.splice(0)) r.stream.fail(error);
     this.settleWarmWaiters();
-    this.scheduleReconnect(failure);
+    const wait = this.reconnector.schedule(error);
+    const again = wait === undefined ? '' : ` Retrying in ${(wait / 1000).toFixed(1)} s.`;
+    this.holder.set('offline', `${error.message}${again}`);
   }
 
   laneFreed(): void {
@@ -229,7 +233,7 @@ export class WsModelClient implements ModelClient, ConnectionHost, RequestHost, 
 
   expired(conn: WsConnection): void {
     conn.retire();
-    if (!this.hasUsableConnection() && !this.hasPendingConnection()) this.open();
+    if (!this.conns.hasUsable() && !this.conns.hasPending()) this.open();
     this.grow();
   }
 
@@ -244,8 +248,7 @@ export class WsModelClient implements ModelClient, ConnectionHost, RequestHost, 
   }
 
   private open(): WsConnection {
-    clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = undefined;
+    this.reconnector.cancel();
     const conn = new WsConnection(this.nextConnId++, this.cfg, this, this.lanes);
     this.conns.add(conn);
     this.updateState();
@@ -259,15 +262,9 @@ export class WsModelClient implements ModelClient, ConnectionHost, RequestHost, 
     return true;
   }
 
-  private findSlot(previousResponseId: string | undefined): { conn: WsConnection; lane: Lane } | undefined {
-    const preferred = previousResponseId ? this.affinity.get(previousResponseId) : undefined;
-    const lane = preferred?.acquire();
-    if (preferred && lane) return { conn: preferred, lane };
-    for (const conn of this.conns) {
-      const l = conn.acquire();
-      if (l) return { conn, lane: l };
-    }
-    return undefined;
+  private slotFor(r: WsRequest) {
+    const id = r.previousResponseId;
+    return this.conns.findSlot(id ? this.affinity.get(id) : undefined);
   }
 
   private pump(): void {
@@ -277,7 +274,7 @@ export class WsModelClient implements ModelClient, ConnectionHost, RequestHost, 
         this.waiting.shift();
         continue;
       }
-      const slot = this.findSlot(r.previousResponseId);
+      const slot = this.slotFor(r);
       if (!slot) break;
       this.waiting.shift();
       r.start(slot.conn, slot.lane);
@@ -289,18 +286,7 @@ export class WsModelClient implements ModelClient, ConnectionHost, RequestHost, 
   /** Opens sockets until the waiting requests fit (bounded by maxSockets). */
   private grow(): void {
     if (this.disposed) return;
-    while (this.waiting.length > this.upcomingCapacity() && this.activeSockets() < this.o.tuning.maxSockets) this.open();
-  }
-
-  /** Slots that will appear without opening another socket. */
-  private upcomingCapacity(): number {
-    let n = 0;
-    for (const conn of this.conns) {
-      if (conn.retiring) continue;
-      if (conn.status === 'connecting') n += conn.lanesMode ? this.o.tuning.lanesPerSocket : 1;
-      else if (conn.status === 'open' && !conn.warm) n += 1; // frees when its warm-up ends
-    }
-    return n;
+    while (this.waiting.length > this.conns.upcomingCapacity() && this.conns.active() < this.o.tuning.maxSockets) this.open();
   }
 
   /**
@@ -308,66 +294,21 @@ export class WsModelClient implements ModelClient, ConnectionHost, RequestHost, 
    * (typically the one replacing it a keystroke later) finds a warm one.
    */
   private keepSpare(): void {
-    if (this.disposed || this.activeSockets() >= this.o.tuning.maxSockets) return;
-    for (const conn of this.conns) if (conn.status === 'connecting' || conn.hasFreeLane) return;
+    if (this.disposed || this.conns.active() >= this.o.tuning.maxSockets || this.conns.hasRoom()) return;
     this.open();
   }
 
   private closeIdleSpares(): void {
-    const now = this.o.now();
-    const idle = [...this.conns].filter((c) => c.status === 'open' && !c.retiring && c.busyLanes === 0);
-    const usable = [...this.conns].filter((c) => c.status === 'open' && !c.retiring).length;
-    let keep = usable - idle.length;
-    // Most recently used first: those stay.
-    idle.sort((a, b) => b.lastUsed - a.lastUsed);
-    for (const conn of idle) {
-      if (keep >= 1 && now - conn.lastUsed > this.o.tuning.spareIdleMs) conn.close();
-      else keep++;
-    }
-  }
-
-  private activeSockets(): number {
-    let n = 0;
-    for (const conn of this.conns) if (!conn.retiring && conn.status !== 'closed') n++;
-    return n;
-  }
-
-  private hasUsableConnection(): boolean {
-    for (const conn of this.conns) if (conn.status === 'open' && !conn.retiring) return true;
-    return false;
-  }
-
-  private hasPendingConnection(): boolean {
-    for (const conn of this.conns) if (conn.status === 'connecting') return true;
-    return false;
-  }
-
-  private scheduleReconnect(failure: ModelError): void {
-    const t = this.o.tuning;
-    const wait = Math.max(backoffDelay(this.reconnectAttempt++, { baseMs: t.reconnectBaseMs, maxMs: t.reconnectMaxMs }), failure.retryAfterMs ?? 0);
-    clearTimeout(this.reconnectTimer);
-    // A rejected key will not get better by retrying: wait for the next request (or a new key).
-    const retrying = failure.code !== 'auth';
-    if (retrying) {
-      this.reconnectTimer = setTimeout(() => this.open(), wait);
-      this.reconnectTimer.unref?.();
-    }
-    const again = retrying ? ` Retrying in ${(wait / 1000).toFixed(1)} s.` : '';
-    this.holder.set('offline', `${failure.message}${again}`);
+    for (const conn of this.conns.idleSpares(this.o.now(), this.o.tuning.spareIdleMs)) conn.close();
   }
 
   private updateState(): void {
     if (this.disposed) return;
-    let open = false;
-    let warm = false;
-    for (const conn of this.conns) {
-      if (conn.status !== 'open' || conn.retiring) continue;
-      open = true;
-      if (conn.warm) warm = true;
-    }
-    if (warm) this.holder.set('warm');
-    else if (open || this.hasPendingConnection()) this.holder.set('connecting', `Connecting to ${this.endpoint}…`);
-    else if (this.lastFailure) this.holder.set('offline', this.lastFailure.message);
+    if (this.conns.hasWarm()) this.holder.set('warm');
+    else if (this.conns.hasUsable()) this.holder.set('connecting', `Warming up ${this.endpoint}…`);
+    // While offline, reconnect attempts keep the offline reason rather than flicker.
+    else if (this.lastFailure) return;
+    else if (this.conns.hasPending()) this.holder.set('connecting', `Connecting to ${this.endpoint}…`);
   }
 
   private settleWarmWaiters(): void {

@@ -1,6 +1,6 @@
 // Runs test/e2e/suite/ inside the real extension host through @vscode/test-electron's runTests,
 // with code-server standing in for the VS Code executable (codeServerLauncher.mjs).
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runTests } from '@vscode/test-electron';
@@ -17,13 +17,16 @@ export async function runHostSuite({ extensionPath, settings, timeoutMs = 120_00
   chmodSync(LAUNCHER, 0o755); // runTests executes it directly, like a VS Code binary
   const scratch = mkdtempSync(join(tmpdir(), 'flint-host-'));
   const report = join(scratch, 'suite.log');
+  // A copy: in-host tests may edit and save files.
+  const workspace = join(scratch, 'workspace');
+  cpSync(SAMPLE_WORKSPACE, workspace, { recursive: true });
   let failure;
   try {
     await runTests({
       vscodeExecutablePath: LAUNCHER,
       extensionDevelopmentPath: extensionPath,
       extensionTestsPath: join(E2E_DIR, 'suite', 'index.js'),
-      launchArgs: [SAMPLE_WORKSPACE],
+      launchArgs: [workspace],
       extensionTestsEnv: {
         FLINT_E2E_SETTINGS: JSON.stringify(settings),
         FLINT_E2E_SUITE_REPORT: report,

@@ -11,6 +11,8 @@ export class ProcessGroups {
   #children = new Set();
   #cleanups = [];
   #beforeStops = [];
+  /** True once stopAll() began (a child exiting then is expected, not a crash). */
+  stopping = false;
 
   constructor() {
     const killNow = () => { for (const c of this.#children) killGroup(c.pid, 'SIGKILL'); };
@@ -33,8 +35,8 @@ export class ProcessGroups {
       if (sink) stream.pipe(sink, { end: false });
       else stream.resume();
     }
+    // Tracked until its whole group is gone: the leader may exit before what it forked.
     this.#children.add(child);
-    child.once('exit', () => this.#children.delete(child));
     return child;
   }
 
@@ -50,13 +52,15 @@ export class ProcessGroups {
 
   /** Before-stop work, SIGTERM to each group (SIGKILL after `graceMs`), then the cleanups, newest first. */
   async stopAll(graceMs = 3000) {
+    this.stopping = true;
     await runAll(this.#beforeStops.splice(0).reverse());
-    await Promise.all([...this.#children].map((c) => stopChild(c, graceMs)));
+    await Promise.all([...this.#children].map((c) => this.stop(c, graceMs)));
     await runAll(this.#cleanups.splice(0).reverse());
   }
 
   async stop(child, graceMs = 3000) {
     await stopChild(child, graceMs);
+    this.#children.delete(child);
   }
 }
 

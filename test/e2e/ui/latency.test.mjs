@@ -4,7 +4,11 @@ import assert from 'node:assert/strict';
 
 export const openFile = 'src/scratch.js';
 
-const LINES = ['function add(a, b) {', 'const total = ', 'function greet(name) {'];
+// Fill-in-the-middle over HTTP: the local endpoint's scripted replies key on the prefix.
+export const settings = (endpoint) => ({ 'flint.completions.api': 'completions', 'flint.completions.url': endpoint.httpUrl });
+
+// Prefixes the scripted endpoint completes (test/fixtures/scripted/default.json).
+const LINES = ['function add(a, b) {', 'console.', 'for (let i = 0; '];
 
 /** The latency report's frame (webviews are nested iframes; find the one holding the report). */
 async function reportFrame(page, timeoutMs = 20_000) {

@@ -1,4 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../../src/log/logger';
+import { createModelClient } from '../../../src/transport/createModelClient';
 import { ask, eventually, stateReached } from '../ws/wsHarness';
 import { httpHarness, type HttpHarness } from './httpHarness';
 
@@ -111,6 +115,31 @@ describe('HTTP client: Responses API', () => {
     expect(r.error?.code).toBe('network');
     expect(r.error?.message).toContain('Cannot reach');
     expect(h.client.state.status).toBe('offline');
+  });
+});
+
+describe('HTTP client: credentials', () => {
+  it('sends no Authorization header to a loopback server when there is no key', async () => {
+    const seen: (string | undefined)[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.headers.authorization);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"object":"list","data":[]}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const client = createModelClient({
+      role: 'full',
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+      model: 'm',
+      httpApi: 'chat',
+      allowInsecure: false,
+      firstTokenTimeoutMs: 1000,
+      stallTimeoutMs: 1000,
+      log: silentLogger,
+    });
+    await stateReached(client, 'warm');
+    client.dispose();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    expect(seen).toEqual([undefined]);
   });
 });
 

@@ -21,6 +21,15 @@ describe('WebSocket client: faults', () => {
     expect(h.proxy.accepted).toBe(1);
   });
 
+  it('fails every running request when a malformed frame names no lane, rather than lose text silently', async () => {
+    h = await wsHarness({ endpoint: { knobs: { tokensPerSecond: 200 } } });
+    await stateReached(h.client, 'warm');
+    h.ep.setFaults({ malformedFrame: { after: 8, times: 1 } });
+    const results = await Promise.all([h.client.stream(ask('tell me a long story')).done, h.client.stream(ask('tell me a story')).done]);
+    expect(results.map((r) => r.error?.code)).toEqual(['protocol', 'protocol']);
+    expect((await h.client.stream(ask('hello')).done).status).toBe('completed');
+  });
+
   it('treats a delta that is not UTF-8 as malformed without dropping the socket', async () => {
     h = await wsHarness();
     await stateReached(h.client, 'warm');

@@ -77,4 +77,31 @@ describe('WebSocket client: lanes', () => {
     expect(results.every((r) => r.status === 'completed')).toBe(true);
     expect(h.proxy.accepted).toBeLessThanOrEqual(2);
   });
+
+  it('returns to idle after a burst of requests, many cancelled at once or mid-stream', async () => {
+    h = await wsHarness({ endpoint: { knobs: { tokensPerSecond: 2000 } } });
+    await stateReached(h.client, 'warm');
+    const off = h.client.onStateChange(() => undefined);
+    const streams = Array.from({ length: 60 }, (_, i) => h!.client.stream(ask(i % 3 === 0 ? 'tell me a story' : `hello ${i}`)));
+    streams.forEach((s, i) => {
+      if (i % 4 === 0) s.cancel();
+    });
+    await Promise.all(
+      streams.map(async (s, i) => {
+        if (i % 4 !== 1) return;
+        for await (const _ of s) break;
+      }),
+    );
+    const results = await Promise.all(streams.map((s) => s.done));
+    // Cancelled before sending: always cancelled. Left after one delta: cancelled unless it
+    // had already finished. Nothing fails.
+    expect(results.filter((_, i) => i % 4 === 0).every((r) => r.status === 'cancelled')).toBe(true);
+    expect(results.every((r) => r.status === 'completed' || r.status === 'cancelled')).toBe(true);
+    expect(results.filter((_, i) => i % 4 >= 2).every((r) => r.status === 'completed')).toBe(true);
+    expect(h.client.stats().listeners).toBe(1);
+    off();
+    await eventually(() => h!.client.stats().busyLanes === 0, 10_000);
+    expect(h.client.stats()).toMatchObject({ openRequests: 0, busyLanes: 0, listeners: 0 });
+    expect(h.client.stats().sockets).toBeLessThanOrEqual(8);
+  });
 });

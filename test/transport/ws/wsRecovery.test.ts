@@ -54,6 +54,16 @@ describe('WebSocket client: recovery', () => {
     expect(h.client.stats().sockets).toBe(1);
   });
 
+  it('resends a request caught by the connection limit before its first token', async () => {
+    h = await wsHarness({
+      endpoint: { knobs: { firstTokenDelayMs: 400 }, faults: { connectionLimit: { afterMs: 150, times: 1 } } },
+    });
+    const r = await h.client.stream(ask('hello')).done;
+    expect(r.status).toBe('completed');
+    expect(r.text).toMatch(/^Hello!/);
+    expect(h.proxy.accepted).toBe(2);
+  });
+
   it('rotates a connection before its lifetime ends, opening the replacement first', async () => {
     h = await wsHarness({ endpoint: { knobs: { tokensPerSecond: 100 } }, client: { ws: { rotateAfterMs: 400 } } });
     await stateReached(h.client, 'warm');
@@ -75,11 +85,15 @@ describe('WebSocket client: recovery', () => {
     h = await wsHarness();
     await stateReached(h.client, 'warm');
     const port = h.ep.port;
+    const states: string[] = [];
+    h.client.onStateChange((s) => states.push(s.status));
     await h.ep.close();
     await stateReached(h.client, 'offline');
     expect(h.client.state.reason).toMatch(/Retrying in/);
     const down = await h.client.stream(ask('hello')).done;
     expect(down.error?.code).toBe('network');
+    await new Promise((r) => setTimeout(r, 300)); // several reconnect attempts fail meanwhile
+    expect(new Set(states)).toEqual(new Set(['offline']));
     h.ep = await startEndpoint({ engine: 'scripted', port });
     await stateReached(h.client, 'warm', 5000);
     expect((await h.client.stream(ask('hello')).done).status).toBe('completed');

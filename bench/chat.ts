@@ -1,0 +1,204 @@
+// Chat webview benchmark: the real renderer (dist/media/chat.js, built by `npm run build`) in
+// headless chromium, fed at 1,000 and 5,000 tokens/s as the extension sends them (deltas merged
+// by the real ChatOutbox), into an empty transcript and below a transcript of 200 messages;
+// and, as a stress case the extension never produces, one message per token. A frame's cost is the main
+// thread's time from the start of the frame's animation callbacks to the first task after
+// its rendering (style, layout, paint included). Long frames are Chromium's long animation
+// frames (over 50 ms) while tokens stream. Each configuration runs 3 times; figures are
+// medians. Writes bench/results/chat.json.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { HostMessage, TurnView } from '../src/chat/chatProtocol';
+
+const root = process.cwd();
+// Resolved from the project: the bundled bench runs from a temporary folder.
+const projectRequire = createRequire(join(root, 'package.json'));
+const { chromium } = projectRequire('playwright-core') as typeof import('playwright-core');
+const esbuild = projectRequire('esbuild') as typeof import('esbuild');
+const seconds = Number(process.argv.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 4);
+const RUNS = 3;
+const TRANSCRIPT = 200;
+
+/** A long answer mixing prose, lists and code, cut into ~4-character tokens like a model's. */
+function answerTokens(count: number): string[] {
+  const sections = [
+    '## Step {n}\n\nThe parser reads **one line at a time** and keeps `state` between calls, so a block that spans lines is still recognised. See [the notes](https://example.com/notes/{n}).\n\n',
+    '- keep the cache keyed by prefix and suffix\n- evict the oldest entry when full\n  - but never the one in use\n- measure before and after\n\n',
+    '```ts\nexport function step{n}(input: string[]): number {\n  let total = 0; // running sum\n  for (const line of input) {\n    if (line.startsWith("#")) continue;\n    total += line.length * {n};\n  }\n  return total;\n}\n```\n\n',
+    '> A quoted remark with *emphasis* about step {n}.\n\n1. first do this\n2. then that\n\n',
+  ];
+  const tokens: string[] = [];
+  for (let n = 1; tokens.length < count; n++) {
+    const text = sections.map((s) => s.replaceAll('{n}', String(n))).join('');
+    for (const m of text.matchAll(/\s*[^\s]{1,4}|\s+/g)) tokens.push(m[0]);
+  }
+  return tokens.slice(0, count);
+}
+
+function transcript(): TurnView[] {
+  const turns: TurnView[] = [];
+  const text = answerTokens(300).join('');
+  for (let i = 0; i < TRANSCRIPT / 2; i++) {
+    turns.push({ role: 'user', id: `u${i}`, text: `Question ${i}: how does step ${i} work?`, attachments: [], redirect: false });
+    turns.push({
+      role: 'assistant',
+      id: `a${i}`,
+      text,
+      status: 'done',
+      meta: { route: 'fast', model: 'fast-model', reasons: ['fast model: no files referenced'], firstTokenMs: 40, tokensPerSecond: 1500 },
+    });
+  }
+  return turns;
+}
+
+interface StreamRun {
+  frames: number[];
+  longFrames: number;
+  tokens: number;
+  ms: number;
+}
+
+async function openPage(): Promise<{ page: Page; close: () => Promise<void> }> {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-timer-throttling', '--disable-renderer-backgrounding'],
+  });
+  const page = await browser.newPage({ viewport: { width: 420, height: 900 } });
+  await page.setContent('<!DOCTYPE html><html><head></head><body><main id="app"></main></body></html>');
+  await page.addStyleTag({ content: readFileSync(join(root, 'media/chat/chat.css'), 'utf8') });
+  await page.evaluate(() => {
+    (window as unknown as { acquireVsCodeApi: () => unknown }).acquireVsCodeApi = () => ({ postMessage() {}, getState() {}, setState() {} });
+  });
+  await page.addScriptTag({ content: readFileSync(join(root, 'dist/media/chat.js'), 'utf8') });
+  return { page, close: () => browser.close() };
+}
+
+/**
+ * Streams `tokens` into a new answer at `rate` tokens/s, measuring every frame meanwhile. The
+ * tokens come from a worker thread (bench/chatFeeder.ts), so each message reaches the page's
+ * main thread as its own task, as messages from the extension host do, and the producer's
+ * work stays off the thread being measured.
+ */
+function stream(page: Page, feeder: string, turnId: string, tokens: string[], rate: number, perToken: boolean): Promise<StreamRun> {
+  return page.evaluate(
+    ({ feeder, turnId, tokens, rate, perToken }) =>
+      new Promise<StreamRun>((resolve) => {
+        const frames: number[] = [];
+        let longFrames = 0;
+        const observer = new PerformanceObserver((list) => (longFrames += list.getEntries().length));
+        observer.observe({ type: 'long-animation-frame' });
+        const channel = new MessageChannel();
+        let frameStart = 0;
+        channel.port1.onmessage = () => frames.push(performance.now() - frameStart);
+        let running = true;
+        const onFrame = () => {
+          if (!running) return;
+          frameStart = performance.now();
+          channel.port2.postMessage(0);
+          requestAnimationFrame(onFrame);
+        };
+        requestAnimationFrame(onFrame);
+
+        const worker = new Worker(URL.createObjectURL(new Blob([feeder], { type: 'text/javascript' })));
+        const meta = { route: 'fast', model: 'bench', reasons: [] };
+        const deliver = (data: unknown) => window.dispatchEvent(new MessageEvent('message', { data }));
+        deliver({ type: 'turnAdded', turn: { role: 'assistant', id: turnId, text: '', status: 'streaming', meta } });
+        worker.onmessage = (e: MessageEvent) => {
+          if (e.data.type !== 'end') {
+            deliver(e.data);
+            return;
+          }
+          worker.terminate();
+          deliver({ type: 'turnUpdated', turn: { role: 'assistant', id: turnId, text: tokens.join(''), status: 'done', meta } });
+          // Let the last frames land before stopping the measurement.
+          setTimeout(() => {
+            running = false;
+            observer.disconnect();
+            resolve({ frames, longFrames, tokens: e.data.sent, ms: e.data.ms });
+          }, 300);
+        };
+        worker.postMessage({ turnId, tokens, rate, perToken });
+      }),
+    { feeder, turnId, tokens, rate, perToken },
+  );
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const median = (values: number[]) => percentile(values, 50);
+const round = (n: number) => Math.round(n * 100) / 100;
+
+async function measure(rate: number, withTranscript: boolean, perToken = false): Promise<{ p95: number; p50: number; longFrames: number; frames: number; renderMs?: number }> {
+  const p95s: number[] = [];
+  const p50s: number[] = [];
+  const renderMs: number[] = [];
+  let longFrames = 0;
+  let frames = 0;
+  for (let run = 0; run < RUNS; run++) {
+    const { page, close } = await openPage();
+    try {
+      if (withTranscript) {
+        const message: HostMessage = { type: 'conversation', turns: transcript(), streaming: false };
+        renderMs.push(
+          await page.evaluate(
+            (m) =>
+              new Promise<number>((resolve) => {
+                const t0 = performance.now();
+                window.postMessage(m, '*');
+                // Measured to the first task after the next frame has rendered the transcript.
+                requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
+              }),
+            message,
+          ),
+        );
+        await page.waitForTimeout(300);
+      }
+      const result = await stream(page, feeder, `s${run}`, answerTokens(Math.round(rate * seconds)), rate, perToken);
+      p95s.push(percentile(result.frames, 95));
+      p50s.push(percentile(result.frames, 50));
+      longFrames += result.longFrames;
+      frames += result.frames.length;
+      const achieved = Math.round(result.tokens / (result.ms / 1000));
+      console.log(`  ${rate} tokens/s${perToken ? ' one message per token' : ''}${withTranscript ? ` below ${TRANSCRIPT} messages` : ''}, run ${run + 1}: ${result.frames.length} frames, p50 ${round(p50s.at(-1)!)} ms, p95 ${round(p95s.at(-1)!)} ms, long frames ${result.longFrames}, fed ${achieved} tokens/s`);
+    } finally {
+      await close();
+    }
+  }
+  return { p95: median(p95s), p50: median(p50s), longFrames, frames, ...(renderMs.length ? { renderMs: median(renderMs) } : {}) };
+}
+
+execFileSync(process.execPath, ['esbuild.config.mjs'], { cwd: root, stdio: 'inherit' });
+const feeder = (
+  await esbuild.build({ entryPoints: [join(root, 'bench/chatFeeder.ts')], bundle: true, write: false, format: 'iife', platform: 'browser', logLevel: 'warning' })
+).outputFiles[0]!.text;
+console.log(`chat bench: ${seconds} s of streaming per run, ${RUNS} runs per configuration`);
+const at1000 = await measure(1000, false);
+const at5000 = await measure(5000, false);
+const below = await measure(5000, true);
+const perToken = await measure(5000, false, true);
+
+const result = {
+  frame_ms_p95_at_1000: round(at1000.p95),
+  frame_ms_p95_at_5000: round(at5000.p95),
+  frame_ms_p50_at_5000: round(at5000.p50),
+  frame_ms_p95_at_5000_below_transcript: round(below.p95),
+  long_frames: at1000.longFrames + at5000.longFrames + below.longFrames,
+  frames_measured: at1000.frames + at5000.frames + below.frames,
+  frame_ms_p95_at_5000_one_message_per_token: round(perToken.p95),
+  long_frames_one_message_per_token: perToken.longFrames,
+  transcript_messages: TRANSCRIPT,
+  transcript_render_ms: round(below.renderMs ?? 0),
+  stream_seconds_per_run: seconds,
+  runs: RUNS,
+  at: new Date().toISOString(),
+};
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(join(root, 'bench/results/chat.json'), `${JSON.stringify(result, null, 2)}\n`);
+console.log(JSON.stringify(result, null, 2));

@@ -1,0 +1,241 @@
+// Ghost-text benchmark: a simulated typist types real source files (test/fixtures/completions/
+// typist/) at a human pace against the local endpoint (a separate process, scripted engine with
+// a set first-token delay and token rate, answering from bench/completionsOracle.ts) through the
+// real WebSocket transport and the real engine. It accepts a suggestion with Tab when it is
+// exactly what comes next and has been visible for a reaction time, else types through it.
+// Usage: npm run bench -- completions [--keys=350] [--first-token-ms=30] [--tokens-per-s=1000]
+//        [--sweep] (also compares debounce policies). Writes bench/results/completions.json.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { systemClock } from '../src/completions/clock';
+import { CompletionEngine } from '../src/completions/completionEngine';
+import type { CompletionResult } from '../src/completions/completionTypes';
+import { defaultDebounceTuning, type DebounceTuning } from '../src/completions/debouncePolicy';
+import { SnippetRing } from '../src/context/snippetRing';
+import { silentLogger } from '../src/log/logger';
+import { percentile } from '../src/metrics/percentiles';
+import { createModelClient } from '../src/transport/createModelClient';
+import type { ModelClient } from '../src/transport/modelClient';
+import { oracleFixture } from './completionsOracle';
+
+const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const keysPerFile = Math.min(Math.max(arg('keys', 350), 20), 5000);
+const firstTokenMs = arg('first-token-ms', 30);
+const tokensPerS = arg('tokens-per-s', 1000);
+const sweep = process.argv.includes('--sweep');
+const FIXTURES = 'test/fixtures/completions/typist';
+const REACTION_MS = 250;
+
+/** Deterministic pseudo-random numbers, so every run types the same way. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+}
+
+/** Human keystroke gaps: 60 ms floor plus an exponential tail (mean ~150 ms), longer after a line. */
+function gapMs(rand: () => number, char: string): number {
+  const base = 60 + -Math.log(1 - rand()) * 90;
+  return char === '\n' && rand() < 0.3 ? base + 300 + rand() * 500 : base;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function startEndpoint(script: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['scripts/endpoint.mjs', '--port', '0', '--engine', 'scripted', '--script', script,
+    '--first-token-delay-ms', String(firstTokenMs), '--tokens-per-second', String(tokensPerS)], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const line = await new Promise<string>((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout! });
+    rl.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`endpoint exited with ${code}`)));
+  });
+  const origin = /(http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1];
+  if (!origin) throw new Error(`unexpected endpoint output: ${line}`);
+  return { url: `${origin.replace('http', 'ws')}/v1/responses`, child };
+}
+
+interface Call {
+  result: CompletionResult | undefined;
+  /** Requests the engine started while answering this keystroke. */
+  requestsStarted: number;
+  /** The answer was the rest of the suggestion shown before the keystroke (typed through). */
+  sameSuggestion: boolean;
+}
+
+interface RunStats {
+  keystrokes: number;
+  requests: number;
+  speculative: number;
+  typingThrough: number;
+  cache: number;
+  abandoned: number;
+  blockingMax: number;
+  accepted: number;
+  calls: Call[];
+  firstToken: { beside: number[]; alone: number[] };
+}
+
+/** Types one file; returns what happened. */
+async function typeFile(path: string, others: string[], tuning: DebounceTuning, maxKeys: number): Promise<RunStats> {
+  const text = readFileSync(path, 'utf8');
+  const dir = mkdtempSync(join(tmpdir(), 'flint-typist-'));
+  const script = join(dir, 'oracle.json');
+  writeFileSync(script, JSON.stringify(oracleFixture(text)));
+  const endpoint = await startEndpoint(script);
+  const client = createModelClient({ role: 'fast', url: endpoint.url, model: 'gpt-5.3-codex-spark', httpApi: 'responses', allowInsecure: false,
+    firstTokenTimeoutMs: 10_000, stallTimeoutMs: 10_000, log: silentLogger });
+  const firstToken = { beside: [] as number[], alone: [] as number[] };
+  const watched: ModelClient = Object.create(client, {
+    stream: {
+      value: (r: Parameters<ModelClient['stream']>[0]) => {
+        const busy = client.stats().busyLanes > 0;
+        const s = client.stream(r);
+        void s.done.then(() => s.marks.firstToken !== undefined && (busy ? firstToken.beside : firstToken.alone).push(s.marks.firstToken - (s.marks.sent ?? s.marks.created)));
+        return s;
+      },
+    },
+  });
+  const ring = new SnippetRing();
+  for (const o of others) ring.add(o, readFileSync(o, 'utf8').split('\n').slice(0, 40).join('\n'));
+  const engine = new CompletionEngine({
+    client: () => watched,
+    settings: () => ({ api: 'responses', fimTemplate: 'qwen', maxLines: 30, tokenBudget: 4096, debounceMs: null }),
+    clock: systemClock(() => performance.now()),
+    metrics: { record: () => undefined },
+    log: silentLogger,
+    debounceTuning: tuning,
+  });
+  const languageId = ({ ts: 'typescript', py: 'python', go: 'go' } as Record<string, string>)[path.split('.').pop()!] ?? 'plaintext';
+  const rand = rng(text.length);
+  const calls: Call[] = [];
+  let pos = 0;
+  let keys = 0;
+  let accepted = 0;
+  let visible: { result: CompletionResult; at: number; end: string } | undefined;
+  let controller: AbortController | undefined;
+  const ask = () => {
+    controller?.abort();
+    const mine = (controller = new AbortController());
+    const shownEnd = visible?.end;
+    visible = undefined;
+    const before = engine.stats.requests;
+    const prefix = text.slice(0, pos);
+    void engine.provide({ prefix, suffix: '', languageId, filePath: path.split('/').pop()!,
+      snippets: () => ring.select(path, text.slice(Math.max(0, pos - 1500), pos), () => true), explicit: false, signal: mine.signal })
+      .then((result) => {
+        const end = result ? prefix + result.suggestion.text : undefined;
+        calls.push({ result, requestsStarted: engine.stats.requests - before, sameSuggestion: end !== undefined && end === shownEnd });
+        if (result && controller === mine) visible = { result, at: performance.now(), end: end! };
+      });
+  };
+  try {
+    while (client.state.status !== 'warm') await sleep(10);
+    ask();
+    while (pos < text.length && keys < maxKeys) {
+      const next = text[pos];
+      await sleep(gapMs(rand, next));
+      const shown = visible;
+      if (shown && shown.result.suggestion.replaceSuffix === 0 && performance.now() - shown.at >= REACTION_MS &&
+        text.startsWith(shown.result.suggestion.text, pos)) {
+        pos += shown.result.suggestion.text.length;
+        engine.accepted(shown.result.entryId);
+        accepted++;
+      } else {
+        pos++;
+        // The editor indents the new line by itself.
+        if (next === '\n') while (text[pos] === ' ' || text[pos] === '\t') pos++;
+      }
+      keys++;
+      ask();
+    }
+    await sleep(300);
+  } finally {
+    controller?.abort();
+    engine.dispose();
+    client.dispose();
+    if (endpoint.child.pid) process.kill(-endpoint.child.pid, 'SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const s = engine.stats;
+  return { keystrokes: keys, requests: s.requests, speculative: s.speculativeRequests, typingThrough: s.typingThroughHits, cache: s.cacheHits,
+    abandoned: s.abandoned, blockingMax: s.abandonedBlockingMsMax, accepted, calls, firstToken };
+}
+
+async function typeAll(tuning: DebounceTuning, maxKeys: number): Promise<RunStats> {
+  const files = readdirSync(FIXTURES).sort().map((f) => join(FIXTURES, f));
+  const total: RunStats = { keystrokes: 0, requests: 0, speculative: 0, typingThrough: 0, cache: 0, abandoned: 0, blockingMax: 0, accepted: 0, calls: [],
+    firstToken: { beside: [], alone: [] } };
+  for (const f of files) {
+    const r = await typeFile(f, files.filter((o) => o !== f), tuning, maxKeys);
+    for (const k of ['keystrokes', 'requests', 'speculative', 'typingThrough', 'cache', 'abandoned', 'accepted'] as const) total[k] += r[k];
+    total.blockingMax = Math.max(total.blockingMax, r.blockingMax);
+    total.calls.push(...r.calls);
+    total.firstToken.beside.push(...r.firstToken.beside);
+    total.firstToken.alone.push(...r.firstToken.alone);
+  }
+  return total;
+}
+
+const round = (x: number | undefined, digits = 2) => (x === undefined ? null : Number(x.toFixed(digits)));
+const pct = (xs: number[], p: number) => round(percentile([...xs].sort((a, b) => a - b), p));
+
+function summary(r: RunStats) {
+  const served = r.calls.flatMap((c) => (c.result ? [c.result] : []));
+  const cost = (x: CompletionResult) => x.timing.total - x.timing.debounce - x.timing.model;
+  const overhead = served.map(cost);
+  const modelOverhead = served.filter((x) => x.source === 'model').map(cost);
+  return {
+    keystrokes: r.keystrokes,
+    requests: r.requests,
+    speculative_requests: r.speculative,
+    requests_per_100_keystrokes: round((100 * r.requests) / r.keystrokes, 1),
+    typing_through_hits: r.typingThrough,
+    cache_hits: r.cache,
+    suggestions_accepted: r.accepted,
+    // Keystrokes typed into a visible suggestion, answered with its rest: requests they caused.
+    typed_through_keystrokes: r.calls.filter((c) => c.sameSuggestion).length,
+    requests_sent_while_typing_through: r.calls.filter((c) => c.sameSuggestion).reduce((n, c) => n + c.requestsStarted, 0),
+    overhead_ms_p50: pct(overhead, 50),
+    overhead_ms_p95: pct(overhead, 95),
+    overhead_ms_p50_model_answers: pct(modelOverhead, 50),
+    overhead_ms_p95_model_answers: pct(modelOverhead, 95),
+    keystroke_to_items_ms_p50: pct(served.map((x) => x.timing.total), 50),
+    keystroke_to_items_ms_p95: pct(served.map((x) => x.timing.total), 95),
+    abandoned: r.abandoned,
+    // Synchronous cancel time before a replacing request left, at the 0.1 ms resolution reported.
+    abandoned_blocking_ms_max: round(r.blockingMax, 1),
+    first_token_ms_p50_beside_abandoned: pct(r.firstToken.beside, 50),
+    first_token_ms_p50_alone: pct(r.firstToken.alone, 50),
+  };
+}
+
+const main = await typeAll(defaultDebounceTuning, keysPerFile);
+const result: Record<string, unknown> = {
+  ...summary(main),
+  settings: { keys_per_file: keysPerFile, first_token_delay_ms: firstTokenMs, tokens_per_s: tokensPerS, debounce: defaultDebounceTuning },
+};
+if (sweep) {
+  const variants: Record<string, Partial<DebounceTuning>> = {
+    fixed_0: { initialMs: 0, factor: 0 },
+    fixed_25: { initialMs: 25, factor: 0, minMs: 25 },
+    fixed_50: { initialMs: 50, factor: 0, minMs: 50 },
+    fixed_100: { initialMs: 100, factor: 0, minMs: 100 },
+    adaptive_0_3: { factor: 0.3 },
+    adaptive_0_6: { factor: 0.6 },
+  };
+  const rows: Record<string, unknown> = {};
+  for (const [name, v] of Object.entries(variants)) {
+    const s = summary(await typeAll({ ...defaultDebounceTuning, ...v }, Math.min(keysPerFile, 200)));
+    rows[name] = { requests_per_100_keystrokes: s.requests_per_100_keystrokes, keystroke_to_items_ms_p50: s.keystroke_to_items_ms_p50,
+      suggestions_accepted: s.suggestions_accepted, keystrokes: s.keystrokes };
+    console.log(name, JSON.stringify(rows[name]));
+  }
+  result.debounce_sweep = rows;
+}
+result.at = new Date().toISOString();
+mkdirSync('bench/results', { recursive: true });
+writeFileSync('bench/results/completions.json', `${JSON.stringify(result, null, 2)}\n`);
+console.log(JSON.stringify(result, null, 2));
+process.exit(0);

@@ -1,0 +1,216 @@
+// Inline-edit pipeline benchmark: a ~2,000-token rewrite of a 300-line file streamed through
+// the edit session (line assembly, fence filter, streaming diff, frame-batched document edits,
+// decorations, the exact diff at the end) into an in-memory document that counts the updates
+// the editor would receive. Paced at 1,000 and 5,000 tokens/s, then flooded to find the rate
+// the pipeline sustains. Writes bench/results/edits.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { EditSession } from '../src/edits/editSession';
+import { diffRows } from '../src/edits/rewriteFeed';
+import { silentLogger } from '../src/log/logger';
+import { FakeModelClient } from '../test/edits/fakeModel';
+import { MemoryDocument } from '../test/edits/memoryDocument';
+
+const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5);
+
+/** A TypeScript file of small functions, `lineCount` lines long. */
+function originalFile(lineCount: number): string[] {
+  const lines: string[] = [];
+  for (let i = 0; lines.length < lineCount; i++) {
+    lines.push(`function value${i}(x, k) {`, `  return x * k + ${i};`, '}', '');
+  }
+  return lines.slice(0, lineCount);
+}
+
+/** A rewrite touching about a third of the lines: renames, added comments, changed returns, removed blanks. */
+function rewrite(original: string[]): string[] {
+  const out: string[] = [];
+  original.forEach((line, i) => {
+    const block = Math.floor(i / 4);
+    if (i % 4 === 0 && block % 3 === 0) out.push(`// Scales x by k, offset by ${block}.`);
+    if (i % 4 === 3 && block % 5 === 0) return;
+    let l = block % 2 === 0 ? line.replace('value', 'scaled') : line;
+    if (block % 4 === 0) l = l.replace('x * k', 'Math.round(x * k)');
+    out.push(l);
+  });
+  return out;
+}
+
+/** Roughly how a BPE vocabulary cuts code: a word with its leading space, runs of spaces, punctuation. */
+function tokenize(text: string): string[] {
+  return text.match(/ ?[A-Za-z_]+| ?\d+| ?[^\w\s]+|\n| +/g) ?? [];
+}
+
+interface RunResult {
+  tokens: number;
+  streamMs: number;
+  cpuMs: number;
+  updates: number;
+  renders: number;
+  lastTokenToFinalMs: number;
+  /** Gaps between document updates while streaming. */
+  gapsMs: number[];
+}
+
+const timers = {
+  now: () => performance.now(),
+  setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+  clearTimeout: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+/** Streams the rewrite at `rate` tokens/s (Infinity: as fast as it is consumed). */
+async function run(rate: number, original: string[], expected: string[]): Promise<RunResult> {
+  const doc = new MemoryDocument(original.join('\n') + '\n');
+  const client = new FakeModelClient();
+  // The final state: the exact diff's rows, all in the document.
+  const finalText = [...diffRows(original, expected).map((r) => r.text), ''].join('\n');
+  let lastToken = 0;
+  let finalAt = 0;
+  const applyTimes: number[] = [];
+  const sink = {
+    apply: (...args: Parameters<MemoryDocument['apply']>) => {
+      if (lastToken === 0) applyTimes.push(performance.now());
+      return doc.apply(...args);
+    },
+    restore: doc.restore.bind(doc),
+    render: (view: Parameters<MemoryDocument['render']>[0], start: number) => {
+      doc.render(view, start);
+      if (lastToken > 0 && finalAt === 0 && doc.text === finalText) finalAt = performance.now();
+    },
+  };
+  const session = new EditSession(
+    { startLine: 0, lines: original, context: { path: 'bench.ts', languageId: 'typescript', before: '', after: '' }, files: ['bench.ts'] },
+    {
+      models: { route: (r) => ({ target: 'fast', reasons: ['bench'], text: r.text }), client: () => client },
+      sink,
+      timers,
+      metrics: { record() {} },
+      log: silentLogger,
+      onChange() {},
+    },
+  );
+  const tokens = tokenize(expected.join('\n') + '\n');
+  session.start('rewrite');
+  const stream = client.last;
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  let sent = 0;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const due = rate === Infinity ? Math.min(tokens.length, sent + 64) : Math.min(tokens.length, Math.floor(((performance.now() - t0) * rate) / 1000));
+      if (due > sent) stream.push(...tokens.slice(sent, due));
+      sent = due;
+      if (sent >= tokens.length) resolve();
+      else if (rate === Infinity) setImmediate(tick);
+      else setTimeout(tick, 1);
+    };
+    tick();
+  });
+  // Every token must have gone through the pipeline before the stream ends.
+  while (stream.queued > 0) await new Promise((r) => setImmediate(r));
+  lastToken = performance.now();
+  stream.end();
+  const deadline = performance.now() + 10_000;
+  while (finalAt === 0) {
+    if (performance.now() > deadline) throw new Error(`rate ${rate}: the final diff did not appear within 10 s`);
+    await new Promise((r) => setImmediate(r));
+  }
+  const cpu = process.cpuUsage(cpu0);
+  const updates = doc.applyCalls;
+  const renders = doc.renderCalls;
+  await session.accept();
+  const result = doc.lines.slice(0, -1);
+  if (result.join('\n') !== expected.join('\n')) throw new Error(`rate ${rate}: the accepted document differs from the rewrite`);
+  return {
+    tokens: tokens.length,
+    streamMs: lastToken - t0,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    updates,
+    renders,
+    lastTokenToFinalMs: finalAt - lastToken,
+    gapsMs: applyTimes.slice(1).map((t, i) => t - applyTimes[i]),
+  };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+/** CPU the pacing loop alone costs per token (the share of cpu_ms_per_token that is the bench's own). */
+async function pacingCpuPerToken(rate: number, tokens: number): Promise<number> {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const sink: string[] = [];
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const due = Math.min(tokens, Math.floor(((performance.now() - t0) * rate) / 1000));
+      while (sink.length < due) sink.push('t');
+      if (sink.length >= tokens) resolve();
+      else setTimeout(tick, 1);
+    };
+    tick();
+  });
+  const cpu = process.cpuUsage(cpu0);
+  return (cpu.user + cpu.system) / 1000 / tokens;
+}
+
+const original = originalFile(300);
+const expected = rewrite(original);
+await run(5000, original, expected); // warm the JIT
+
+const paced: Record<string, { cpu_ms_per_token: number; updates_per_second: number; [k: string]: number }> = {};
+let tokens = 0;
+const finals: number[] = [];
+for (const rate of [1000, 5000]) {
+  const rs: RunResult[] = [];
+  for (let i = 0; i < runs; i++) rs.push(await run(rate, original, expected));
+  tokens = rs[0].tokens;
+  finals.push(...rs.map((r) => r.lastTokenToFinalMs));
+  paced[`at_${rate}`] = {
+    stream_ms: Math.round(median(rs.map((r) => r.streamMs))),
+    cpu_ms_per_token: Number(median(rs.map((r) => r.cpuMs / r.tokens)).toFixed(4)),
+    pacing_loop_cpu_ms_per_token: Number((await pacingCpuPerToken(rate, tokens)).toFixed(4)),
+    updates_per_second: Number(median(rs.map((r) => (r.updates * 1000) / r.streamMs)).toFixed(1)),
+    document_updates: median(rs.map((r) => r.updates)),
+    update_interval_ms_p50: Number(median(rs.flatMap((r) => r.gapsMs)).toFixed(2)),
+    update_interval_ms_min: Number(Math.min(...rs.flatMap((r) => r.gapsMs)).toFixed(2)),
+    last_token_to_final_ms: Number(median(rs.map((r) => r.lastTokenToFinalMs)).toFixed(2)),
+  };
+}
+
+// Sustained rate: a ten times longer rewrite (3,000 lines) pushed as fast as it is consumed,
+// with frame updates running meanwhile.
+const bigOriginal = originalFile(3000);
+const bigExpected = rewrite(bigOriginal);
+const flood: RunResult[] = [];
+for (let i = 0; i < runs; i++) flood.push(await run(Infinity, bigOriginal, bigExpected));
+const sustained = median(flood.map((r) => (r.tokens * 1000) / r.streamMs));
+
+const at5000 = paced.at_5000;
+const result = {
+  file_lines: original.length,
+  rewrite_lines: expected.length,
+  tokens,
+  runs,
+  cpu_ms_per_token: at5000.cpu_ms_per_token,
+  updates_per_second: at5000.updates_per_second,
+  max_sustained_tokens_per_s: Math.round(sustained),
+  sustained_run: {
+    tokens: flood[0].tokens,
+    stream_ms: Math.round(median(flood.map((r) => r.streamMs))),
+    document_updates: median(flood.map((r) => r.updates)),
+  },
+  last_token_to_final_ms: Number(median(finals).toFixed(2)),
+  last_token_to_final_ms_max: Number(Math.max(...finals).toFixed(2)),
+  paced,
+};
+mkdirSync(join(process.cwd(), 'bench/results'), { recursive: true });
+writeFileSync(join(process.cwd(), 'bench/results/edits.json'), `${JSON.stringify(result, null, 2)}\n`);
+console.log(
+  `edits: ${tokens} tokens rewriting a ${original.length}-line file; at 5,000 tok/s ${at5000.cpu_ms_per_token} ms CPU/token ` +
+    `(pacing loop ${at5000.pacing_loop_cpu_ms_per_token}), ${at5000.updates_per_second} updates/s; ` +
+    `sustained ${result.max_sustained_tokens_per_s} tok/s; last token → final diff ${result.last_token_to_final_ms} ms (max ${result.last_token_to_final_ms_max})`,
+);
+console.log(`edits: ${JSON.stringify(paced)}`);

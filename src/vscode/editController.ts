@@ -1,0 +1,186 @@
+import * as vscode from 'vscode';
+import type { LineRange } from '../edits/enclosingBlock';
+import { EditSession, type EditModels } from '../edits/editSession';
+import type { LineChange } from '../edits/regionChange';
+import type { Services } from '../services';
+import type { EditDecorations } from './editDecorations';
+import { EditDocumentSink } from './editDocumentSink';
+import { modelLabel, type EditCodeLens } from './editCodeLens';
+import { editTarget } from './editTarget';
+
+interface Pending {
+  session: EditSession;
+  sink: EditDocumentSink;
+  range: LineRange;
+}
+
+const realTimers = {
+  now: () => performance.now(),
+  setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+  clearTimeout: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+/**
+ * The pending inline edits, one per document at most: starts them, feeds them the document's
+ * events, keeps the context keys (flint.editPending / flint.editStreaming) and the CodeLens in
+ * step, and tells the user how each ended.
+ */
+export class EditController implements vscode.Disposable {
+  private readonly pending = new Map<string, Pending>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  codeLens: EditCodeLens | undefined;
+
+  constructor(
+    private readonly services: Services,
+    private readonly decorations: EditDecorations,
+  ) {
+    this.subscriptions.push(
+      vscode.workspace.onDidChangeTextDocument((e) => this.onChange(e)),
+      vscode.workspace.onDidCloseTextDocument((d) => this.get(d)?.session.cancel('the document was closed')),
+      vscode.workspace.onDidSaveTextDocument((d) => this.pending.get(d.uri.toString())?.sink.saved()),
+      vscode.window.onDidChangeVisibleTextEditors(() => this.onVisibleEditors()),
+      vscode.window.onDidChangeActiveTextEditor(() => this.updateContext()),
+      vscode.window.tabGroups.onDidChangeTabs((e) => {
+        if (e.closed.length > 0) this.cancelTabless();
+      }),
+    );
+  }
+
+  get(document: vscode.TextDocument): Pending | undefined {
+    return this.pending.get(document.uri.toString());
+  }
+
+  /** The pending edit a command is about: the given document's, else the active editor's. */
+  find(uri?: string): Pending | undefined {
+    const key = uri ?? vscode.window.activeTextEditor?.document.uri.toString();
+    return key ? this.pending.get(key) : undefined;
+  }
+
+  /** Starts a generated edit of `range` for `instruction`. */
+  startGenerated(document: vscode.TextDocument, range: LineRange, instruction: string): EditSession {
+    const p = this.create(document, range);
+    p.session.start(instruction);
+    return p.session;
+  }
+
+  /** Shows `text` as a pending edit of `range` (nothing is generated). */
+  async startGiven(document: vscode.TextDocument, range: LineRange, text: string, label: string): Promise<EditSession> {
+    const p = this.create(document, range);
+    await p.session.showText(text, label);
+    return p.session;
+  }
+
+  dispose(): void {
+    for (const p of this.pending.values()) p.session.cancel('Flint was deactivated');
+    for (const s of this.subscriptions) s.dispose();
+  }
+
+  private create(document: vscode.TextDocument, range: LineRange): Pending {
+    const key = document.uri.toString();
+    const sink = new EditDocumentSink(document, this.decorations, this.services.log);
+    const models: EditModels = {
+      route: (request) => this.services.route(request),
+      client: (target) => (target === 'fast' ? this.services.fast() : this.services.full()),
+    };
+    const pending: Pending = { sink, range, session: undefined as unknown as EditSession };
+    let lastState = '';
+    pending.session = new EditSession(editTarget(document, range), {
+      models,
+      sink,
+      timers: realTimers,
+      metrics: this.services.metrics,
+      log: this.services.log,
+      onChange: () => {
+        const state = pending.session.state;
+        if (state !== lastState) this.stateChanged(document, pending, lastState);
+        lastState = state;
+        this.codeLens?.refresh();
+        this.updateContext();
+      },
+    });
+    this.pending.set(key, pending);
+    return pending;
+  }
+
+  private stateChanged(document: vscode.TextDocument, p: Pending, previous: string): void {
+    const { session } = p;
+    const name = vscode.workspace.asRelativePath(document.uri);
+    const info = session.info;
+    if (session.settled && this.pending.get(document.uri.toString()) === p) this.pending.delete(document.uri.toString());
+    switch (session.state) {
+      case 'streaming':
+        this.services.log.info(`edit ${name}: "${session.instruction}" → ${modelLabel(session)}`);
+        break;
+      case 'review':
+        if (previous === 'streaming' || previous === '') {
+          vscode.window.setStatusBarMessage(`$(check) Flint: edit ready — ${modelLabel(session)}. ${keys()}`, 8000);
+        }
+        break;
+      case 'failed': {
+        const actions = info.error?.code === 'auth' ? ['Retry', 'Set API Key', 'Show Log'] : ['Retry', 'Show Log'];
+        void vscode.window
+          .showErrorMessage(`Flint: the edit of ${name} failed (${info.note ?? 'unknown error'}). The original code is back.`, ...actions)
+          .then((pick) => this.afterFailure(pick, document, p.range, session.instruction));
+        break;
+      }
+      case 'cancelled':
+        if (info.note && info.note !== 'the document was closed') void vscode.window.showInformationMessage(`Flint: ${info.note}.`);
+        break;
+      default:
+        break;
+    }
+  }
+
+  private afterFailure(pick: string | undefined, document: vscode.TextDocument, range: LineRange, instruction: string): void {
+    if (pick === 'Set API Key') void vscode.commands.executeCommand('flint.setApiKey');
+    if (pick === 'Show Log') void vscode.commands.executeCommand('flint.showLog');
+    if (pick !== 'Retry' || document.isClosed || this.get(document)) return;
+    const end = Math.min(range.end, document.lineCount);
+    this.startGenerated(document, { start: Math.min(range.start, end - 1), end }, instruction);
+  }
+
+  private onChange(e: vscode.TextDocumentChangeEvent): void {
+    const p = this.get(e.document);
+    if (!p || e.contentChanges.length === 0 || p.sink.claim(e)) return;
+    const changes: LineChange[] = e.contentChanges.map((c) => ({
+      startLine: c.range.start.line,
+      startCharacter: c.range.start.character,
+      endLine: c.range.end.line,
+      endCharacter: c.range.end.character,
+      text: c.text,
+    }));
+    const undoOrRedo = e.reason === vscode.TextDocumentChangeReason.Undo || e.reason === vscode.TextDocumentChangeReason.Redo;
+    void p.session.documentChanged(changes, undoOrRedo).then(() => this.codeLens?.refresh());
+  }
+
+  private onVisibleEditors(): void {
+    for (const p of this.pending.values()) {
+      if (vscode.window.visibleTextEditors.some((e) => e.document === p.sink.document)) {
+        p.sink.redraw();
+        p.session.refresh();
+      }
+    }
+    this.updateContext();
+  }
+
+  /** A pending edit whose last tab was closed is cancelled (its document may be reverted next). */
+  private cancelTabless(): void {
+    const open = new Set<string>();
+    for (const group of vscode.window.tabGroups.all) {
+      for (const tab of group.tabs) {
+        if (tab.input instanceof vscode.TabInputText) open.add(tab.input.uri.toString());
+      }
+    }
+    for (const [key, p] of this.pending) if (!open.has(key)) p.session.cancel('the document was closed');
+  }
+
+  private updateContext(): void {
+    const p = this.find();
+    void vscode.commands.executeCommand('setContext', 'flint.editPending', !!p && !p.session.settled);
+    void vscode.commands.executeCommand('setContext', 'flint.editStreaming', p?.session.state === 'streaming');
+  }
+}
+
+function keys(): string {
+  return process.platform === 'darwin' ? '⌘⏎ accepts, ⌘⌫ rejects' : 'Ctrl+Enter accepts, Ctrl+Backspace rejects';
+}

@@ -1,0 +1,186 @@
+import * as vscode from 'vscode';
+import type { EditSink } from '../edits/editSink';
+import type { PreviewView } from '../edits/previewLayout';
+import type { RowEdit } from '../edits/rowEdit';
+import { toTextReplace, type TextReplace } from '../edits/textReplace';
+import type { Logger } from '../log/logger';
+import type { EditDecorations } from './editDecorations';
+
+/**
+ * A pending edit's document in the real editor. Preview batches go through TextEditor.edit
+ * with no undo stop between them (the first opens one), so the whole preview plus the final
+ * accept batch is ONE undo step. Reject undoes that step when nothing else touched the
+ * document, which restores every byte, the saved state and leaves no undo entry.
+ */
+export class EditDocumentSink implements EditSink {
+  private ownChange: { texts: string; applied: () => void } | undefined;
+  private undoing = false;
+  private previewStarted = false;
+  /** The undo step was closed (a save, or someone else's edit): the next batch opens a new one. */
+  private stepClosed = false;
+  private view: PreviewView | null = null;
+  private startLine = 0;
+  private followLine = -1;
+  /** The whole document before the edit, to verify (and if need be complete) an undo. */
+  private readonly before: string;
+
+  constructor(
+    readonly document: vscode.TextDocument,
+    private readonly decorations: EditDecorations,
+    private readonly log: Logger,
+  ) {
+    this.before = document.getText();
+  }
+
+  async apply(edits: RowEdit[], step: 'preview' | 'accept', applied: () => void): Promise<boolean> {
+    const editor = this.editor();
+    if (!editor) return false;
+    const stopBefore = !this.previewStarted || this.stepClosed;
+    const ok = await this.edit(editor, this.toReplaces(edits), { undoStopBefore: stopBefore, undoStopAfter: step === 'accept' }, applied);
+    if (ok) {
+      this.previewStarted = true;
+      this.stepClosed = false;
+    }
+    return ok;
+  }
+
+  async restore(edits: RowEdit[], viaUndo: boolean, applied: () => void): Promise<boolean> {
+    const active = vscode.window.activeTextEditor;
+    if (viaUndo && this.previewStarted && !this.stepClosed && active?.document === this.document) {
+      // Focus the editor so that 'undo' acts on this document and not on an input box.
+      await vscode.window.showTextDocument(this.document, { viewColumn: active.viewColumn, preserveFocus: false });
+      this.undoing = true;
+      try {
+        await vscode.commands.executeCommand('undo');
+      } finally {
+        this.undoing = false;
+      }
+      if (this.document.getText() === this.before) {
+        applied();
+        return true;
+      }
+      this.log.warn('edit: undo did not restore the original; replacing the document text');
+      return this.replaceAll(this.before, applied);
+    }
+    if (edits.length === 0) {
+      applied();
+      return true;
+    }
+    const replaces = this.toReplaces(edits);
+    const editor = this.editor();
+    if (editor) return this.edit(editor, replaces, { undoStopBefore: false, undoStopAfter: true }, applied);
+    // Hidden editor: a workspace edit still reaches the document.
+    const we = new vscode.WorkspaceEdit();
+    for (const r of replaces) we.replace(this.document.uri, range(r), r.text);
+    return this.track(replaces.map((r) => r.text), applied, () => Promise.resolve(vscode.workspace.applyEdit(we)));
+  }
+
+  render(view: PreviewView | null, startLine: number): void {
+    this.view = view;
+    this.startLine = startLine;
+    for (const editor of this.editors()) this.decorations.render(editor, view, startLine);
+    this.follow();
+  }
+
+  /** Draws the pending state again (an editor for the document became visible). */
+  redraw(): void {
+    for (const editor of this.editors()) this.decorations.render(editor, this.view, this.startLine);
+  }
+
+  /**
+   * True when a document change is one of this sink's own edits (or its undo); the caller
+   * then leaves it alone. Any other change closes the current undo step.
+   */
+  claim(event: vscode.TextDocumentChangeEvent): boolean {
+    if (this.undoing) return true;
+    const own = this.ownChange;
+    if (own && own.texts === textsKey(event.contentChanges.map((c) => c.text))) {
+      own.applied();
+      return true;
+    }
+    this.stepClosed = true;
+    return false;
+  }
+
+  /** A save closes the editor's current undo step. */
+  saved(): void {
+    if (this.previewStarted) this.stepClosed = true;
+  }
+
+  /** Keeps the growing edge in view while the user watches it (not after they scrolled away). */
+  private follow(): void {
+    const editor = this.editor();
+    if (!editor || !this.view) {
+      this.followLine = -1;
+      return;
+    }
+    const line = this.startLine + this.view.focusRow;
+    if (line === this.followLine) return;
+    const watching = this.followLine < 0 || editor.visibleRanges.some((r) => r.start.line <= this.followLine && this.followLine <= r.end.line);
+    this.followLine = line;
+    if (watching && line < this.document.lineCount) editor.revealRange(new vscode.Range(line, 0, line, 0), vscode.TextEditorRevealType.Default);
+  }
+
+  private async edit(
+    editor: vscode.TextEditor,
+    replaces: TextReplace[],
+    options: { undoStopBefore: boolean; undoStopAfter: boolean },
+    applied: () => void,
+  ): Promise<boolean> {
+    return this.track(replaces.map((r) => r.text), applied, async () => {
+      try {
+        return await editor.edit((b) => {
+          for (const r of replaces) b.replace(range(r), r.text);
+        }, options);
+      } catch (err) {
+        // The editor was closed meanwhile: the edit is planned again when one is shown.
+        this.log.debug(`edit: editor refused a batch: ${String(err)}`);
+        return false;
+      }
+    });
+  }
+
+  private async track(texts: string[], applied: () => void, run: () => Promise<boolean>): Promise<boolean> {
+    this.ownChange = { texts: textsKey(texts), applied };
+    try {
+      return await run();
+    } finally {
+      this.ownChange = undefined;
+    }
+  }
+
+  private replaceAll(text: string, applied: () => void): Promise<boolean> {
+    const last = this.document.lineAt(this.document.lineCount - 1);
+    const we = new vscode.WorkspaceEdit();
+    we.replace(this.document.uri, new vscode.Range(0, 0, last.lineNumber, last.text.length), text);
+    return this.track([text], applied, () => Promise.resolve(vscode.workspace.applyEdit(we)));
+  }
+
+  private toReplaces(edits: RowEdit[]): TextReplace[] {
+    const doc = this.document;
+    const shape = {
+      lineCount: doc.lineCount,
+      lineLength: (l: number) => doc.lineAt(l).text.length,
+      eol: doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n',
+    };
+    return edits.map((e) => toTextReplace(e, shape));
+  }
+
+  private editors(): vscode.TextEditor[] {
+    return vscode.window.visibleTextEditors.filter((e) => e.document === this.document);
+  }
+
+  private editor(): vscode.TextEditor | undefined {
+    const active = vscode.window.activeTextEditor;
+    return active?.document === this.document ? active : this.editors()[0];
+  }
+}
+
+function range(r: TextReplace): vscode.Range {
+  return new vscode.Range(r.startLine, r.startCharacter, r.endLine, r.endCharacter);
+}
+
+/** Order-free identity of a batch: the editor may report its changes in another order. */
+function textsKey(texts: string[]): string {
+  return JSON.stringify([...texts].sort());
+}

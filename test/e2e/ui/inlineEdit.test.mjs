@@ -1,0 +1,202 @@
+// Inline edits in a real VS Code: Ctrl+I, an instruction, the rewrite streaming into the editor
+// as a live diff from the local endpoint (scripted replies), then accept, reject, redirect,
+// stop and a failure mid-stream. Exactness is checked on disk: files use CRLF line ends, tabs
+// and no final line break, and are compared byte for byte after saving.
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const endpoint = { engine: 'scripted', args: ['--script', 'test/fixtures/edits/inlineEdit.script.json'] };
+
+const SOURCE = [
+  'export function area(w: number, h: number): number {',
+  '\treturn w * h;',
+  '}',
+  '',
+  'export function perimeter(w: number, h: number): number {',
+  '\treturn 2 * (w + h);',
+  '}',
+].join('\r\n');
+
+/** Writes a copy of SOURCE into the workspace and opens it. */
+async function openCopy(wb, workspace, name) {
+  const path = join(workspace, 'src', name);
+  writeFileSync(path, SOURCE);
+  await wb.openFile(name);
+  return path;
+}
+
+/** Selects whole lines `from`..`to` (1-based) with the keyboard. */
+async function selectLines(wb, page, from, to) {
+  await wb.press('Control+G');
+  await page.locator('.quick-input-widget input').fill(String(from));
+  await wb.press('Enter');
+  await wb.press('Home');
+  await wb.press('Home');
+  for (let i = from; i <= to; i++) await wb.press('Shift+Down');
+}
+
+/** Ctrl+I, the instruction, Enter. */
+async function instruct(wb, page, instruction) {
+  await wb.press('Control+I');
+  const input = page.locator('.quick-input-widget input');
+  await page.locator('.quick-input-widget', { hasText: 'Flint: ' }).waitFor({ timeout: 10_000 });
+  await input.fill(instruction);
+  await wb.press('Enter');
+  await input.waitFor({ state: 'hidden', timeout: 10_000 });
+}
+
+const lens = (page, text) => page.locator('.monaco-editor .codelens-decoration', { hasText: text }).first();
+
+async function waitForText(page, text, timeout = 20_000) {
+  await page.waitForFunction(
+    (want) => [...document.querySelectorAll('.editor-instance .monaco-editor .view-lines')].some((e) => e.textContent.replace(/\u00a0/g, ' ').includes(want)),
+    text,
+    { timeout },
+  );
+}
+
+async function editorText(page) {
+  return (await page.locator('.editor-instance .monaco-editor .view-lines').first().textContent()).replace(/\u00a0/g, ' ');
+}
+
+async function isDirty(page) {
+  return (await page.locator('.tabs-container .tab.active.dirty').count()) > 0;
+}
+
+/** Saves the active editor and returns the file's bytes. */
+async function saveAndRead(wb, page, path) {
+  await wb.press('Control+S');
+  await page.waitForFunction(() => !document.querySelector('.tabs-container .tab.active.dirty'), null, { timeout: 10_000 });
+  return readFileSync(path);
+}
+
+export const tests = [
+  {
+    name: 'an edit streams in as a live diff; accept leaves one undo step that restores the original',
+    timeoutMs: 90_000,
+    async run({ wb, page, workspace, endpoint }) {
+      await wb.statusBarItem('Flint', { timeoutMs: 30_000 });
+      await endpoint.setKnobs({ tokensPerSecond: 25 });
+      const path = await openCopy(wb, workspace, 'accept.ts');
+      await selectLines(wb, page, 1, 3);
+      await instruct(wb, page, 'add a doc comment to area');
+      // While it streams: the new line is in the editor, the CodeLens offers Stop and Redirect.
+      await lens(page, 'Generating').waitFor({ timeout: 20_000 });
+      await waitForText(page, 'Area of a w');
+      await wb.screenshot('inline-edit', { clip: { x: 0, y: 0, width: 900, height: 330 } });
+      await endpoint.setKnobs({ tokensPerSecond: 1000 });
+      await lens(page, 'Accept').waitFor({ timeout: 30_000 });
+      const modelLens = await lens(page, 'fast ·').textContent();
+      assert.match(modelLens, /fast · gpt-5\.3-codex-spark: single file/, `the CodeLens names the model and why: ${modelLens}`);
+
+      await wb.press('Control+Enter');
+      await lens(page, 'Accept').waitFor({ state: 'detached', timeout: 10_000 });
+      const accepted = await saveAndRead(wb, page, path);
+      assert.equal(accepted.toString('utf8'), `/** Area of a w × h rectangle. */\r\n${SOURCE}`);
+
+      await wb.press('Control+Z');
+      const undone = await saveAndRead(wb, page, path);
+      assert.ok(undone.equals(Buffer.from(SOURCE)), `one undo restores the original bytes, got ${JSON.stringify(undone.toString())}`);
+    },
+  },
+  {
+    name: 'reject leaves the file byte-identical and no undo step behind',
+    timeoutMs: 60_000,
+    async run({ wb, page, workspace }) {
+      const path = await openCopy(wb, workspace, 'reject.ts');
+      // No selection: the enclosing block of the cursor (the last function, no final line break).
+      await wb.press('Control+G');
+      await page.locator('.quick-input-widget input').fill('6');
+      await wb.press('Enter');
+      await instruct(wb, page, 'spell out the perimeter');
+      await lens(page, 'Reject').waitFor({ timeout: 30_000 });
+      await waitForText(page, 'w + w + h + h');
+      assert.equal(await isDirty(page), true, 'the preview is in the document');
+
+      await wb.press('Control+Backspace');
+      await lens(page, 'Reject').waitFor({ state: 'detached', timeout: 10_000 });
+      assert.equal(await isDirty(page), false, 'rejecting returns the document to its saved state');
+      assert.ok(readFileSync(path).equals(Buffer.from(SOURCE)));
+      const before = await editorText(page);
+      await wb.press('Control+Z');
+      await page.waitForTimeout(300);
+      assert.equal(await editorText(page), before, 'nothing is left to undo');
+      assert.equal(await isDirty(page), false);
+    },
+  },
+  {
+    name: 'redirect mid-stream stops the generation and restarts with the partial output as context',
+    timeoutMs: 90_000,
+    async run({ wb, page, workspace, endpoint }) {
+      await endpoint.setKnobs({ tokensPerSecond: 30 });
+      const path = await openCopy(wb, workspace, 'redirect.ts');
+      await selectLines(wb, page, 1, 3);
+      await instruct(wb, page, 'first plan');
+      await waitForText(page, 'first plan, step 2');
+      await wb.press('Control+I');
+      const input = page.locator('.quick-input-widget input');
+      await page.locator('.quick-input-widget', { hasText: 'redirect' }).waitFor({ timeout: 10_000 });
+      assert.equal(await input.inputValue(), 'first plan', 'the redirect box starts from the running instruction');
+      await input.fill('second plan');
+      await wb.press('Enter');
+      // The scripted endpoint only answers "second plan" when the earlier partial output is in the prompt.
+      await waitForText(page, 'second plan: area in one line');
+      await endpoint.setKnobs({ tokensPerSecond: 1000 });
+      await lens(page, 'Accept').waitFor({ timeout: 30_000 });
+      assert.ok(!(await editorText(page)).includes('first plan, step'), 'nothing of the first generation is left');
+      await wb.press('Control+Enter');
+      await lens(page, 'Accept').waitFor({ state: 'detached', timeout: 10_000 });
+      const saved = (await saveAndRead(wb, page, path)).toString('utf8');
+      assert.ok(saved.startsWith('// second plan: area in one line\r\nexport const area = '), saved);
+      assert.ok(saved.endsWith('\treturn 2 * (w + h);\r\n}'), 'the rest of the file is untouched');
+    },
+  },
+  {
+    name: 'Escape stops the stream and keeps the partial result for review',
+    timeoutMs: 60_000,
+    async run({ wb, page, workspace, endpoint }) {
+      await endpoint.setKnobs({ tokensPerSecond: 30 });
+      const path = await openCopy(wb, workspace, 'stop.ts');
+      await selectLines(wb, page, 1, 3);
+      await instruct(wb, page, 'stop me');
+      await waitForText(page, 'kept line 3');
+      await wb.press('Escape');
+      await lens(page, 'Accept').waitFor({ timeout: 10_000 });
+      await endpoint.setKnobs({ tokensPerSecond: 1000 });
+      await page.waitForTimeout(500);
+      assert.ok(!(await editorText(page)).includes('kept line 30'), 'nothing arrives after stopping');
+      await wb.press('Control+Enter');
+      await lens(page, 'Accept').waitFor({ state: 'detached', timeout: 10_000 });
+      const saved = (await saveAndRead(wb, page, path)).toString('utf8');
+      assert.match(saved, /^\/\/ kept line 1\r\n/);
+      assert.ok(saved.endsWith(SOURCE), 'the original lines not reached are kept');
+    },
+  },
+  {
+    name: 'a failure mid-stream restores the original and offers Retry',
+    timeoutMs: 90_000,
+    async run({ wb, page, workspace, endpoint }) {
+      await endpoint.setKnobs({ tokensPerSecond: 30 });
+      await endpoint.setFaults({ errorEvent: { after: 40, times: 1 } });
+      const path = await openCopy(wb, workspace, 'failure.ts');
+      await selectLines(wb, page, 1, 3);
+      await instruct(wb, page, 'rewrite that fails');
+      await waitForText(page, 'this rewrite never completes');
+      const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'failed' }).first();
+      await toast.waitFor({ timeout: 30_000 });
+      assert.ok(!(await editorText(page)).includes('never completes'), 'the preview lines are gone');
+      assert.equal(await isDirty(page), false);
+      assert.ok(readFileSync(path).equals(Buffer.from(SOURCE)));
+
+      await endpoint.setKnobs({ tokensPerSecond: 1000 });
+      await toast.locator('.monaco-button', { hasText: 'Retry' }).click();
+      await lens(page, 'Reject').waitFor({ timeout: 30_000 });
+      await waitForText(page, 'this rewrite never completes');
+      await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+      await wb.press('Control+Backspace');
+      await lens(page, 'Reject').waitFor({ state: 'detached', timeout: 10_000 });
+      assert.equal(await isDirty(page), false);
+    },
+  },
+];

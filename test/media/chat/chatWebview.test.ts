@@ -1,0 +1,220 @@
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import type { AssistantTurn } from '../../../src/chat/chatTypes';
+import { launchChromium, openChatPage, type ChatPage } from './chatPage';
+
+const corpus = JSON.parse(readFileSync(new URL('../../fixtures/chat/xss.json', import.meta.url), 'utf8')) as { name: string; markdown: string }[];
+
+const ANSWER = [
+  '# Sorting',
+  '',
+  'Use **merge sort** when `n` is large; see [the docs](https://example.com/sort) or https://example.com/x.',
+  '',
+  '- stable',
+  '- O(n log n)',
+  '  - even worst case',
+  '',
+  '```ts src/sort.ts',
+  'export function sort(xs: number[]): number[] {',
+  '  // split',
+  '  return xs.length < 2 ? xs : merge(sort(xs.slice(0, 1)), []);',
+  '}',
+  '```',
+  '> Note: *quoted*',
+  '',
+  '1. one',
+  '2. two',
+].join('\n');
+
+const answer = (id: string, text: string, status: AssistantTurn['status']): AssistantTurn => ({
+  role: 'assistant',
+  id,
+  text,
+  status,
+  meta: { route: 'fast', model: 'fast-model', reasons: ['fast model: no files referenced'], firstTokenMs: 42, tokensPerSecond: 1234 },
+});
+
+let browser: Browser;
+let chat: ChatPage;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  chat = await openChatPage(browser);
+  await chat.send({ type: 'conversation', turns: [], streaming: false });
+});
+afterEach(async () => {
+  await chat.close();
+});
+
+const html = (id: string) => chat.page.locator(`[data-turn="${id}"] .markdown`).innerHTML();
+
+describe('chat webview in chromium', () => {
+  it('announces itself ready', async () => {
+    expect((await chat.posted())[0]).toEqual({ type: 'ready' });
+  });
+
+  it('streams in small chunks to exactly the DOM of rendering the whole answer at once', async () => {
+    await chat.send({ type: 'turnAdded', turn: answer('s', '', 'streaming') });
+    for (let i = 0; i < ANSWER.length; ) {
+      const n = 1 + ((i * 7) % 5);
+      await chat.send({ type: 'delta', turnId: 's', text: ANSWER.slice(i, i + n) });
+      i += n;
+    }
+    await chat.frames();
+    await chat.send({ type: 'turnUpdated', turn: answer('s', ANSWER, 'done') });
+    await chat.send({ type: 'turnAdded', turn: answer('w', ANSWER, 'done') });
+    await chat.frames();
+    expect(await html('s')).toBe(await html('w'));
+    const article = chat.page.locator('[data-turn="s"]');
+    await expect(article.locator('h1').textContent()).resolves.toBe('Sorting');
+    await expect(article.locator('pre code').textContent()).resolves.toBe(ANSWER.split('```')[1]!.split('\n').slice(1, -1).join('\n'));
+    await expect(article.locator('.tok-keyword').first().textContent()).resolves.toBe('export');
+    await expect(article.locator('.turn-head').textContent()).resolves.toContain('fast-model');
+    await expect(article.locator('.stats').textContent()).resolves.toBe('first token 42 ms · 1,234 tokens/s');
+  });
+
+  it('re-renders only the tail: earlier blocks keep their DOM nodes while text streams', async () => {
+    await chat.send({ type: 'turnAdded', turn: answer('s', '', 'streaming') });
+    await chat.send({ type: 'delta', turnId: 's', text: 'First paragraph.\n\nSecond' });
+    await chat.frames();
+    await chat.page.evaluate(() => {
+      (window as unknown as { __first: Element }).__first = document.querySelector('[data-turn="s"] .markdown p')!;
+    });
+    await chat.send({ type: 'delta', turnId: 's', text: ' paragraph grows\n\n- and a list' });
+    await chat.frames();
+    const same = await chat.page.evaluate(
+      () => (window as unknown as { __first: Element }).__first === document.querySelector('[data-turn="s"] .markdown p'),
+    );
+    expect(same).toBe(true);
+    expect(await chat.page.locator('[data-turn="s"] li').textContent()).toBe('and a list');
+  });
+
+  it('shows stopped, redirected and failed answers, with Retry on the last one', async () => {
+    await chat.send({
+      type: 'conversation',
+      streaming: false,
+      turns: [
+        { role: 'user', id: 'u1', text: 'write a sort', attachments: [{ path: 'src/a.ts', startLine: 3, endLine: 9 }], redirect: false },
+        answer('a1', 'function', 'redirected'),
+        { role: 'user', id: 'u2', text: 'in python', attachments: [], redirect: true },
+        { ...answer('a2', 'def', 'failed'), error: 'Connection lost. Retry when the connection is back.' },
+      ],
+    });
+    await chat.frames();
+    expect(await chat.page.locator('[data-turn="u1"] .chip').textContent()).toBe('a.ts:3-9');
+    expect(await chat.page.locator('[data-turn="u2"] .badge-redirect').textContent()).toContain('Redirect');
+    expect(await chat.page.locator('[data-turn="a1"] .badge').textContent()).toBe('Redirected');
+    expect(await chat.page.locator('[data-turn="a2"] [role="alert"]').textContent()).toContain('Connection lost');
+    await chat.page.locator('[data-turn="a2"] button.retry').click();
+    expect((await chat.posted()).at(-1)).toEqual({ type: 'retry', turnId: 'a2' });
+  });
+
+  it('sends on Enter, adds a line on Shift+Enter, keeps the draft until accepted', async () => {
+    const input = chat.page.getByRole('textbox');
+    await input.click();
+    await input.pressSequentially('line one');
+    await input.press('Shift+Enter');
+    await input.pressSequentially('line two');
+    await input.press('Enter');
+    expect((await chat.posted()).at(-1)).toEqual({ type: 'send', text: 'line one\nline two' });
+    expect(await input.inputValue()).toBe('line one\nline two');
+    await chat.send({ type: 'sendResult', ok: false, error: 'This workspace is not trusted.' });
+    expect(await input.inputValue()).toBe('line one\nline two');
+    expect(await chat.page.locator('.composer-status').textContent()).toBe('This workspace is not trusted.');
+    await input.press('Enter');
+    await chat.send({ type: 'sendResult', ok: true });
+    expect(await input.inputValue()).toBe('');
+  });
+
+  it('stops on Escape and on the Stop button while streaming, and redirects on Enter', async () => {
+    await chat.send({ type: 'streaming', streaming: true });
+    await chat.page.keyboard.press('Escape');
+    expect((await chat.posted()).at(-1)).toEqual({ type: 'stop' });
+    const stop = chat.page.getByRole('button', { name: /Stop the answer/ });
+    await stop.click();
+    expect((await chat.posted()).at(-1)).toEqual({ type: 'stop' });
+    expect(await chat.page.locator('button.send').textContent()).toBe('Redirect');
+    await chat.send({ type: 'streaming', streaming: false });
+    expect(await stop.isHidden()).toBe(true);
+  });
+
+  it('code block buttons post the exact code; links go to the extension, never navigate', async () => {
+    await chat.send({ type: 'turnAdded', turn: answer('c', ANSWER, 'done') });
+    await chat.frames();
+    const block = chat.page.locator('[data-turn="c"] .code-block');
+    const code = ANSWER.split('```')[1]!.split('\n').slice(1, -1).join('\n');
+    await block.getByRole('button', { name: 'Copy code' }).click();
+    await block.getByRole('button', { name: 'Insert code at cursor' }).click();
+    await block.getByRole('button', { name: 'Apply code to src/sort.ts' }).click();
+    const posted = (await chat.posted()).slice(-3);
+    expect(posted).toEqual([
+      { type: 'codeAction', action: 'copy', code, path: 'src/sort.ts' },
+      { type: 'codeAction', action: 'insert', code, path: 'src/sort.ts' },
+      { type: 'codeAction', action: 'apply', code, path: 'src/sort.ts' },
+    ]);
+    const url = chat.page.url();
+    await chat.page.getByRole('link', { name: 'the docs' }).click();
+    expect((await chat.posted()).at(-1)).toEqual({ type: 'openLink', href: 'https://example.com/sort' });
+    expect(chat.page.url()).toBe(url);
+  });
+
+  it('completes @file mentions from the keyboard', async () => {
+    const input = chat.page.getByRole('textbox');
+    await input.click();
+    await input.pressSequentially('look at @ma');
+    expect((await chat.posted()).at(-1)).toEqual({ type: 'mentionQuery', query: 'ma' });
+    await chat.send({ type: 'mentions', query: 'ma', items: [{ path: 'src/main.ts', insert: '@src/main.ts' }, { path: 'my file.ts', insert: '@"my file.ts"' }] });
+    await expect(chat.page.getByRole('listbox').isVisible()).resolves.toBe(true);
+    await input.press('ArrowDown');
+    expect(await input.getAttribute('aria-activedescendant')).toBe('mention-1');
+    await input.press('Enter');
+    expect(await input.inputValue()).toBe('look at @"my file.ts" ');
+    await expect(chat.page.getByRole('listbox').isHidden()).resolves.toBe(true);
+  });
+
+  it('shows the attached selection as a chip that can be removed', async () => {
+    await chat.send({ type: 'context', chip: { label: 'a.ts:1-20', title: 'src/a.ts, lines 1-20' } });
+    await chat.page.getByRole('button', { name: 'Do not attach a.ts:1-20' }).click();
+    expect((await chat.posted()).at(-1)).toEqual({ type: 'removeContext' });
+  });
+
+  it(`renders all ${corpus.length} XSS payloads inert in a real DOM`, async () => {
+    await chat.page.evaluate(() => {
+      window.alert = () => ((window as unknown as { __xss: number }).__xss = 1);
+    });
+    for (const [i, c] of corpus.entries()) {
+      await chat.send({ type: 'turnAdded', turn: answer(`x${i}`, c.markdown, 'done') });
+      // The same payload streamed token by token takes the incremental path.
+      await chat.send({ type: 'turnAdded', turn: answer(`y${i}`, '', 'streaming') });
+      for (let k = 0; k < c.markdown.length; k += 3) await chat.send({ type: 'delta', turnId: `y${i}`, text: c.markdown.slice(k, k + 3) });
+    }
+    await chat.frames();
+    await chat.page.waitForTimeout(200);
+    const report = await chat.page.evaluate(() => {
+      const allowed = new Set(['P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'UL', 'OL', 'LI', 'BLOCKQUOTE', 'HR', 'PRE', 'CODE', 'EM', 'STRONG', 'DEL', 'A', 'BR', 'SPAN', 'DIV', 'BUTTON']);
+      const bad: string[] = [];
+      for (const e of Array.from(document.querySelectorAll('.markdown *'))) {
+        if (!allowed.has(e.tagName)) bad.push(`element ${e.tagName}`);
+        for (const a of Array.from(e.attributes)) {
+          if (a.name.startsWith('on')) bad.push(`handler ${a.name}`);
+          if (!['class', 'href', 'title', 'start', 'type', 'data-action', 'aria-label', 'data-lang', 'data-path'].includes(a.name)) bad.push(`attribute ${a.name}`);
+        }
+        const href = e.getAttribute('href');
+        if (href !== null && !/^(https?|mailto):/.test(new URL(href, 'https://base.invalid').protocol)) bad.push(`href ${href}`);
+      }
+      return { bad, xss: (window as unknown as { __xss?: number }).__xss, scripts: document.scripts.length };
+    });
+    expect(report.bad).toEqual([]);
+    expect(report.xss).toBeUndefined();
+    // Only the page's own bundle.
+    expect(report.scripts).toBe(1);
+    const text = await chat.page.locator('[data-turn="x0"] .markdown').textContent();
+    expect(text).toBe(corpus[0]!.markdown);
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { scriptFixtureSchema } from '../../../src/server/engine/scriptFixture';
+import { closeBrackets, scriptReply } from '../../../src/server/engine/scriptReply';
+
+const fixture = scriptFixtureSchema.parse({
+  rules: [
+    { match: { user: { regex: 'rename (\\w+) to (\\w+)', flags: 'i' } }, reply: '$1 -> $2' },
+    { match: { user: 'hello', instructions: 'formal' }, reply: 'Good day.' },
+    { match: { prefix: 'console.' }, reply: "log('x');" },
+  ],
+  defaults: { completion: ' // end' },
+});
+
+const chat = (content: string, instructions?: string) => ({ kind: 'chat' as const, instructions, messages: [{ role: 'user' as const, content }] });
+
+describe('scriptReply', () => {
+  it('uses the first rule whose fields all match, with regex groups', () => {
+    expect(scriptReply(fixture, chat('Please RENAME foo to bar'))).toBe('foo -> bar');
+    expect(scriptReply(fixture, chat('hello', 'be formal'))).toBe('Good day.');
+    expect(scriptReply(fixture, chat('hello', 'casual'))).toBe('You said: hello');
+  });
+
+  it('answers completions from prefix rules, else closes brackets', () => {
+    expect(scriptReply(fixture, { kind: 'fim', prefix: 'x = 1;\nconsole.', suffix: '' })).toBe("log('x');");
+    expect(scriptReply(fixture, { kind: 'text', text: 'f(a, [1' })).toBe(']) // end');
+    // A chat request never matches a prefix rule.
+    expect(scriptReply(fixture, chat('console.'))).toBe('You said: console.');
+  });
+});
+
+describe('closeBrackets', () => {
+  it('closes innermost first, braces on their own line at the opener indent', () => {
+    expect(closeBrackets('function f() {\n  if (a) {\n    g(x', '')).toBe(')\n  }\n}');
+  });
+  it('ignores brackets inside strings and those the suffix supplies', () => {
+    expect(closeBrackets('s = "(" + f(', '')).toBe(')');
+    expect(closeBrackets('g([1, 2', '])')).toBe('');
+    expect(closeBrackets('g([1, 2', ')')).toBe('])');
+  });
+});
