@@ -78,11 +78,11 @@ interface RunStats {
 }
 
 /** Types one file; returns what happened. */
-async function typeFile(path: string, others: string[], tuning: DebounceTuning, maxKeys: number): Promise<RunStats> {
+async function typeFile(path: string, others: string[], tuning: DebounceTuning, maxKeys: number, wrongShare: number): Promise<RunStats> {
   const text = readFileSync(path, 'utf8');
   const dir = mkdtempSync(join(tmpdir(), 'flint-typist-'));
   const script = join(dir, 'oracle.json');
-  writeFileSync(script, JSON.stringify(oracleFixture(text)));
+  writeFileSync(script, JSON.stringify(oracleFixture(text, wrongShare)));
   const endpoint = await startEndpoint(script);
   const client = createModelClient({ role: 'fast', url: endpoint.url, model: 'gpt-5.3-codex-spark', httpApi: 'responses', allowInsecure: false,
     firstTokenTimeoutMs: 10_000, stallTimeoutMs: 10_000, log: silentLogger });
@@ -163,12 +163,12 @@ async function typeFile(path: string, others: string[], tuning: DebounceTuning, 
     abandoned: s.abandoned, blockingMax: s.abandonedBlockingMsMax, accepted, calls, firstToken };
 }
 
-async function typeAll(tuning: DebounceTuning, maxKeys: number): Promise<RunStats> {
+async function typeAll(tuning: DebounceTuning, maxKeys: number, wrongShare = 0.3): Promise<RunStats> {
   const files = readdirSync(FIXTURES).sort().map((f) => join(FIXTURES, f));
   const total: RunStats = { keystrokes: 0, requests: 0, speculative: 0, typingThrough: 0, cache: 0, abandoned: 0, blockingMax: 0, accepted: 0, calls: [],
     firstToken: { beside: [], alone: [] } };
   for (const f of files) {
-    const r = await typeFile(f, files.filter((o) => o !== f), tuning, maxKeys);
+    const r = await typeFile(f, files.filter((o) => o !== f), tuning, maxKeys, wrongShare);
     for (const k of ['keystrokes', 'requests', 'speculative', 'typingThrough', 'cache', 'abandoned', 'accepted'] as const) total[k] += r[k];
     total.blockingMax = Math.max(total.blockingMax, r.blockingMax);
     total.calls.push(...r.calls);
@@ -183,9 +183,9 @@ const pct = (xs: number[], p: number) => round(percentile([...xs].sort((a, b) =>
 
 function summary(r: RunStats) {
   const served = r.calls.flatMap((c) => (c.result ? [c.result] : []));
-  const cost = (x: CompletionResult) => x.timing.total - x.timing.debounce - x.timing.model;
-  const overhead = served.map(cost);
-  const modelOverhead = served.filter((x) => x.source === 'model').map(cost);
+  // Overhead: keystroke to items minus the model's own time (the debounce wait included).
+  const overhead = served.map((x) => x.timing.total - x.timing.model);
+  const fromModel = served.filter((x) => x.source === 'model');
   return {
     keystrokes: r.keystrokes,
     requests: r.requests,
@@ -199,8 +199,12 @@ function summary(r: RunStats) {
     requests_sent_while_typing_through: r.calls.filter((c) => c.sameSuggestion).reduce((n, c) => n + c.requestsStarted, 0),
     overhead_ms_p50: pct(overhead, 50),
     overhead_ms_p95: pct(overhead, 95),
-    overhead_ms_p50_model_answers: pct(modelOverhead, 50),
-    overhead_ms_p95_model_answers: pct(modelOverhead, 95),
+    model_answers: fromModel.length,
+    overhead_ms_p50_model_answers: pct(fromModel.map((x) => x.timing.total - x.timing.model), 50),
+    debounce_ms_p50_model_answers: pct(fromModel.map((x) => x.timing.debounce), 50),
+    // The engine's own work for a model answer: context, prompt, send, post-processing.
+    processing_ms_p50_model_answers: pct(fromModel.map((x) => x.timing.total - x.timing.model - x.timing.debounce), 50),
+    processing_ms_p95_model_answers: pct(fromModel.map((x) => x.timing.total - x.timing.model - x.timing.debounce), 95),
     keystroke_to_items_ms_p50: pct(served.map((x) => x.timing.total), 50),
     keystroke_to_items_ms_p95: pct(served.map((x) => x.timing.total), 95),
     abandoned: r.abandoned,
@@ -227,9 +231,16 @@ if (sweep) {
   };
   const rows: Record<string, unknown> = {};
   for (const [name, v] of Object.entries(variants)) {
-    const s = summary(await typeAll({ ...defaultDebounceTuning, ...v }, Math.min(keysPerFile, 200)));
-    rows[name] = { requests_per_100_keystrokes: s.requests_per_100_keystrokes, keystroke_to_items_ms_p50: s.keystroke_to_items_ms_p50,
-      suggestions_accepted: s.suggestions_accepted, keystrokes: s.keystrokes };
+    // A weak model (70% of lines wrong) makes many requests, where the debounce matters.
+    const s = summary(await typeAll({ ...defaultDebounceTuning, ...v }, Math.min(keysPerFile, 200), 0.7));
+    rows[name] = {
+      requests_per_100_keystrokes: s.requests_per_100_keystrokes,
+      abandoned_per_100_keystrokes: round((100 * s.abandoned) / s.keystrokes, 1),
+      model_answers: s.model_answers,
+      wait_beyond_model_ms_p50: s.overhead_ms_p50_model_answers,
+      suggestions_accepted: s.suggestions_accepted,
+      keystrokes: s.keystrokes,
+    };
     console.log(name, JSON.stringify(rows[name]));
   }
   result.debounce_sweep = rows;

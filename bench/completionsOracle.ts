@@ -1,9 +1,9 @@
 // The model the typist benchmark talks to: a scripted-endpoint fixture that knows the file
 // being typed and answers like a good but imperfect instruct model. For each line it replies
 // with that line and the next few (the engine strips what the user already typed, as it does
-// for a model that echoes the line); on 30% of the lines it gets one identifier wrong until
+// for a model that echoes the line); on some lines (30% by default) it gets one identifier wrong until
 // the typist has typed past the mistake; with one or two characters typed on a line it
-// replies with the rest of the line only.
+// replies with the rest of the line only. `wrongShare` sets how many lines it gets wrong.
 
 const CONTEXT_CHARS = 120;
 const LINES_AFTER = 8;
@@ -23,7 +23,7 @@ function bucket(n: number): number {
   return Math.abs(x) % 100;
 }
 
-export function oracleFixture(text: string): { rules: Rule[] } {
+export function oracleFixture(text: string, wrongShare = 0.3): { rules: Rule[] } {
   const lines = text.split('\n');
   const perLine: Rule[][] = [];
   let before = '';
@@ -34,7 +34,7 @@ export function oracleFixture(text: string): { rules: Rule[] } {
     const after = lines.slice(l + 1, l + 1 + LINES_AFTER).join('\n');
     const indent = /^\s*/.exec(line)![0].length;
     const content = line.length - indent;
-    const wrongAt = bucket(l) < 30 && content >= 12 ? indent + Math.floor(content / 2) : -1;
+    const wrongAt = bucket(l) < wrongShare * 100 && content >= 12 ? indent + Math.floor(content / 2) : -1;
     const reply = (from: number, wrong: boolean) =>
       `${wrong ? `${line.slice(from, wrongAt)}zz${line.slice(wrongAt)}` : line.slice(from)}\n${after}`;
     const rules: Rule[] = [];

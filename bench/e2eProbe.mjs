@@ -31,7 +31,8 @@ export async function measureOneKeystroke(page, key, { timeoutMs = 5000, settleM
   await page.evaluate(installProbe, GHOST);
   // Dismiss the last suggestion and let the timers of the last keystroke run out.
   await page.keyboard.press('Escape');
-  await page.waitForFunction(() => !window.__ghostProbe.ghostShown(), null, { timeout: 2000 }).catch(() => {});
+  const cleared = await page.waitForFunction(() => !window.__ghostProbe.ghostShown(), null, { timeout: 2000 }).then(() => true, () => false);
+  if (!cleared) return null; // a sample starting with ghost text on screen would measure nothing
   await page.waitForTimeout(settleMs);
   const before = await page.evaluate(() => { window.__ghostProbe.arm(); return window.__ghostProbe.results.length; });
   await page.keyboard.press(key);

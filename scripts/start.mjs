@@ -2,21 +2,22 @@
 // `npm start`: VS Code in the browser with Flint loaded, talking to a model.
 //   OPENAI_API_KEY set        OpenAI's endpoints (Flint's defaults)
 //   FLINT_MODEL=path.gguf     the local endpoint running that model (llama.cpp)
-//   otherwise                 the local endpoint with a small open coder model, downloaded once;
+//   otherwise                 the local endpoint with a small open coder model, downloaded once
+//                             (FLINT_MODEL_URL overrides where from, FLINT_OFFLINE=1 skips it);
 //                             without a network, a tiny generated model (random text, real timing)
 // Installs what is missing first (npm ci, code-server), builds, prints the URL to open, and
 // stops everything on Ctrl+C. FLINT_PORT picks the port (default 8080 when free);
 // `npm start -- /path/to/project` opens another folder than the sample workspace.
 import { spawnSync } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdirSync, openSync, readFileSync, readSync, closeSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, cpSync, createWriteStream, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { e2ePaths, installE2E, missingPrerequisites } from './installE2E.mjs';
 
-const MODEL_URL = 'https://huggingface.co/Qwen/Qwen2.5-Coder-0.5B-Instruct-GGUF/resolve/main/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf';
-const MODEL_FILE = 'qwen2.5-coder-0.5b-instruct-q4_k_m.gguf';
+const MODEL_URL = process.env.FLINT_MODEL_URL ?? 'https://huggingface.co/Qwen/Qwen2.5-Coder-0.5B-Instruct-GGUF/resolve/main/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf';
+const MODEL_FILE = basename(new URL(MODEL_URL).pathname);
 const CONNECT_TIMEOUT_MS = 5000;
 const { repoRoot, cache } = e2ePaths();
 const say = (line) => console.log(`[flint] ${line}`);
@@ -54,7 +55,10 @@ async function fetchDefaultModel() {
   say(`downloading ${MODEL_FILE} (once) from ${new URL(MODEL_URL).host}…`);
   const part = `${file}.part`;
   try {
-    const res = await fetch(MODEL_URL, { signal: AbortSignal.timeout(CONNECT_TIMEOUT_MS) });
+    // Fail fast when there is no network, but never cut a slow, live download short.
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(new Error(`no answer within ${CONNECT_TIMEOUT_MS / 1000} s`)), CONNECT_TIMEOUT_MS);
+    const res = await fetch(MODEL_URL, { signal: abort.signal }).finally(() => clearTimeout(timer));
     if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
     const total = Number(res.headers.get('content-length')) || 0;
     let got = 0;
@@ -71,7 +75,6 @@ async function fetchDefaultModel() {
         ctl.enqueue(chunk);
       },
     });
-    // The connect timeout must not cut a slow but live download short: read without it.
     await pipeline(Readable.fromWeb(res.body.pipeThrough(progress)), createWriteStream(part));
     if (process.stderr.isTTY) process.stderr.write('\n');
     if (total && got !== total) throw new Error(`download cut short (${got} of ${total} bytes)`);
@@ -80,7 +83,7 @@ async function fetchDefaultModel() {
     return file;
   } catch (err) {
     rmSync(part, { force: true });
-    say(`could not download the model (${err.name === 'TimeoutError' ? `no answer within ${CONNECT_TIMEOUT_MS / 1000} s` : err.message}).`);
+    say(`could not download the model (${err.cause?.message ?? err.message}).`);
     return null;
   }
 }

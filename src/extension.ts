@@ -3,6 +3,7 @@ import { createServices } from './vscode/createServices';
 import { registerStatusBar } from './vscode/statusBar';
 import { registerApiKeyCommands } from './vscode/apiKeyCommands';
 // register-imports (one line per surface; keep sorted by surface)
+import { registerChat } from './vscode/chatViewProvider';
 import { registerCompletions } from './vscode/inlineCompletionProvider';
 import { registerEdits } from './vscode/editCommands';
 import { registerLatency } from './vscode/latencyPanel';
@@ -14,6 +15,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerApiKeyCommands(context, services);
   registerStatusBar(context, services);
   // register-calls (one line per surface)
+  registerChat(context, services);
   registerCompletions(context, services);
   registerEdits(context, services);
   registerLatency(context, services, services.metricsStore);

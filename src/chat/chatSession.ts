@@ -139,15 +139,10 @@ export class ChatSession {
     this.answerChanged(run.answer);
     if (run.stream.steer && decision.target === run.route && !run.steering) {
       run.steering = true;
-      const accepted = await run.stream.steer([{ role: 'user', content: user.content }]).catch(() => false);
+      const accepted = await this.steer(run, run.stream.steer([{ role: 'user', content: user.content }]), decision);
       run.steering = false;
-      // Stopped, or a newer message already took over while the steer was in flight.
-      if (run.ended) return;
-      if (accepted && this.running === run) {
-        run.answer = this.newAnswer(run.route, run.answer.meta.model, [...decision.reasons, 'steered into the running answer']);
-        this.addTurn(run.answer);
-        return;
-      }
+      // Stopped, or a newer message already took over while the steer was in flight; or steered.
+      if (run.ended || (accepted && this.running === run)) return;
     }
     if (this.running === run) {
       run.ended = 'redirect';
@@ -155,6 +150,26 @@ export class ChatSession {
       run.stream.cancel();
     }
     this.startAnswer(decision.target, decision.reasons);
+  }
+
+  /**
+   * Deltas after an accepted steer belong to the new answer. The switch happens in the very
+   * callback the transport resolves, so successor deltas that arrived together with the
+   * acceptance (queued behind it) already land in the new answer.
+   */
+  private steer(run: Run, steered: Promise<boolean>, decision: RouteDecision): Promise<boolean> {
+    return new Promise((resolve) => {
+      steered.then(
+        (accepted) => {
+          if (accepted && !run.ended && this.running === run) {
+            run.answer = this.newAnswer(run.route, run.answer.meta.model, [...decision.reasons, 'steered into the running answer']);
+            this.addTurn(run.answer);
+          }
+          resolve(accepted);
+        },
+        () => resolve(false),
+      );
+    });
   }
 
   private startAnswer(route: Route, reasons: string[], existing?: AssistantTurn, useChain = true): void {

@@ -138,29 +138,16 @@ export class CompletionEngine {
   }
 
   /** Resolves once `entry` yields a complete suggestion for `req`, diverges (MISS) or ends. */
-  private waitFor(entry: CompletionEntry, req: CompletionRequest, t0: number, debounce: number, fresh: boolean): Promise<Found> {
+  private async waitFor(entry: CompletionEntry, req: CompletionRequest, t0: number, debounce: number, fresh: boolean): Promise<Found> {
     const waitStart = this.deps.clock.now();
-    return new Promise<Found>((resolve) => {
-      let off = (): void => {};
-      const finish = (v: Found) => {
-        off();
-        req.signal?.removeEventListener('abort', onAbort);
-        resolve(v);
-      };
-      const onAbort = () => finish(undefined);
-      const check = () => {
-        const hit = matchEntry(entry, req.prefix);
-        if (!hit) return finish(MISS);
-        if (!hit.ready) return entry.running ? undefined : finish(MISS);
-        const shaped = this.shape(entry, hit.typed, req);
-        if (!shaped) return undefined;
-        finish(this.serve(entry, hit.typed, shaped, req, t0, debounce, fresh, waitStart));
-      };
-      if (req.signal?.aborted) return finish(undefined);
-      off = entry.onChange(check);
-      req.signal?.addEventListener('abort', onAbort, { once: true });
-      check();
-    });
+    const decided = await entry.until<Found>(() => {
+      const hit = matchEntry(entry, req.prefix);
+      if (!hit) return { value: MISS };
+      if (!hit.ready) return entry.running ? undefined : { value: MISS };
+      const shaped = this.shape(entry, hit.typed, req);
+      return shaped && { value: this.serve(entry, hit.typed, shaped, req, t0, debounce, fresh, waitStart) };
+    }, req.signal);
+    return decided?.value;
   }
 
   /** The suggestion `entry` offers after `typed`, or undefined while it is still incomplete. */

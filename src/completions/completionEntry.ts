@@ -76,6 +76,29 @@ export class CompletionEntry {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * Resolves with what `decide` returns once it returns something (it is asked now and after
+   * every change), or with undefined as soon as `signal` aborts.
+   */
+  until<T>(decide: () => { value: T } | undefined, signal?: AbortSignal): Promise<{ value: T } | undefined> {
+    if (signal?.aborted) return Promise.resolve(undefined);
+    const now = decide();
+    if (now) return Promise.resolve(now);
+    return new Promise((resolve) => {
+      const finish = (v: { value: T } | undefined) => {
+        off();
+        signal?.removeEventListener('abort', onAbort);
+        resolve(v);
+      };
+      const onAbort = () => finish(undefined);
+      const off = this.onChange(() => {
+        const v = decide();
+        if (v) finish(v);
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
   /** A stream that broke off keeps only its finished lines: the last one may be cut short. */
   private keepWholeLines(): void {
     const nl = this.raw.lastIndexOf('\n');

@@ -66,11 +66,13 @@ export class PreviewLayout {
    */
   planAdvance(rows: readonly DiffRow[], pointer: number, partial: string | null): LayoutPlan {
     const from = this.head.length;
-    if (rows.length === from && partial === this.partial) return { edits: [], commit: () => (this.pendingFrom = pointer) };
+    // `rows` keeps growing while the edits are applied: plan and commit the same slice.
+    const to = rows.length;
+    if (to === from && partial === this.partial) return { edits: [], commit: () => (this.pendingFrom = pointer) };
     const edits: RowEdit[] = [];
     let current: RowEdit = { row: from, deleteCount: this.partial === null ? 0 : 1, insert: [] };
     let docRow = current.row + current.deleteCount;
-    for (let i = from; i < rows.length; i++) {
+    for (let i = from; i < to; i++) {
       const r = rows[i];
       if (r.kind === 'added') {
         current.insert.push(r.text);
@@ -87,7 +89,7 @@ export class PreviewLayout {
       edits,
       commit: () => {
         this.versionValue++;
-        for (let i = from; i < rows.length; i++) this.append(rows[i]);
+        for (let i = from; i < to; i++) this.append(rows[i]);
         this.partial = partial;
         this.pendingFrom = pointer;
       },

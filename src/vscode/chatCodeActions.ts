@@ -39,8 +39,9 @@ async function applyToFile(code: string, path: string | undefined, editor: vscod
   if (!commands.includes('flint.applyToFile')) return 'Apply is not available: the inline edit feature is not loaded.';
   const uri = (path && (await workspaceFile(path))) || editor?.document.uri;
   if (!uri) return 'Open the file to apply this code to, then Apply again.';
-  await vscode.commands.executeCommand('flint.applyToFile', { uri, text: code });
-  return `Showing the change to ${vscode.workspace.asRelativePath(uri, false)}: accept or reject it in the editor.`;
+  const shown = await vscode.commands.executeCommand<boolean>('flint.applyToFile', { uri: uri.toString(), text: code });
+  const name = vscode.workspace.asRelativePath(uri, false);
+  return shown === false ? `The change to ${name} was not shown (see the editor's message).` : `Showing the change to ${name}: accept or reject it in the editor.`;
 }
 
 /** A file inside a workspace folder; a path from model output never reaches outside it. */

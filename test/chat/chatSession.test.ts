@@ -159,6 +159,21 @@ describe('ChatSession redirect', () => {
     expect(samples).toHaveLength(1);
   });
 
+  it('puts successor text that arrives together with the steer acceptance into the new answer', async () => {
+    const { session, fast, turns } = setup();
+    let accept!: (ok: boolean) => void;
+    fast.steerAnswer = () => new Promise((r) => (accept = r));
+    session.send({ text: 'write a sort', contexts: [] });
+    fast.last.push('old ');
+    await settle();
+    session.send({ text: 'in python', contexts: [] });
+    // The transport handles the acceptance and the successor's first delta in one task.
+    accept(true);
+    fast.last.push('new');
+    await settle();
+    expect(answers(turns()).map((a) => a.text)).toEqual(['old ', 'new']);
+  });
+
   it('falls back to stop-and-continue when steering is refused, carrying the partial answer', async () => {
     const { session, fast, turns } = setup();
     fast.steerAnswer = async () => false;

@@ -59,6 +59,26 @@ describe('EditSession streaming', () => {
     expect(h.doc.lines.filter((l) => l.startsWith('  line')).length).toBe(400);
   });
 
+  it('keeps the document right when tokens arrive while an update is being applied', async () => {
+    for (const c of goldenCases) {
+      const h = harness(c.document, c.region[0], c.region[1]);
+      h.doc.slow = true;
+      h.session.start('x');
+      for (const piece of chunks(c.reply)) {
+        h.fast.last.push(piece);
+        // Fire the frame timer, then keep feeding while its edit is still on its way.
+        h.timers.runNext();
+        await Promise.resolve();
+      }
+      await h.settle();
+      expect(originalStillThere(h, c.document)).toBe(true);
+      h.fast.last.end();
+      await h.settle();
+      await h.session.accept();
+      expect(h.doc.text).toBe(c.expectedDocument);
+    }
+  });
+
   it('shows the line being written unless it is retyping the next original line', async () => {
     const h = harness(file, 0, 3);
     h.session.start('x');

@@ -16,6 +16,8 @@ export class MemoryDocument implements EditSink {
   renderCalls = 0;
   view: PreviewView | null = null;
   viewStart = 0;
+  /** When set, every apply takes a turn of the event loop, like the editor's round trip. */
+  slow = false;
   /** When set, the next apply is refused (the document changed under the edit). */
   refuseNext = false;
   restoredViaUndo = false;
@@ -32,6 +34,7 @@ export class MemoryDocument implements EditSink {
   }
 
   async apply(edits: RowEdit[], step: 'preview' | 'accept', applied: () => void): Promise<boolean> {
+    if (this.slow) await new Promise((r) => setImmediate(r));
     if (this.refuseNext) {
       this.refuseNext = false;
       return false;

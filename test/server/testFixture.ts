@@ -8,6 +8,8 @@ export const TEST_SCRIPT: ScriptFixtureInput = {
       match: { user: 'long' },
       reply: Array.from({ length: 60 }, (_, i) => ` word${i}`).join(''),
     },
+    // Long enough at test pacing that a steer always lands while it streams.
+    { match: { user: 'essay' }, reply: Array.from({ length: 400 }, (_, i) => ` essay${i}`).join('') },
     { match: { user: 'recall' }, reply: 'You first said: {{firstUser}}' },
     { match: { instructions: 'pirate' }, reply: 'Arr, {{user}}' },
   ],

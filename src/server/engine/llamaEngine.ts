@@ -1,5 +1,14 @@
 import { existsSync } from 'node:fs';
-import type { ChatHistoryItem, ChatWrapper, Llama, LlamaContext, LlamaContextSequence, LlamaModel, Token } from 'node-llama-cpp';
+import type {
+  ChatHistoryItem,
+  ChatWrapper,
+  Llama,
+  LlamaCompletionResponse,
+  LlamaContext,
+  LlamaContextSequence,
+  LlamaModel,
+  Token,
+} from 'node-llama-cpp';
 import { ensureTinyModel } from '../tinyModel/ensureTinyModel';
 import type { EngineOptions } from './createEngine';
 import type { ChatMessage, Engine, GenerationRequest, Prompt, TokenPiece } from './engine';
@@ -72,28 +81,35 @@ export class LlamaEngine implements Engine {
     const signal = AbortSignal.any([request.signal, stop.signal]);
     const queue = new PieceQueue();
     let pending = 0;
+    let counted = 0;
     const completion = new this.lib.LlamaCompletion({ contextSequence: sequence });
     const options = {
       signal,
       stopOnAbortSignal: true,
       maxTokens: request.maxTokens,
+      // Plain greedy decoding: deterministic, and no per-token penalty bookkeeping.
+      repeatPenalty: false as const,
       // Tokens are counted from the token callback: text chunks hold back partial UTF-8.
       onToken: (tokens: Token[]) => void (pending += tokens.length),
       onTextChunk: (text: string) => {
         queue.push({ text, tokens: pending });
+        counted += pending;
         pending = 0;
       },
     };
     const { prompt } = request;
     const run =
       prompt.kind === 'fim' && completion.infillSupported
-        ? completion.generateInfillCompletion((prompt.extra ? `${prompt.extra}\n` : '') + prompt.prefix, prompt.suffix, options)
+        ? completion.generateInfillCompletionWithMeta((prompt.extra ? `${prompt.extra}\n` : '') + prompt.prefix, prompt.suffix, options)
         : prompt.kind === 'chat'
           ? this.chatCompletion(completion, prompt.instructions, prompt.messages, options)
-          : completion.generateCompletion(prompt.kind === 'fim' ? prompt.prefix : prompt.text, options);
+          : completion.generateCompletionWithMeta(prompt.kind === 'fim' ? prompt.prefix : prompt.text, options);
     const finished = run.then(
-      () => {
-        if (pending) queue.push({ text: '', tokens: pending });
+      (result) => {
+        // Tokens held back as a possible stop trigger when the cap hits reach no callback;
+        // the cap still counts them.
+        const missing = result.metadata.stopReason === 'maxTokens' ? request.maxTokens - counted - pending : 0;
+        if (pending + missing > 0) queue.push({ text: '', tokens: pending + missing });
         queue.end();
       },
       (err: Error) => queue.end(signal.aborted ? undefined : err),
@@ -112,9 +128,9 @@ export class LlamaEngine implements Engine {
     instructions: string | undefined,
     messages: ChatMessage[],
     options: Parameters<InstanceType<Lib['LlamaCompletion']>['generateCompletion']>[1],
-  ): Promise<string> {
+  ): Promise<LlamaCompletionResponse> {
     const state = this.chatWrapper.generateContextState({ chatHistory: chatHistory(instructions, messages) });
-    return completion.generateCompletion(state.contextText, { ...options, customStopTriggers: state.stopGenerationTriggers });
+    return completion.generateCompletionWithMeta(state.contextText, { ...options, customStopTriggers: state.stopGenerationTriggers });
   }
 
   private promptTokens(prompt: Prompt): Token[] {

@@ -17,7 +17,8 @@ export async function runFim(run: HttpRun, api: 'infill' | 'completions', infill
       {
         model: req.model ?? run.model,
         prompt: fim.prefix,
-        suffix: fim.suffix,
+        // Empty when the caller rendered a template into the prompt; some servers refuse `suffix`.
+        ...(fim.suffix && { suffix: fim.suffix }),
         stream: true,
         stream_options: { include_usage: true },
         ...(req.maxOutputTokens !== undefined && { max_tokens: req.maxOutputTokens }),

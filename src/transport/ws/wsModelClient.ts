@@ -97,7 +97,10 @@ export class WsModelClient implements ModelClient, ConnectionHost, RequestHost, 
     }
     if (request.fim) {
       stream.fail(
-        new ModelError('config', `${o.endpoint} is a WebSocket endpoint; native fill-in-the-middle needs an HTTP endpoint (setting "flint.completions.api").`),
+        new ModelError(
+          'config',
+          `${o.endpoint} is a WebSocket endpoint; fill-in-the-middle needs an HTTP one: set "flint.completions.url", or "flint.completions.api" to responses.`,
+        ),
       );
       return stream;
     }

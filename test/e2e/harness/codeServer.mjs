@@ -50,7 +50,10 @@ export async function startCodeServer(groups, { settings = {}, baseSettings = BA
     scratch,
     dirs,
     port: port ?? await freePort(),
-    /** Rewrites ud/User/settings.json; a window opened afterwards (or the running one, on its file watch) reads it. */
+    /**
+     * Rewrites ud/User/settings.json. Windows read it when they open; code-server does not apply
+     * later changes to a running window (use the window's workspace settings for that).
+     */
     writeSettings(extra = {}) {
       writeFileSync(join(dirs.user, 'settings.json'), JSON.stringify({ ...baseSettings, ...extra }, null, 2));
     },

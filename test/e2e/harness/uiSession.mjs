@@ -1,6 +1,6 @@
 // One code-server and one browser shared by every UI test file; each file gets a fresh window
 // (its own extension host, so its own settings) on a fresh copy of the sample workspace.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { launchBrowser, newPage } from './browser.mjs';
@@ -59,6 +59,8 @@ export class UiSession {
       workspace,
       server: this.server,
       pageErrors: errors,
+      /** Merges `patch` into the workspace's .vscode/settings.json: the running window applies it live. */
+      setSettings: (patch) => mergeWorkspaceSettings(workspace, patch),
       close: async () => {
         await page.context().close().catch(() => {});
         if (spec.endpoint) await endpoint.stop();
@@ -66,4 +68,11 @@ export class UiSession {
       },
     };
   }
+}
+
+function mergeWorkspaceSettings(workspace, patch) {
+  const file = join(workspace, '.vscode', 'settings.json');
+  const current = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  mkdirSync(join(workspace, '.vscode'), { recursive: true });
+  writeFileSync(file, JSON.stringify({ ...current, ...patch }, null, 2));
 }

@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+export const openFile = 'src/shapes.ts';
+
 export const endpoint = { engine: 'scripted', args: ['--script', 'test/fixtures/edits/inlineEdit.script.json'] };
 
 const SOURCE = [
@@ -18,22 +20,34 @@ const SOURCE = [
   '}',
 ].join('\r\n');
 
-/** Writes a copy of SOURCE into the workspace and opens it. */
-async function openCopy(wb, workspace, name) {
+/** Writes a copy of SOURCE into the workspace and opens it from the Explorer (new files are not indexed for Quick Open yet). */
+async function openCopy(wb, page, workspace, name) {
   const path = join(workspace, 'src', name);
   writeFileSync(path, SOURCE);
-  await wb.openFile(name);
+  const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first();
+  await row.waitFor({ timeout: 20_000 });
+  await row.dblclick();
+  await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: 20_000 });
+  await page.locator('.editor-instance .monaco-editor.focused .view-lines').waitFor({ timeout: 20_000 });
   return path;
+}
+
+/** Moves the cursor to line `n` (1-based) through Quick Open's ":" mode. */
+async function goToLine(wb, page, n) {
+  await wb.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.fill(`:${n}`);
+  await page.locator('.quick-input-widget', { hasText: `line ${n}` }).waitFor({ timeout: 10_000 });
+  await wb.press('Enter');
+  await input.waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
 /** Selects whole lines `from`..`to` (1-based) with the keyboard. */
 async function selectLines(wb, page, from, to) {
-  await wb.press('Control+G');
-  await page.locator('.quick-input-widget input').fill(String(from));
-  await wb.press('Enter');
+  await goToLine(wb, page, from);
   await wb.press('Home');
   await wb.press('Home');
-  for (let i = from; i <= to; i++) await wb.press('Shift+Down');
+  for (let i = from; i <= to; i++) await wb.press('Shift+ArrowDown');
 }
 
 /** Ctrl+I, the instruction, Enter. */
@@ -78,22 +92,25 @@ export const tests = [
     async run({ wb, page, workspace, endpoint }) {
       await wb.statusBarItem('Flint', { timeoutMs: 30_000 });
       await endpoint.setKnobs({ tokensPerSecond: 25 });
-      const path = await openCopy(wb, workspace, 'accept.ts');
+      const path = await openCopy(wb, page, workspace, 'accept.ts');
       await selectLines(wb, page, 1, 3);
       await instruct(wb, page, 'add a doc comment to area');
       // While it streams: the new line is in the editor, the CodeLens offers Stop and Redirect.
       await lens(page, 'Generating').waitFor({ timeout: 20_000 });
       await waitForText(page, 'Area of a w');
-      await wb.screenshot('inline-edit', { clip: { x: 0, y: 0, width: 900, height: 330 } });
       await endpoint.setKnobs({ tokensPerSecond: 1000 });
+      // Settled: the changed line is shown twice, the original marked removed, the new one added.
       await lens(page, 'Accept').waitFor({ timeout: 30_000 });
+      await waitForText(page, 'width times height');
+      assert.equal((await editorText(page)).split('return w * h;').length, 3, 'the replaced line is still in the editor next to its rewrite');
+      await wb.screenshot('inline-edit', { clip: { x: 340, y: 60, width: 760, height: 200 } });
       const modelLens = await lens(page, 'fast ·').textContent();
       assert.match(modelLens, /fast · gpt-5\.3-codex-spark: single file/, `the CodeLens names the model and why: ${modelLens}`);
 
       await wb.press('Control+Enter');
       await lens(page, 'Accept').waitFor({ state: 'detached', timeout: 10_000 });
       const accepted = await saveAndRead(wb, page, path);
-      assert.equal(accepted.toString('utf8'), `/** Area of a w × h rectangle. */\r\n${SOURCE}`);
+      assert.equal(accepted.toString('utf8'), `/** Area of a w × h rectangle. */\r\n${SOURCE.replace('\treturn w * h;', '\treturn w * h; // width times height')}`);
 
       await wb.press('Control+Z');
       const undone = await saveAndRead(wb, page, path);
@@ -104,11 +121,9 @@ export const tests = [
     name: 'reject leaves the file byte-identical and no undo step behind',
     timeoutMs: 60_000,
     async run({ wb, page, workspace }) {
-      const path = await openCopy(wb, workspace, 'reject.ts');
+      const path = await openCopy(wb, page, workspace, 'reject.ts');
       // No selection: the enclosing block of the cursor (the last function, no final line break).
-      await wb.press('Control+G');
-      await page.locator('.quick-input-widget input').fill('6');
-      await wb.press('Enter');
+      await goToLine(wb, page, 6);
       await instruct(wb, page, 'spell out the perimeter');
       await lens(page, 'Reject').waitFor({ timeout: 30_000 });
       await waitForText(page, 'w + w + h + h');
@@ -130,7 +145,7 @@ export const tests = [
     timeoutMs: 90_000,
     async run({ wb, page, workspace, endpoint }) {
       await endpoint.setKnobs({ tokensPerSecond: 30 });
-      const path = await openCopy(wb, workspace, 'redirect.ts');
+      const path = await openCopy(wb, page, workspace, 'redirect.ts');
       await selectLines(wb, page, 1, 3);
       await instruct(wb, page, 'first plan');
       await waitForText(page, 'first plan, step 2');
@@ -157,7 +172,7 @@ export const tests = [
     timeoutMs: 60_000,
     async run({ wb, page, workspace, endpoint }) {
       await endpoint.setKnobs({ tokensPerSecond: 30 });
-      const path = await openCopy(wb, workspace, 'stop.ts');
+      const path = await openCopy(wb, page, workspace, 'stop.ts');
       await selectLines(wb, page, 1, 3);
       await instruct(wb, page, 'stop me');
       await waitForText(page, 'kept line 3');
@@ -174,12 +189,54 @@ export const tests = [
     },
   },
   {
+    name: 'typing above the region while it streams moves the edit along',
+    timeoutMs: 60_000,
+    async run({ wb, page, workspace, endpoint }) {
+      await endpoint.setKnobs({ tokensPerSecond: 30 });
+      const path = await openCopy(wb, page, workspace, 'above.ts');
+      await selectLines(wb, page, 5, 7);
+      await instruct(wb, page, 'rewrite slowly');
+      await waitForText(page, 'slow step 2');
+      await wb.press('Control+Home');
+      await wb.type('// on top');
+      await wb.press('Enter');
+      await endpoint.setKnobs({ tokensPerSecond: 1000 });
+      await lens(page, 'Accept').waitFor({ timeout: 30_000 });
+      await wb.press('Control+Enter');
+      await lens(page, 'Accept').waitFor({ state: 'detached', timeout: 10_000 });
+      const saved = (await saveAndRead(wb, page, path)).toString('utf8');
+      const steps = Array.from({ length: 8 }, (_, i) => `// slow step ${i + 1}\r\n`).join('');
+      const [area, perimeter] = SOURCE.split('\r\n\r\n');
+      assert.equal(saved, `// on top\r\n${area}\r\n\r\n${steps}${perimeter}`);
+    },
+  },
+  {
+    name: 'typing inside the region cancels the edit and keeps the typing',
+    timeoutMs: 60_000,
+    async run({ wb, page, workspace, endpoint }) {
+      await endpoint.setKnobs({ tokensPerSecond: 30 });
+      const path = await openCopy(wb, page, workspace, 'inside.ts');
+      await selectLines(wb, page, 5, 7);
+      await instruct(wb, page, 'rewrite slowly');
+      await waitForText(page, 'slow step 2');
+      // The last line of the file is the original closing brace, still in place below the new lines.
+      await wb.press('Control+End');
+      await wb.type(' // mine');
+      const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'cancelled' }).first();
+      await toast.waitFor({ timeout: 10_000 });
+      await lens(page, 'Generating').waitFor({ state: 'detached', timeout: 10_000 });
+      await endpoint.setKnobs({ tokensPerSecond: 1000 });
+      const saved = (await saveAndRead(wb, page, path)).toString('utf8');
+      assert.equal(saved, `${SOURCE} // mine`);
+    },
+  },
+  {
     name: 'a failure mid-stream restores the original and offers Retry',
     timeoutMs: 90_000,
     async run({ wb, page, workspace, endpoint }) {
       await endpoint.setKnobs({ tokensPerSecond: 30 });
       await endpoint.setFaults({ errorEvent: { after: 40, times: 1 } });
-      const path = await openCopy(wb, workspace, 'failure.ts');
+      const path = await openCopy(wb, page, workspace, 'failure.ts');
       await selectLines(wb, page, 1, 3);
       await instruct(wb, page, 'rewrite that fails');
       await waitForText(page, 'this rewrite never completes');

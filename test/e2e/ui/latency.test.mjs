@@ -1,14 +1,35 @@
 // Latency the user can see: after a few ghost-text suggestions the status bar shows the last
 // request's first-token time, and the latency report draws non-empty histograms.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// Scripted replies keyed on the text before the cursor marker of a ghost-text prompt; one line
+// each, so the ghost text is a single visible decoration.
+const SCRIPT = {
+  rules: [
+    { match: { user: { regex: 'const sum = <\\|cursor\\|>' } }, reply: 'a + b;' },
+    { match: { user: { regex: 'console\\.<\\|cursor\\|>' } }, reply: "log('hello');" },
+    { match: { user: { regex: 'let total = <\\|cursor\\|>' } }, reply: 'items.length + 1;' },
+  ],
+  defaults: { chat: '', completion: '' },
+};
+const scriptDir = mkdtempSync(join(tmpdir(), 'flint-latency-e2e-'));
+const scriptPath = join(scriptDir, 'script.json');
+writeFileSync(scriptPath, JSON.stringify(SCRIPT));
 
 export const openFile = 'src/scratch.js';
+export const endpoint = { engine: 'scripted', args: ['--script', scriptPath] };
+export const settings = { 'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' } };
 
-// Fill-in-the-middle over HTTP: the local endpoint's scripted replies key on the prefix.
-export const settings = (endpoint) => ({ 'flint.completions.api': 'completions', 'flint.completions.url': endpoint.httpUrl });
-
-// Prefixes the scripted endpoint completes (test/fixtures/scripted/default.json).
-const LINES = ['function add(a, b) {', 'console.', 'for (let i = 0; '];
+// Each typed line with a space-free piece of its expected ghost text (the editor may render
+// spaces in ghost text as non-breaking ones).
+const LINES = [
+  ['const sum = ', 'b;'],
+  ['console.', "log('hello');"],
+  ['let total = ', 'items.length'],
+];
 
 /** The latency report's frame (webviews are nested iframes; find the one holding the report). */
 async function reportFrame(page, timeoutMs = 20_000) {
@@ -27,11 +48,14 @@ export const tests = [
     name: 'after a few completions the status bar shows a first-token time',
     timeoutMs: 90_000,
     async run({ wb }) {
+      const flint = await wb.statusBarItem('Flint', { timeoutMs: 30_000 });
+      await flint.locator('.codicon-zap').waitFor({ timeout: 30_000 });
+      await wb.waitForEditor({ name: 'scratch.js' });
       await wb.gotoEnd();
-      for (const line of LINES) {
+      for (const [line, ghost] of LINES) {
         await wb.press('Enter');
-        await wb.type(line);
-        await wb.waitForGhostText({ timeoutMs: 20_000 });
+        await wb.type(line, { delayMs: 40 });
+        await wb.waitForGhostText({ contains: ghost, timeoutMs: 20_000 });
         await wb.press('Escape');
       }
       const item = await wb.statusBarItem(/\d+(\.\d)? ms/, { timeoutMs: 20_000 });
@@ -44,17 +68,20 @@ export const tests = [
     name: 'the latency report opens with non-empty histograms',
     timeoutMs: 60_000,
     async run({ wb, page }) {
-      await wb.runCommand('Flint: Show Latency Report');
-      const frame = await reportFrame(page);
-      const keystroke = frame.locator('article.chart[data-series="keystroke"]');
-      await keystroke.waitFor({ timeout: 20_000 });
-      const heights = await keystroke.locator('svg rect.bar').evaluateAll((rects) => rects.map((r) => Number(r.getAttribute('height'))));
-      assert.ok(heights.some((h) => h > 0), `keystroke histogram has no filled bar: ${JSON.stringify(heights)}`);
-      const firstToken = frame.locator('article.chart[data-series="firstToken.completion.fast"] svg rect.bar');
-      assert.ok((await firstToken.count()) > 0, 'no first-token histogram for ghost text');
-      const p50 = await keystroke.locator('.stat.p50').innerText();
-      assert.match(p50, /^p50 \d+(\.\d)? (ms|s)$/);
-      await wb.screenshot('latency');
+      try {
+        await wb.runCommand('Flint: Show Latency Report');
+        const frame = await reportFrame(page);
+        const keystroke = frame.locator('article.chart[data-series="keystroke"]');
+        await keystroke.waitFor({ timeout: 20_000 });
+        const heights = await keystroke.locator('svg rect.bar').evaluateAll((rects) => rects.map((r) => Number(r.getAttribute('height'))));
+        assert.ok(heights.some((h) => h > 0), `keystroke histogram has no filled bar: ${JSON.stringify(heights)}`);
+        const firstToken = frame.locator('article.chart[data-series="firstToken.completion.fast"] svg rect.bar');
+        assert.ok((await firstToken.count()) > 0, 'no first-token histogram for ghost text');
+        assert.match(await keystroke.locator('.stat.p50').innerText(), /^p50 \d+(\.\d)? (ms|s)$/);
+        await wb.screenshot('latency');
+      } finally {
+        rmSync(scriptDir, { recursive: true, force: true });
+      }
     },
   },
 ];

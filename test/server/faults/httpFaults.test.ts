@@ -98,11 +98,13 @@ describe('pacing knobs', () => {
       };
       const fast = await timeTo('gpt-5.3-codex-spark');
       const full = await timeTo('gpt-5.3-codex');
-      expect(fast.first).toBeGreaterThanOrEqual(100);
-      // Four tokens at 100/s: three gaps of 10 ms after the first.
-      expect(fast.total - fast.first).toBeGreaterThanOrEqual(20);
-      expect(full.first).toBeGreaterThanOrEqual(fast.first + 150);
-      expect(full.total - full.first).toBeGreaterThan(fast.total - fast.first);
+      // Lower bounds only: a busy machine adds time, never removes it.
+      expect(fast.first).toBeGreaterThanOrEqual(115);
+      // Four tokens at 100/s: the last one 30 ms after the first.
+      expect(fast.total).toBeGreaterThanOrEqual(145);
+      expect(full.first).toBeGreaterThanOrEqual(315);
+      // At 50/s the last of four tokens comes 60 ms after the first.
+      expect(full.total).toBeGreaterThanOrEqual(375);
     } finally {
       endpoint.setKnobs({ firstTokenDelayMs: 0, tokensPerSecond: 0, fullDelayMs: 0, fullTokensPerSecond: 0 });
     }

@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { ResponsesWS } from 'openai/resources/responses/ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEndpoint, type EndpointHandle } from '../../../src/server/startEndpoint';
 import { TEST_SCRIPT } from '../testFixture';
@@ -61,6 +62,31 @@ describe('openai SDK conformance', () => {
     const models = [];
     for await (const m of client.models.list()) models.push(m.id);
     expect(models).toEqual(['gpt-5.3-codex-spark', 'gpt-5.3-codex']);
+  });
+
+  it('ResponsesWS (the SDK socket client) streams a response and a lane', async () => {
+    const socket = new ResponsesWS(client);
+    try {
+      const events: { type: string; stream_id?: string }[] = [];
+      const done = new Promise<void>((resolve) =>
+        socket.on('event', (e) => {
+          events.push(e as never);
+          if (e.type === 'response.completed' && events.filter((x) => x.type === 'response.completed').length === 2) resolve();
+        }),
+      );
+      socket.send({ type: 'response.create', model: 'gpt-5.3-codex-spark', input: 'short' });
+      socket.send({ type: 'response.create', model: 'gpt-5.3-codex', input: 'hi', stream_id: 'sdk-lane' } as never);
+      await done;
+      const text = (lane?: string) =>
+        events
+          .filter((e) => e.type === 'response.output_text.delta' && e.stream_id === lane)
+          .map((e) => (e as unknown as { delta: string }).delta)
+          .join('');
+      expect(text()).toBe('one two three four');
+      expect(text('sdk-lane')).toBe('You said: hi');
+    } finally {
+      socket.close();
+    }
   });
 
   it('surfaces errors as typed SDK errors', async () => {

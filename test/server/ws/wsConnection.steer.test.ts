@@ -12,7 +12,7 @@ afterAll(() => endpoint.close());
 describe('response.steer', () => {
   it('ends the running response as steered and starts a successor with the new input', async () => {
     const c = await WsEventClient.open(endpoint.url);
-    c.send({ type: 'response.create', input: 'long', stream_id: 's' });
+    c.send({ type: 'response.create', input: 'essay', stream_id: 's' });
     c.send({ type: 'response.create', input: 'queued behind', stream_id: 's' });
     const created = await c.waitFor((e) => e.type === 'response.created');
     await c.waitFor((e) => e.type === 'response.output_text.delta');
@@ -30,7 +30,7 @@ describe('response.steer', () => {
     // The successor runs next on the lane, ahead of the request queued before the steer.
     const successor = await c.terminal('s', 1);
     expect(successor.response.previous_response_id).toBe(created.response.id);
-    expect(successor.response.output[0].content[0].text).toBe('You first said: long');
+    expect(successor.response.output[0].content[0].text).toBe('You first said: essay');
     const third = await c.terminal('s', 2);
     expect(third.response.output[0].content[0].text).toBe('You said: queued behind');
     c.close();
@@ -42,7 +42,7 @@ describe('response.steer', () => {
     const failed = await c.waitFor((e) => e.type === 'response.steer.failed');
     expect(failed.error.code).toBe('response_not_active');
 
-    c.send({ type: 'response.create', input: 'long' });
+    c.send({ type: 'response.create', input: 'essay' });
     await c.waitFor((e) => e.type === 'response.output_text.delta');
     c.send({ type: 'response.steer', input: [{ role: 'user', content: 'short' }] });
     await c.waitFor((e) => e.type === 'response.steer.accepted');

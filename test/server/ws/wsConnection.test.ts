@@ -56,12 +56,12 @@ describe('WebSocket Responses API', () => {
     endpoint.setKnobs({ tokensPerSecond: 400 });
     try {
       const c = await WsEventClient.open(endpoint.url);
-      c.send({ type: 'response.create', input: 'long', stream_id: 'a' });
-      c.send({ type: 'response.create', input: 'long', stream_id: 'a' });
+      c.send({ type: 'response.create', input: 'essay', max_output_tokens: 120, stream_id: 'a' });
+      c.send({ type: 'response.create', input: 'essay', max_output_tokens: 120, stream_id: 'a' });
       c.send({ type: 'response.create', input: 'short', stream_id: 'b' });
       await c.terminal('a', 1, 8000);
       const idx = (pred: (e: any) => boolean) => c.events.findIndex(pred);
-      const firstA = idx((e) => e.type === 'response.completed' && e.stream_id === 'a');
+      const firstA = idx((e) => e.type === 'response.incomplete' && e.stream_id === 'a');
       const secondACreated = c.events.filter((e) => e.type === 'response.created' && e.stream_id === 'a')[1];
       // Lane b finished while lane a's first response was still streaming.
       expect(idx((e) => e.type === 'response.completed' && e.stream_id === 'b')).toBeLessThan(firstA);
@@ -74,7 +74,8 @@ describe('WebSocket Responses API', () => {
   });
 
   it('queues past 16 responses in flight with response.queued', async () => {
-    endpoint.setKnobs({ tokensPerSecond: 300 });
+    // Each response waits before its first token, so all 17 are surely pending at once.
+    endpoint.setKnobs({ firstTokenDelayMs: 400 });
     try {
       const c = await WsEventClient.open(endpoint.url);
       for (let i = 0; i < 17; i++) c.send({ type: 'response.create', input: 'short', stream_id: `q${i}` });
@@ -85,7 +86,7 @@ describe('WebSocket Responses API', () => {
       expect(c.events.filter((e) => e.type === 'response.queued')).toHaveLength(1);
       c.close();
     } finally {
-      endpoint.setKnobs({ tokensPerSecond: 0 });
+      endpoint.setKnobs({ firstTokenDelayMs: 0 });
     }
   });
 

@@ -170,6 +170,12 @@ describe('HTTP client: native fill-in-the-middle', () => {
     expect(r).toMatchObject({ status: 'completed', text: '\n  return a + b;\n}' });
   });
 
+  it('sends a prompt the caller rendered from a template, with no suffix field', async () => {
+    h = await httpHarness({ client: { fimApi: 'completions' } });
+    const r = await h.client.stream({ surface: 'completion', input: [], fim: { prefix: 'console.', suffix: '' }, maxOutputTokens: 16 }).done;
+    expect(r).toMatchObject({ status: 'completed', text: "log('hello');" });
+  });
+
   it('posts input_prefix and input_suffix to llama.cpp /infill', async () => {
     h = await httpHarness({ client: { fimApi: 'infill' } });
     const r = await h.client.stream({ surface: 'completion', input: [], fim, maxOutputTokens: 64 }).done;

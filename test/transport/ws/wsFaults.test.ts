@@ -115,6 +115,13 @@ describe('WebSocket client: faults', () => {
     await eventually(() => h!.client.stats().busyLanes === 0);
   });
 
+  it('refuses fill-in-the-middle requests, pointing at the completions settings', async () => {
+    h = await wsHarness();
+    const r = await h.client.stream({ surface: 'completion', input: [], fim: { prefix: 'a', suffix: 'b' } }).done;
+    expect(r.error?.code).toBe('config');
+    expect(r.error?.message).toContain('flint.completions.url');
+  });
+
   it('cuts at stop sequences and frees the lane once the server ends', async () => {
     h = await wsHarness();
     const r = await h.client.stream(ask('write a function named add', { stop: ['```ts'] })).done;

@@ -2,7 +2,7 @@ import { startEndpoint, type EndpointHandle, type EndpointOptions } from '../../
 import type { Logger } from '../../../src/log/logger';
 import type { ModelClientOptions } from '../../../src/transport/clientOptions';
 import { createModelClient } from '../../../src/transport/createModelClient';
-import type { ModelClient, ModelRequest, StreamResult } from '../../../src/transport/modelClient';
+import type { ModelClient, ModelRequest } from '../../../src/transport/modelClient';
 import { startDelayProxy, type DelayProxy } from '../delayProxy';
 
 export interface Harness {
@@ -85,8 +85,4 @@ export async function eventually(check: () => boolean, timeoutMs = 3000): Promis
     if (Date.now() > end) throw new Error('condition not reached in time');
     await new Promise((r) => setTimeout(r, 10));
   }
-}
-
-export async function text(result: Promise<StreamResult>): Promise<string> {
-  return (await result).text;
 }

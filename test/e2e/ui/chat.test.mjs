@@ -1,0 +1,143 @@
+// The side-panel chat in a real VS Code against the local endpoint: an answer streams in as
+// Markdown, Escape stops it, a message sent while it streams redirects it, Insert puts a code
+// block at the editor's cursor, and the conversation is still there after a window reload.
+import assert from 'node:assert/strict';
+
+export const openFile = 'src/scratch.js';
+
+// Its own endpoint: the tests slow its replies down to interrupt them.
+export const endpoint = { engine: 'scripted' };
+
+/** The chat webview's frame (webviews are nested iframes; find the one holding the chat). */
+async function chatFrame(page, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      if (await frame.$('.composer textarea').catch(() => null)) return frame;
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error('the chat webview did not appear');
+}
+
+async function openChat(wb, page) {
+  await wb.runCommand('Flint: Open Chat');
+  const frame = await chatFrame(page);
+  await frame.locator('.composer textarea').waitFor({ timeout: 10_000 });
+  return frame;
+}
+
+async function send(frame, text) {
+  const input = frame.locator('.composer textarea');
+  await input.click();
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+const answers = (frame) => frame.locator('article.turn-assistant');
+
+export const tests = [
+  {
+    name: 'a message streams in as Markdown with its route and timings',
+    timeoutMs: 90_000,
+    async run({ wb, page, endpoint }) {
+      await endpoint.setKnobs({ tokensPerSecond: 40 });
+      const frame = await openChat(wb, page);
+      await send(frame, 'write a function named add');
+      const answer = answers(frame).last();
+      // Mid-stream: the answer is marked busy and the Stop button is offered.
+      await frame.locator('article.turn-assistant[aria-busy="true"]').waitFor({ timeout: 20_000 });
+      await frame.locator('.composer button.stop:not([hidden])').waitFor({ timeout: 5_000 });
+      await answer.locator('.code-block pre code', { hasText: 'return a + b;' }).waitFor({ timeout: 20_000 });
+      await answer.locator('.stats', { hasText: 'first token' }).waitFor({ timeout: 20_000 });
+      assert.equal(await answer.getAttribute('data-status'), 'done');
+      assert.match(await answer.locator('.turn-head').innerText(), /fast/i);
+      assert.match(await answer.locator('.turn-head .reasons').innerText(), /fast model/);
+      assert.equal(await answer.locator('code').first().innerText(), 'add');
+      assert.equal(await frame.locator('.composer textarea').inputValue(), '', 'the composer is cleared once the message is accepted');
+      await wb.screenshot('chat');
+    },
+  },
+  {
+    name: 'Escape stops the answer at once and keeps the partial text',
+    timeoutMs: 90_000,
+    async run({ wb, page, endpoint }) {
+      await endpoint.setKnobs({ tokensPerSecond: 15 });
+      const frame = await openChat(wb, page);
+      const before = await answers(frame).count();
+      await send(frame, 'tell me a long story');
+      const answer = answers(frame).nth(before);
+      await answer.locator('.markdown p').first().waitFor({ timeout: 20_000 });
+      await frame.locator('.composer textarea').press('Escape');
+      await answer.locator('.badge-stopped').waitFor({ timeout: 5_000 });
+      const partial = await answer.locator('.markdown').innerText();
+      await page.waitForTimeout(1_000);
+      assert.equal(await answer.locator('.markdown').innerText(), partial, 'no text arrives after the stop');
+      assert.ok(partial.length > 0 && !partial.includes('The last point'), `partial answer kept: ${partial}`);
+      await frame.locator('.composer button.stop[hidden]').waitFor({ state: 'attached', timeout: 5_000 });
+      await answer.locator('button.retry').waitFor({ timeout: 5_000 });
+    },
+  },
+  {
+    name: 'a message sent while an answer streams redirects it',
+    timeoutMs: 90_000,
+    async run({ wb, page, endpoint }) {
+      await endpoint.setKnobs({ tokensPerSecond: 15 });
+      const frame = await openChat(wb, page);
+      const before = await answers(frame).count();
+      await send(frame, 'tell me a long story');
+      await answers(frame).nth(before).locator('.markdown p').first().waitFor({ timeout: 20_000 });
+      await endpoint.setKnobs({ tokensPerSecond: 400 });
+      await send(frame, 'hello');
+      await frame.locator('article.turn-user .badge-redirect').last().waitFor({ timeout: 10_000 });
+      await answers(frame).nth(before).locator('.badge-redirected').waitFor({ timeout: 10_000 });
+      const redirected = answers(frame).last();
+      await redirected.locator('.markdown', { hasText: 'Hello! I am the Flint test endpoint' }).waitFor({ timeout: 20_000 });
+      await frame.locator('article.turn-assistant[data-status="done"]').last().waitFor({ timeout: 20_000 });
+    },
+  },
+  {
+    name: 'Insert puts a code block at the cursor of the editor',
+    timeoutMs: 90_000,
+    async run({ wb, page, endpoint }) {
+      await endpoint.setKnobs({ tokensPerSecond: 1000 });
+      await wb.openFile('src/scratch.js');
+      await wb.gotoEnd();
+      const frame = await openChat(wb, page);
+      await send(frame, 'write a function named multiply');
+      const answer = answers(frame).last();
+      await answer.locator('.code-block pre code', { hasText: 'multiply' }).waitFor({ timeout: 20_000 });
+      await answer.getByRole('button', { name: 'Insert code at cursor' }).click();
+      await frame.locator('.composer-status', { hasText: 'Inserted into src/scratch.js' }).waitFor({ timeout: 10_000 });
+      // The editor renders spaces as no-break spaces.
+      await page.waitForFunction(
+        () => document.querySelector('.editor-instance .monaco-editor .view-lines')?.textContent?.replace(/\u00a0/g, ' ').includes('export function multiply(a: number'),
+        null,
+        { timeout: 10_000 },
+      );
+    },
+  },
+  {
+    name: 'the conversation is still there after a window reload, and in Chat History',
+    timeoutMs: 120_000,
+    async run({ wb, page }) {
+      // The chat is still open from the tests before.
+      const frame = await chatFrame(page);
+      const texts = await frame.locator('article.turn-user .turn-text').allInnerTexts();
+      assert.ok(texts.includes('write a function named multiply'), `messages before reload: ${texts}`);
+      // Give the workbench a moment to flush workspace storage, as a user's reload would.
+      await page.waitForTimeout(1_500);
+      await wb.open(page.url());
+      await wb.waitForDevelopmentHost();
+      // Flint's status bar item shows once the extension has activated in the new window.
+      await wb.statusBarItem('Flint', { timeoutMs: 30_000 });
+      const after = await openChat(wb, page);
+      await after.locator('article.turn-user .turn-text', { hasText: 'write a function named multiply' }).waitFor({ timeout: 30_000 });
+      assert.deepEqual(await after.locator('article.turn-user .turn-text').allInnerTexts(), texts);
+      await after.locator('article.turn-assistant .code-block', { hasText: 'multiply' }).waitFor({ timeout: 10_000 });
+      await wb.runCommand('Flint: Chat History');
+      await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: texts[0] }).first().waitFor({ timeout: 10_000 });
+      await wb.press('Escape');
+    },
+  },
+];

@@ -1,0 +1,138 @@
+// Ghost text in a real VS Code: it appears while typing, typing through it keeps the same
+// suggestion without a new request, Tab accepts it (checked on disk), and a secret file gets
+// nothing sent. Requests are counted on the wire by a WebSocket relay between Flint and the
+// endpoint (each `response.create` that generates).
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join, resolve } from 'node:path';
+import WebSocket, { WebSocketServer } from 'ws';
+import { endpointSettings } from '../harness/endpoint.mjs';
+
+const FIXTURE = resolve(import.meta.dirname, '..', '..', 'fixtures', 'completions', 'e2eGhostText.json');
+
+export const endpoint = { engine: 'scripted', args: ['--script', FIXTURE] };
+
+/** Quiet editor: no suggest widget competing with the ghost text. */
+const EDITOR_SETTINGS = {
+  'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' },
+  'editor.suggestOnTriggerCharacters': false,
+  'editor.inlineSuggest.enabled': true,
+};
+
+export function settings() {
+  return EDITOR_SETTINGS;
+}
+
+/** Relays WebSocket traffic to `target`, counting generating `response.create` events. */
+async function startCountingRelay(target) {
+  const http = createServer();
+  const wss = new WebSocketServer({ server: http });
+  const relay = { requests: 0, connections: 0, url: '', close: () => new Promise((r) => { wss.clients.forEach((c) => c.terminate()); wss.close(); http.close(() => r()); }) };
+  wss.on('connection', (client, req) => {
+    relay.connections++;
+    const upstream = new WebSocket(target, { headers: { authorization: req.headers.authorization ?? '' } });
+    const pending = [];
+    upstream.on('open', () => { for (const m of pending.splice(0)) upstream.send(m); });
+    upstream.on('message', (data, isBinary) => client.readyState === WebSocket.OPEN && client.send(data, { binary: isBinary }));
+    upstream.on('close', () => client.close());
+    upstream.on('error', () => client.terminate());
+    client.on('message', (data, isBinary) => {
+      const text = isBinary ? '' : data.toString();
+      try {
+        const event = JSON.parse(text);
+        if (event.type === 'response.create' && event.generate !== false) relay.requests++;
+      } catch { /* not JSON: relayed untouched */ }
+      const out = isBinary ? data : text;
+      if (upstream.readyState === WebSocket.OPEN) upstream.send(out);
+      else pending.push(out);
+    });
+    client.on('close', () => upstream.close());
+    client.on('error', () => upstream.terminate());
+  });
+  await new Promise((r) => http.listen(0, '127.0.0.1', r));
+  relay.url = `ws://127.0.0.1:${http.address().port}/v1/responses`;
+  return relay;
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function waitWarm(wb) {
+  const item = await wb.statusBarItem('Flint', { timeoutMs: 30_000 });
+  await item.locator('.codicon-zap').waitFor({ timeout: 30_000 });
+}
+
+/** Points Flint at the relay (settings apply live) and opens a fresh file. */
+async function prepare(ctx, relay, file, text = '') {
+  ctx.server.writeSettings({ ...endpointSettings(ctx.endpoint), ...EDITOR_SETTINGS, 'flint.fast.url': relay.url });
+  const path = join(ctx.workspace, file);
+  mkdirSync(resolve(path, '..'), { recursive: true });
+  writeFileSync(path, text);
+  // Flint reconnects through the relay when the setting changes: wait until it did.
+  const deadline = Date.now() + 30_000;
+  while (relay.connections === 0) {
+    if (Date.now() > deadline) throw new Error('Flint did not connect through the relay after the settings change');
+    await sleep(100);
+  }
+  await waitWarm(ctx.wb);
+  await ctx.wb.openFile(file);
+  return path;
+}
+
+let relay;
+
+export const tests = [
+  {
+    name: 'ghost text appears, typing through keeps it without a request, Tab accepts it',
+    timeoutMs: 120_000,
+    async run(ctx) {
+      const { wb, page } = ctx;
+      relay = await startCountingRelay(ctx.endpoint.wsUrl);
+      const path = await prepare(ctx, relay, 'src/ghost.js');
+      await wb.type('const items = [3, 4];\nconst offset = 1;\nlet total = ', { delayMs: 40 });
+      await wb.waitForGhostText({ contains: 'items.length + offset;', timeoutMs: 20_000 });
+      const box = await page.locator('.editor-instance .monaco-editor').first().boundingBox();
+      await wb.screenshot('ghost-text', { clip: { x: box.x, y: box.y, width: Math.min(box.width, 900), height: Math.min(box.height, 220) } });
+
+      // Let the suggestion settle (its speculative follow-up request goes out while it is shown).
+      await sleep(1500);
+      const before = relay.requests;
+      assert.ok(before > 0, 'requests reached the endpoint through the relay');
+      const suggestion = 'items.length + offset;';
+      const typed = 'items.len';
+      for (let i = 1; i <= typed.length; i++) {
+        await wb.type(typed[i - 1]);
+        await sleep(150);
+        assert.equal(await wb.ghostText(), suggestion.slice(i), `the same suggestion, minus "${typed.slice(0, i)}"`);
+      }
+      await sleep(500);
+      assert.equal(relay.requests, before, 'typing through the suggestion sent no request');
+
+      await wb.press('Tab');
+      await sleep(300);
+      await wb.press('Control+S');
+      const deadline = Date.now() + 10_000;
+      let saved = '';
+      while (Date.now() < deadline && !(saved = readFileSync(path, 'utf8')).includes('let total = items.length + offset;')) await sleep(100);
+      assert.match(saved, /let total = items\.length \+ offset;/, `accepted text on disk: ${JSON.stringify(saved)}`);
+    },
+  },
+  {
+    name: 'a secret file (.env) gets no ghost text and nothing is sent',
+    timeoutMs: 60_000,
+    async run(ctx) {
+      const { wb } = ctx;
+      try {
+        await prepare(ctx, relay, 'config/.env.local', 'DATABASE_URL=postgres://localhost/app\n');
+        await wb.gotoEnd();
+        const before = relay.requests;
+        await wb.type('API_KEY=', { delayMs: 60 });
+        await sleep(2000);
+        assert.equal(await wb.ghostText(), '', 'no ghost text in a denied file');
+        assert.equal(relay.requests, before, 'nothing was sent for a denied file');
+      } finally {
+        await relay?.close();
+      }
+    },
+  },
+];
