@@ -57,6 +57,8 @@ function transcript(): TurnView[] {
 interface StreamRun {
   frames: number[];
   longFrames: number;
+  /** Per long frame: duration, and how much of it was scripts and style and layout, in ms. */
+  longDetail: string[];
   tokens: number;
   ms: number;
 }
@@ -89,7 +91,15 @@ function stream(page: Page, feeder: string, turnId: string, tokens: string[], ra
       new Promise<StreamRun>((resolve) => {
         const frames: number[] = [];
         let longFrames = 0;
-        const observer = new PerformanceObserver((list) => (longFrames += list.getEntries().length));
+        const longDetail: string[] = [];
+        const observer = new PerformanceObserver((list) => {
+          type Loaf = PerformanceEntry & { styleAndLayoutStart: number; scripts: { duration: number }[] };
+          for (const e of list.getEntries() as Loaf[]) {
+            longFrames++;
+            const scripts = e.scripts.reduce((n, s) => n + s.duration, 0);
+            longDetail.push(`${Math.round(e.duration)} (scripts ${Math.round(scripts)}, style+layout ${Math.round(e.startTime + e.duration - e.styleAndLayoutStart)})`);
+          }
+        });
         observer.observe({ type: 'long-animation-frame' });
         const channel = new MessageChannel();
         let frameStart = 0;
@@ -118,7 +128,7 @@ function stream(page: Page, feeder: string, turnId: string, tokens: string[], ra
           setTimeout(() => {
             running = false;
             observer.disconnect();
-            resolve({ frames, longFrames, tokens: e.data.sent, ms: e.data.ms });
+            resolve({ frames, longFrames, longDetail, tokens: e.data.sent, ms: e.data.ms });
           }, 300);
         };
         worker.postMessage({ turnId, tokens, rate, perToken });
@@ -158,6 +168,8 @@ async function measure(rate: number, withTranscript: boolean, perToken = false):
             message,
           ),
         );
+        // Older turns are filled in over the next frames: stream below the whole transcript.
+        await page.waitForFunction((n) => document.querySelectorAll('article.turn').length === n, TRANSCRIPT, { timeout: 60_000 });
         await page.waitForTimeout(300);
       }
       const result = await stream(page, feeder, `s${run}`, answerTokens(Math.round(rate * seconds)), rate, perToken);
@@ -166,7 +178,7 @@ async function measure(rate: number, withTranscript: boolean, perToken = false):
       longFrames += result.longFrames;
       frames += result.frames.length;
       const achieved = Math.round(result.tokens / (result.ms / 1000));
-      console.log(`  ${rate} tokens/s${perToken ? ' one message per token' : ''}${withTranscript ? ` below ${TRANSCRIPT} messages` : ''}, run ${run + 1}: ${result.frames.length} frames, p50 ${round(p50s.at(-1)!)} ms, p95 ${round(p95s.at(-1)!)} ms, long frames ${result.longFrames}, fed ${achieved} tokens/s`);
+      console.log(`  ${rate} tokens/s${perToken ? ' one message per token' : ''}${withTranscript ? ` below ${TRANSCRIPT} messages` : ''}, run ${run + 1}: ${result.frames.length} frames, p50 ${round(p50s.at(-1)!)} ms, p95 ${round(p95s.at(-1)!)} ms, long frames ${result.longFrames}${result.longFrames ? ` [${result.longDetail.join(', ')}]` : ''}, fed ${achieved} tokens/s`);
     } finally {
       await close();
     }

@@ -173,7 +173,7 @@ async function main() {
     }
     const wanted = Number(process.env.FLINT_PORT ?? 8080);
     const port = (await portFree(wanted)) ? wanted : undefined;
-    const server = await startCodeServer(groups, { dataDir, port, baseSettings: { ...USER_DEFAULTS, ...previousSettings(dataDir) }, settings });
+    const server = await startCodeServer(groups, { dataDir, port, passApiKey: true, baseSettings: { ...USER_DEFAULTS, ...previousSettings(dataDir) }, settings });
     const openFile = process.argv[2] ? undefined : join(folder, 'src', 'scratch.js');
     const url = server.pageUrl({ folder, extensionDevelopmentPaths: [repoRoot], openFile });
     console.log(`\nFlint is running in VS Code. Open:\n\n    ${url}\n\nModel: ${modelLine}`);

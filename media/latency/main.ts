@@ -13,10 +13,15 @@ const report = document.getElementById('report')!;
 const session = document.getElementById('session')!;
 
 document.getElementById('export')!.addEventListener('click', () => vscode.postMessage({ type: 'export' }));
+let received = false;
 window.addEventListener('message', (e: MessageEvent<ToLatencyView>) => {
-  if (e.data?.type === 'snapshot') render(e.data.snapshot);
+  if (e.data?.type !== 'snapshot') return;
+  received = true;
+  render(e.data.snapshot);
 });
-vscode.postMessage({ type: 'ready' });
+// Say hello until the first snapshot arrives: a message sent while the panel is still being
+// wired up on the extension side can be lost, and the report would stay empty.
+for (let i = 0; i < 40; i++) setTimeout(() => received || vscode.postMessage({ type: 'ready' }), i * 500);
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);

@@ -1,52 +1,16 @@
-import type { Logger } from '../log/logger';
-import type { MetricsSink } from '../metrics/requestSample';
-import type { RouteDecision, RouteRequest } from '../router/routeTypes';
-import type { ModelClient, ModelStream, StreamResult } from '../transport/modelClient';
+import type { ModelStream, StreamResult } from '../transport/modelClient';
 import type { ModelError } from '../transport/modelError';
 import type { DiffRow } from './diffRow';
-import { buildEditPrompt, maxOutputTokensFor, type EarlierAttempt, type EditContext } from './editPrompt';
-import type { EditSink } from './editSink';
-import { FrameScheduler, type Timers } from './frameScheduler';
-import { PreviewLayout, type LayoutPlan } from './previewLayout';
-import { classifyChange, spliceChange, type LineChange } from './regionChange';
-import { RewriteFeed, diffRows } from './rewriteFeed';
-import { deleteSpans, shiftEdits, type RowEdit } from './rowEdit';
+import { buildEditPrompt, maxOutputTokensFor, type EarlierAttempt } from './editPrompt';
+import type { EditInfo, EditSessionDeps, EditState, EditTarget } from './editSessionTypes';
+import { FrameScheduler } from './frameScheduler';
+import { LeftoverPreview } from './leftoverPreview';
 import { LineAssembler } from './lineAssembler';
+import { PreviewWriter } from './previewWriter';
+import { classifyChange, type LineChange } from './regionChange';
+import { RewriteFeed, diffRows } from './rewriteFeed';
 
-export type EditState = 'streaming' | 'review' | 'accepted' | 'rejected' | 'cancelled' | 'failed';
-
-export interface EditModels {
-  route(request: RouteRequest): RouteDecision;
-  client(target: 'fast' | 'full'): ModelClient;
-}
-
-export interface EditSessionDeps {
-  models: EditModels;
-  sink: EditSink;
-  timers: Timers;
-  metrics: MetricsSink;
-  log: Logger;
-  /** State, model or message changed (not called per frame). */
-  onChange(): void;
-}
-
-/** The lines to rewrite (whole lines) and what the model sees around them. */
-export interface EditTarget {
-  startLine: number;
-  lines: string[];
-  context: EditContext;
-  /** Workspace-relative paths involved, for routing. */
-  files: string[];
-}
-
-/** What the user is told about the edit: which model, why, and how it ended. */
-export interface EditInfo {
-  source: 'fast' | 'full' | 'given';
-  model?: string;
-  reasons: string[];
-  note?: string;
-  error?: ModelError;
-}
+export type { EditInfo, EditModels, EditSessionDeps, EditState, EditTarget } from './editSessionTypes';
 
 /**
  * One pending inline edit on one document region, from the first token to accept or reject.
@@ -58,9 +22,8 @@ export class EditSession {
   private stateValue: EditState = 'review';
   private infoValue: EditInfo = { source: 'given', reasons: [] };
   private instructionValue = '';
-  private startLineValue: number;
   private readonly original: string[];
-  private readonly layout: PreviewLayout;
+  private readonly writer: PreviewWriter;
   private readonly frames: FrameScheduler;
   private feed: RewriteFeed;
   private stream: ModelStream | undefined;
@@ -70,17 +33,18 @@ export class EditSession {
   private settleTarget: DiffRow[] | null = null;
   /** A redirect asked for the original back before the next rewrite streams in. */
   private resetPending = false;
-  private appliedAny = false;
   private foreignEdits = false;
-  private queue: Promise<unknown> = Promise.resolve();
-  private rendered = '';
+  /** A change inside the region cancelled the edit; its leftover preview lines are being removed. */
+  private cancelling = false;
+  private leftover: LeftoverPreview | null = null;
+  private removing = false;
+  private changesWhileCancelling = 0;
 
   constructor(private readonly target: EditTarget, private readonly deps: EditSessionDeps) {
     this.original = target.lines;
-    this.startLineValue = target.startLine;
-    this.layout = new PreviewLayout(this.original);
+    this.writer = new PreviewWriter(this.original, target.startLine, deps.sink);
     this.feed = new RewriteFeed(this.original);
-    this.frames = new FrameScheduler(() => this.exclusive(() => this.reconcile()), deps.timers);
+    this.frames = new FrameScheduler(() => this.writer.exclusive(() => this.reconcile()), deps.timers);
   }
 
   get state(): EditState {
@@ -93,13 +57,18 @@ export class EditSession {
     return this.instructionValue;
   }
   get startLine(): number {
-    return this.startLineValue;
+    return this.writer.startLine;
   }
   get rowCount(): number {
-    return this.layout.rowCount;
+    return this.writer.layout.rowCount;
   }
   get settled(): boolean {
     return this.stateValue !== 'streaming' && this.stateValue !== 'review';
+  }
+
+  /** Pending and open to commands (not being cancelled by a change to its lines). */
+  private get open(): boolean {
+    return !this.settled && !this.cancelling;
   }
 
   /** Starts generating a rewrite for `instruction` (after a redirect: with the earlier attempt). */
@@ -137,7 +106,7 @@ export class EditSession {
 
   /** Stops the running generation and starts over with a new instruction, reusing what was written. */
   redirect(instruction: string): void {
-    if (this.settled) return;
+    if (!this.open) return;
     const earlier: EarlierAttempt = { instruction: this.instructionValue, output: this.feed.text() };
     this.halt('abandoned');
     this.resetPending = true;
@@ -146,7 +115,7 @@ export class EditSession {
 
   /** Stops generating and keeps what was written so far for review. */
   async stop(): Promise<void> {
-    if (this.stateValue !== 'streaming') return;
+    if (this.stateValue !== 'streaming' || !this.open) return;
     this.halt('used');
     this.settleTarget = this.feed.partialRows();
     this.setState('review', { ...this.infoValue, note: 'stopped: the original continues after the last generated line' });
@@ -155,13 +124,13 @@ export class EditSession {
 
   /** Keeps the rewrite. Resolves false when the document could not be changed. */
   async accept(): Promise<boolean> {
+    if (!this.open) return false;
     if (this.stateValue === 'streaming') await this.stop();
     if (this.stateValue !== 'review') return false;
     await this.frames.flushNow();
-    return this.exclusive(async () => {
+    return this.writer.exclusive(async () => {
       if (this.settleTarget !== null || this.resetPending || this.stateValue !== 'review') return false;
-      const edits = shiftEdits(this.layout.planAccept(), this.startLineValue);
-      if (edits.length > 0 && !(await this.deps.sink.apply(edits, 'accept', () => {}))) return false;
+      if (!(await this.writer.accept())) return false;
       this.finish('accepted');
       return true;
     });
@@ -169,11 +138,11 @@ export class EditSession {
 
   /** Puts the original back, byte for byte. */
   async reject(): Promise<boolean> {
-    if (this.settled) return false;
+    if (!this.open) return false;
     this.halt('abandoned');
-    return this.exclusive(async () => {
+    return this.writer.exclusive(async () => {
       if (this.settled) return false;
-      const ok = await this.restoreOriginal();
+      const ok = await this.writer.restore(!this.foreignEdits);
       if (ok) this.finish('rejected');
       return ok;
     });
@@ -194,20 +163,27 @@ export class EditSession {
   async documentChanged(changes: readonly LineChange[], undoOrRedo: boolean): Promise<void> {
     if (this.settled) return;
     this.foreignEdits = true;
-    for (const change of changes) {
-      const region = { startLine: this.startLineValue, rowCount: this.layout.rowCount, lastLineLength: this.layout.lastRowText().length };
-      const effect = classifyChange(region, change);
-      if (effect.kind === 'before') this.startLineValue += effect.lineDelta;
+    if (this.cancelling) {
+      for (const change of changes) this.leftover?.track(change);
+      this.changesWhileCancelling++;
+      return this.removeLeftover();
+    }
+    for (const [i, change] of changes.entries()) {
+      const { layout } = this.writer;
+      const effect = classifyChange({ startLine: this.writer.startLine, rowCount: layout.rowCount, lastLineLength: layout.lastRowText().length }, change);
+      if (effect.kind === 'before') this.writer.startLine += effect.lineDelta;
       if (effect.kind !== 'inside') continue;
       this.halt('abandoned');
       if (undoOrRedo) {
         this.finish('cancelled', 'the edit was undone');
         return;
       }
-      const leftover = this.previewLinesAfter(changes);
-      this.finish('cancelled', 'the code being rewritten was changed, so the edit was cancelled');
-      if (this.appliedAny && leftover.length > 0) await this.exclusive(() => this.deps.sink.restore(leftover, false, () => {}));
-      return;
+      this.cancelling = true;
+      if (this.writer.appliedAny) {
+        this.leftover = new LeftoverPreview(this.writer.startLine, this.writer.layout.kinds());
+        for (const c of changes.slice(i)) this.leftover.track(c);
+      }
+      return this.removeLeftover();
     }
     // A frame the editor refused because of this change is planned again against the moved region.
     if (this.stream || this.settleTarget !== null || this.resetPending) this.frames.request();
@@ -216,8 +192,34 @@ export class EditSession {
   /** The editor came back (e.g. its tab was shown again): show what it missed. */
   refresh(): void {
     if (this.settled) return;
-    this.render(true);
+    if (this.cancelling) {
+      void this.removeLeftover();
+      return;
+    }
+    this.writer.draw(true);
     this.frames.request();
+  }
+
+  /**
+   * Removes the preview lines a cancelling change left, then ends the edit. An attempt the
+   * editor refuses because the user typed meanwhile is planned again with that typing.
+   */
+  private async removeLeftover(): Promise<void> {
+    if (this.removing) return;
+    this.removing = true;
+    try {
+      while (this.leftover) {
+        const seen = this.changesWhileCancelling;
+        const edits = this.leftover.deletions();
+        const removed = () => (this.leftover = null);
+        if (edits.length === 0 || (await this.writer.exclusive(() => this.writer.removeLines(edits, removed)))) removed();
+        // Refused for another reason (no editor shows the document): retried on refresh.
+        else if (seen === this.changesWhileCancelling) return;
+      }
+      this.finish('cancelled', 'the code being rewritten was changed, so the edit was cancelled');
+    } finally {
+      this.removing = false;
+    }
   }
 
   private async consume(stream: ModelStream, gen: number): Promise<void> {
@@ -247,8 +249,8 @@ export class EditSession {
     const { status, error } = result;
     if (status === 'failed' || (status === 'cancelled' && !endedByFence)) {
       this.record(stream, status === 'failed' ? 'failed' : 'abandoned');
-      await this.exclusive(async () => {
-        await this.restoreOriginal();
+      await this.writer.exclusive(async () => {
+        await this.writer.restore(!this.foreignEdits);
         this.finish('failed', error?.message ?? 'the generation ended without a result', error);
       });
       return;
@@ -263,58 +265,23 @@ export class EditSession {
 
   /** Brings the document to what the edit should show now (one frame). Never throws. */
   private async reconcile(): Promise<void> {
+    const { writer } = this;
     try {
       if (this.settled) return;
       if (this.resetPending) {
-        if (!(await this.commitPlan(this.layout.planRestore()))) return this.render();
+        if (!(await writer.write(writer.layout.planRestore()))) return writer.draw();
         this.resetPending = false;
       }
       if (this.settleTarget !== null) {
-        if (await this.commitPlan(this.layout.planSettle(this.settleTarget))) this.settleTarget = null;
+        if (await writer.write(writer.layout.planSettle(this.settleTarget))) this.settleTarget = null;
       } else if (this.stream) {
-        await this.commitPlan(this.layout.planAdvance(this.feed.diff.rows, this.feed.diff.pointer, this.feed.visiblePartial()));
+        const { diff } = this.feed;
+        await writer.write(writer.layout.planAdvance(diff.rows, diff.pointer, this.feed.visiblePartial()));
       }
-      this.render();
+      if (!this.settled) writer.draw();
     } catch (err) {
       this.deps.log.error(err instanceof Error ? err : String(err));
     }
-  }
-
-  /** Applies a plan's edits as part of the preview; the layout follows once they are in. */
-  private async commitPlan(plan: LayoutPlan): Promise<boolean> {
-    if (plan.edits.length === 0) {
-      plan.commit();
-      return true;
-    }
-    let done = false;
-    const commit = () => {
-      if (done) return;
-      done = true;
-      plan.commit();
-      this.appliedAny = true;
-    };
-    if (await this.deps.sink.apply(shiftEdits(plan.edits, this.startLineValue), 'preview', commit)) commit();
-    return done;
-  }
-
-  private async restoreOriginal(): Promise<boolean> {
-    if (!this.appliedAny) return true;
-    const plan = this.layout.planRestore();
-    let done = false;
-    const commit = () => {
-      if (!done) plan.commit();
-      done = true;
-    };
-    if (await this.deps.sink.restore(shiftEdits(plan.edits, this.startLineValue), !this.foreignEdits, commit)) commit();
-    return done;
-  }
-
-  /** Deletions (document lines) of the preview lines that changes inside the region left intact. */
-  private previewLinesAfter(changes: readonly LineChange[]): RowEdit[] {
-    let startLine = this.startLineValue;
-    let kinds: string[] = this.layout.kinds();
-    for (const change of changes) ({ startLine, kinds } = spliceChange(startLine, kinds, change, 'user'));
-    return deleteSpans(kinds.flatMap((k, i) => (k === 'added' || k === 'partial' ? [{ start: startLine + i, count: 1 }] : [])));
   }
 
   /** Stops the current generation (if any) and ignores whatever it still sends. */
@@ -337,7 +304,7 @@ export class EditSession {
     this.settleTarget = null;
     this.resetPending = false;
     this.setState(state, { ...this.infoValue, note, error });
-    this.deps.sink.render(null, this.startLineValue);
+    this.writer.clear();
   }
 
   private setState(state: EditState, info: EditInfo): void {
@@ -346,18 +313,4 @@ export class EditSession {
     this.deps.onChange();
   }
 
-  /** Redraws when the layout or its position changed since the last drawing (or when forced). */
-  private render(force = false): void {
-    if (this.settled) return;
-    const key = `${this.layout.version}@${this.startLineValue}`;
-    if (!force && key === this.rendered) return;
-    this.rendered = key;
-    this.deps.sink.render(this.layout.view(), this.startLineValue);
-  }
-
-  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(fn, fn);
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
 }

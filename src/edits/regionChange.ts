@@ -56,7 +56,7 @@ export function spliceChange<K>(startLine: number, kinds: readonly K[], change: 
   };
 }
 
-function lineBreaks(text: string): number {
+export function lineBreaks(text: string): number {
   let n = 0;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
   return n;

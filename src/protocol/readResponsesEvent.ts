@@ -42,8 +42,8 @@ export interface ResponsesEventSink {
   end(end: ResponseEnd, streamId: string | undefined): void;
   steer(result: SteerResult, streamId: string | undefined, responseId: string | undefined): void;
   error(error: ServerError, streamId: string | undefined): void;
-  /** The frame is not a valid event; `streamId` when it could still be read. */
-  malformed(reason: string, streamId: string | undefined): void;
+  /** The frame is not a valid event; `streamId` when it could still be read, `sample` its start (for the log). */
+  malformed(reason: string, streamId: string | undefined, sample?: string): void;
 }
 
 const DELTA = 'response.output_text.delta';

@@ -3,7 +3,8 @@ import { readResponsesEvent, type ResponsesEventSink } from './readResponsesEven
 
 /**
  * Reads one WebSocket frame: checked, JSON-parsed once, then dispatched. A frame that is binary,
- * not UTF-8 or not JSON is reported as malformed, attributed to its lane when that can be read.
+ * not UTF-8 or not JSON is reported as malformed, attributed to its lane when that can be read;
+ * the start of the frame goes along separately, for the log rather than the user.
  */
 export function readResponsesFrame(frame: string | Buffer, sink: ResponsesEventSink, isBinary = false): void {
   let text: string;
@@ -12,13 +13,13 @@ export function readResponsesFrame(frame: string | Buffer, sink: ResponsesEventS
   } else {
     text = frame.toString('utf8');
     if (isBinary) return sink.malformed('binary frame where a JSON text frame was expected', streamIdIn(text));
-    if (!isUtf8(frame)) return sink.malformed(`frame is not valid UTF-8: ${preview(text)}`, streamIdIn(text));
+    if (!isUtf8(frame)) return sink.malformed('frame is not valid UTF-8', streamIdIn(text), preview(text));
   }
   let obj: unknown;
   try {
     obj = JSON.parse(text);
   } catch {
-    return sink.malformed(`frame is not JSON: ${preview(text)}`, streamIdIn(text));
+    return sink.malformed('frame is not JSON', streamIdIn(text), preview(text));
   }
   readResponsesEvent(obj, sink);
 }

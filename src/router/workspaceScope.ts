@@ -28,12 +28,15 @@ const NAMES_WORKSPACE = new RegExp(String.raw`\b${PLACES}\b|\bfiles?\b`, 'i');
 // "don't rename it everywhere": a negation a few words before the phrase.
 const NEGATED = /(?:\bnot|n't|\bnever|\bwithout)\s+(?:\S+\s+){0,3}$/i;
 const SENTENCE_END = /[.?!;\n]/;
+// Scope words further away than this belong to another thought; the cap also keeps a long
+// run-on message with many matches linear.
+const REACH = 160;
 
 function sentenceAround(prose: string, start: number, end: number): { before: string; sentence: string } {
   let s = start;
-  while (s > 0 && !SENTENCE_END.test(prose[s - 1])) s--;
+  while (s > 0 && start - s < REACH && !SENTENCE_END.test(prose[s - 1])) s--;
   let e = end;
-  while (e < prose.length && !SENTENCE_END.test(prose[e])) e++;
+  while (e < prose.length && e - end < REACH && !SENTENCE_END.test(prose[e])) e++;
   return { before: prose.slice(s, start), sentence: prose.slice(s, e) };
 }
 

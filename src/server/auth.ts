@@ -3,9 +3,12 @@ import type { IncomingMessage } from 'node:http';
 import { unauthorizedError, type ApiError } from './apiError';
 import type { EndpointContext } from './endpointContext';
 
-/** The 401 to answer with when the request lacks the configured bearer token (or a fault says so). */
-export function authError(req: IncomingMessage, ctx: EndpointContext): ApiError | undefined {
-  if (ctx.faults.take('unauthorized')) return unauthorizedError();
+/**
+ * The 401 to answer with when the request lacks the configured bearer token, or when the
+ * `unauthorized` fault applies (`withFaults: false` for the admin routes that clear faults).
+ */
+export function authError(req: IncomingMessage, ctx: EndpointContext, withFaults = true): ApiError | undefined {
+  if (withFaults && ctx.faults.take('unauthorized')) return unauthorizedError();
   const expected = ctx.knobs.token;
   if (!expected) return undefined;
   const header = req.headers.authorization ?? '';

@@ -22,6 +22,8 @@ export interface ModelClientOptions {
   ca?: string;
   /** HTTP connection reuse (default true); false opens a fresh connection per request. */
   httpKeepAlive?: boolean;
+  /** Most characters one response may deliver (default DEFAULT_MAX_OUTPUT_CHARS; see outputCharCap). */
+  maxOutputChars?: number;
   /** WebSocket pool tuning; the defaults suit the OpenAI service. */
   ws?: Partial<WsTuning>;
 }

@@ -34,6 +34,7 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
     ca: options.ca,
     firstTokenTimeoutMs: options.firstTokenTimeoutMs,
     stallTimeoutMs: options.stallTimeoutMs,
+    maxOutputChars: options.maxOutputChars,
     log: options.log,
     now,
   };

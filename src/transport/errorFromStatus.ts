@@ -13,7 +13,8 @@ export function errorFromStatus(
   endpoint: string,
   detail: { message?: string; retryAfterMs?: number; serverCode?: string; apiKey?: string; cause?: unknown } = {},
 ): ModelError {
-  const said = detail.message ? `: ${scrub(detail.message, detail.apiKey)}` : '';
+  // The server's sentence is quoted inside ours: drop its final period so none doubles up.
+  const said = detail.message ? `: ${scrub(detail.message, detail.apiKey).trim().replace(/\.+$/, '')}` : '';
   const opts = { status, retryAfterMs: detail.retryAfterMs, serverCode: detail.serverCode, cause: detail.cause };
   if (status === 401 || status === 403) {
     return new ModelError('auth', `${endpoint} refused the API key (HTTP ${status})${said}. Run "Flint: Set API Key" to enter a valid key.`, opts);
@@ -45,7 +46,8 @@ function statusOfCode(code: string | undefined, type: string | undefined): numbe
 }
 
 /** A ModelError for a `response.failed` event. */
-export function errorFromFailedResponse(end: { errorCode?: string; errorMessage?: string }, endpoint: string): ModelError {
+export function errorFromFailedResponse(end: { errorCode?: string; errorMessage?: string }, endpoint: string, apiKey?: string): ModelError {
   const code = end.errorCode ? ` (${end.errorCode})` : '';
-  return new ModelError('server', `${endpoint} failed the response${code}: ${end.errorMessage ?? 'no reason given'}.`, { serverCode: end.errorCode });
+  const why = end.errorMessage ? scrub(end.errorMessage, apiKey).trim().replace(/\.+$/, '') : 'no reason given';
+  return new ModelError('server', `${endpoint} failed the response${code}: ${why}.`, { serverCode: end.errorCode });
 }

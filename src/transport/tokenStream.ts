@@ -11,6 +11,10 @@ export interface TokenStreamOptions {
   stop?: readonly string[];
   /** Shown in timeout messages. */
   endpoint: string;
+  /** Most characters delivered; past it the stream ends 'incomplete' (see outputCharCap). */
+  maxChars?: number;
+  /** The stream was cut at `maxChars`. */
+  onCapped?: (maxChars: number) => void;
 }
 
 type Waiter = (r: IteratorResult<string>) => void;
@@ -76,22 +80,22 @@ export class TokenStream implements ModelStream {
     m.outputTokens++;
     if (this.cutter) {
       const out = this.cutter.push(delta);
-      if (out) this.deliver(out);
-      if (this.cutter.stopped) {
+      if (out) this.deliverCapped(out);
+      if (this.cutter.stopped && !this.result) {
         this.end('completed', {});
         this.onAbandon?.();
       }
       return;
     }
-    this.deliver(delta);
+    this.deliverCapped(delta);
   }
 
   /** The server ended the response. */
   finish(status: 'completed' | 'incomplete' | 'failed', extra: { outputTokens?: number; error?: ModelError } = {}): void {
     if (this.result) return;
     const tail = this.cutter?.flush();
-    if (tail && status !== 'failed') this.deliver(tail);
-    this.end(status, extra);
+    if (tail && status !== 'failed') this.deliverCapped(tail);
+    if (!this.result) this.end(status, extra);
   }
 
   fail(error: ModelError): void {
@@ -134,6 +138,21 @@ export class TokenStream implements ModelStream {
   return(): Promise<IteratorResult<string>> {
     this.cancel();
     return Promise.resolve(DONE);
+  }
+
+  /** Delivers up to the character cap; reaching past it ends the stream like an output limit. */
+  private deliverCapped(text: string): void {
+    const max = this.opts.maxChars ?? Infinity;
+    const room = max - this.text.length;
+    if (text.length <= room) return this.deliver(text);
+    let head = text.slice(0, room);
+    // Never end on half of a surrogate pair.
+    const last = head.charCodeAt(head.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) head = head.slice(0, -1);
+    if (head) this.deliver(head);
+    this.opts.onCapped?.(max);
+    this.end('incomplete', {});
+    this.onAbandon?.();
   }
 
   private deliver(text: string): void {

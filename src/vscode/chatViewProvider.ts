@@ -37,6 +37,8 @@ class ChatView implements vscode.WebviewViewProvider, vscode.Disposable {
   private readonly editors: ChatEditorContext;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private chipTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The webview's script has loaded and said so; messages before that are lost. */
+  private ready = false;
   private focusOnReady = false;
   /** A deleted conversation still open in the session is not saved again. */
   private discarded: string | undefined;
@@ -92,7 +94,13 @@ class ChatView implements vscode.WebviewViewProvider, vscode.Disposable {
         this.post({ type: 'notice', text });
       });
     });
+    // A hidden view's page is discarded; it says `ready` again when shown.
+    const visibility = view.onDidChangeVisibility(() => {
+      if (!view.visible) this.ready = false;
+    });
     view.onDidDispose(() => {
+      this.ready = false;
+      visibility.dispose();
       received.dispose();
       outbox.dispose();
       if (this.view === view) this.view = this.outbox = undefined;
@@ -100,9 +108,9 @@ class ChatView implements vscode.WebviewViewProvider, vscode.Disposable {
   }
 
   async reveal(): Promise<void> {
-    this.focusOnReady = true;
     await vscode.commands.executeCommand('flint.chat.focus');
-    this.post({ type: 'focus' });
+    if (this.ready) this.post({ type: 'focus' });
+    else this.focusOnReady = true;
   }
 
   newChat(): void {
@@ -143,6 +151,7 @@ class ChatView implements vscode.WebviewViewProvider, vscode.Disposable {
   private async handle(m: ViewMessage): Promise<void> {
     switch (m.type) {
       case 'ready':
+        this.ready = true;
         this.postSnapshot();
         this.post({ type: 'context', chip: this.editors.chip() });
         if (!vscode.workspace.isTrusted) this.post({ type: 'notice', text: UNTRUSTED });

@@ -4,10 +4,11 @@ import type { Services } from '../services';
 
 /**
  * The current "never send this file" predicate: built-in secrets, `flint.context.denyList` and
- * `files.exclude`, rebuilt when either setting changes. Checks the workspace-relative path and
- * the absolute one, so relative and absolute patterns both work.
+ * `files.exclude`, rebuilt when either setting changes. For a URI it checks the workspace-relative
+ * path and the absolute one, so relative and absolute patterns both work; a string is taken as
+ * a workspace-relative path.
  */
-export function watchDenyList(context: vscode.ExtensionContext, services: Services): (uri: vscode.Uri) => boolean {
+export function watchDenyList(context: vscode.ExtensionContext, services: Services): (target: vscode.Uri | string) => boolean {
   let denied = build();
   function build(): (path: string) => boolean {
     const excluded = vscode.workspace.getConfiguration('files').get<Record<string, unknown>>('exclude') ?? {};
@@ -23,5 +24,8 @@ export function watchDenyList(context: vscode.ExtensionContext, services: Servic
       if (e.affectsConfiguration('files.exclude')) denied = build();
     }),
   );
-  return (uri) => denied(vscode.workspace.asRelativePath(uri, false)) || (uri.scheme === 'file' && denied(uri.fsPath));
+  return (target) =>
+    typeof target === 'string'
+      ? denied(target)
+      : denied(vscode.workspace.asRelativePath(target, false)) || (target.scheme === 'file' && denied(target.fsPath));
 }

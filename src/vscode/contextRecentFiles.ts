@@ -17,7 +17,7 @@ const MAX_DOCUMENT_CHARS = 2_000_000;
 export function trackRecentFiles(
   context: vscode.ExtensionContext,
   ring: SnippetRing,
-  isDenied: (uri: vscode.Uri) => boolean,
+  isDenied: (target: vscode.Uri) => boolean,
 ): void {
   const lastEdit = new Map<string, number>();
   let viewTimer: ReturnType<typeof setTimeout> | undefined;

@@ -55,7 +55,8 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
           suffix,
           languageId: document.languageId,
           filePath: path,
-          snippets: () => ring.select(path, lastLines(prefix, NEAR_CURSOR_LINES), (p) => !isDeniedPath(p)),
+          // Snippet paths are workspace-relative: re-checked against the deny list as it is now.
+          snippets: () => ring.select(path, lastLines(prefix, NEAR_CURSOR_LINES), (p) => !isDenied(p)),
           explicit: ctx.triggerKind === vscode.InlineCompletionTriggerKind.Invoke,
           signal: controller.signal,
         });
@@ -68,12 +69,6 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
         onCancel.dispose();
       }
     },
-  };
-
-  /** Snippet paths are workspace-relative; re-check them against the current deny list. */
-  const isDeniedPath = (relative: string) => {
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    return isDenied(folder ? vscode.Uri.joinPath(folder.uri, relative) : vscode.Uri.file(relative));
   };
 
   context.subscriptions.push(

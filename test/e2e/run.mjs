@@ -35,6 +35,13 @@ function finish(t0) {
   const failed = results.filter((r) => !r.ok).length;
   const wallS = (performance.now() - t0) / 1000;
   console.log(`\ne2e wall time ${wallS.toFixed(1)} s`);
+  // Only a complete run is a figure worth keeping.
+  if (!only && !argv.includes('--no-host') && !argv.includes('--no-ui')) writeSuiteRecord(wallS, failed);
+  console.log(`${results.length - failed} passed, ${failed} failed`);
+  return failed === 0 ? 0 : 1;
+}
+
+function writeSuiteRecord(wallS, failed) {
   mkdirSync(join(repoRoot, 'bench', 'results'), { recursive: true });
   writeFileSync(join(repoRoot, 'bench', 'results', 'e2e-suite.json'), JSON.stringify({
     wall_s: Number(wallS.toFixed(1)),
@@ -43,8 +50,6 @@ function finish(t0) {
     tests: results.map((r) => ({ name: r.name, ok: r.ok, ms: r.ms === undefined ? null : Math.round(r.ms) })),
     at: new Date().toISOString(),
   }, null, 2) + '\n');
-  console.log(`${results.length - failed} passed, ${failed} failed`);
-  return failed === 0 ? 0 : 1;
 }
 
 /** UI test files, each `{ tests: [{ name, run(ctx), timeoutMs? }], settings?, endpoint?, openFile? }`. */
@@ -53,7 +58,13 @@ async function loadUiSpecs() {
   const files = readdirSync(uiDir).filter((f) => f.endsWith('.test.mjs')).sort();
   const specs = [];
   for (const file of files) {
-    const spec = await import(pathToFileURL(join(uiDir, file)).href);
+    let spec;
+    try {
+      spec = await import(pathToFileURL(join(uiDir, file)).href);
+    } catch (err) {
+      record(`${file}: loads`, false, undefined, err.stack ?? err.message);
+      continue;
+    }
     const tests = (spec.tests ?? []).filter((t) => !only || file.includes(only) || t.name.includes(only));
     if (tests.length) specs.push({ file, spec, tests });
   }

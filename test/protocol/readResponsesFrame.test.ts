@@ -18,8 +18,8 @@ describe('readResponsesFrame', () => {
     readResponsesFrame('{"type":"response.output_text.delta","stream_id":"l7","delta":"ab', sink);
     readResponsesFrame('{"type":"response.in_progress","sequence_number":3,', sink);
     expect(sink.calls).toEqual([
-      ['malformed', expect.stringContaining('not JSON'), 'l7'],
-      ['malformed', expect.stringContaining('not JSON'), undefined],
+      ['malformed', 'frame is not JSON', 'l7', expect.stringContaining('delta')],
+      ['malformed', 'frame is not JSON', undefined, expect.stringContaining('response.in_progress')],
     ]);
   });
 
@@ -29,7 +29,7 @@ describe('readResponsesFrame', () => {
     readResponsesFrame(Buffer.concat([head, Buffer.from([0xff, 0xfe]), Buffer.from('"}')]), sink);
     readResponsesFrame(Buffer.from('{"type":"keepalive"}'), sink, true);
     expect(sink.calls).toEqual([
-      ['malformed', expect.stringContaining('not valid UTF-8'), 'l2'],
+      ['malformed', 'frame is not valid UTF-8', 'l2', expect.stringContaining('output_text.delta')],
       ['malformed', expect.stringContaining('binary frame'), undefined],
     ]);
   });

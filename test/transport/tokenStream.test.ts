@@ -116,6 +116,28 @@ describe('TokenStream', () => {
     expect(await collect(s)).toEqual(['a', '`']);
   });
 
+  it('cuts a runaway output at its character cap, ends incomplete and abandons the rest', async () => {
+    const capped: number[] = [];
+    const s = make({ maxChars: 10, onCapped: (max) => capped.push(max) });
+    let abandoned = 0;
+    s.onAbandon = () => abandoned++;
+    s.push('12345');
+    s.push('6789');
+    s.push('abcdef');
+    s.push('more');
+    s.finish('completed');
+    expect(await collect(s)).toEqual(['12345', '6789', 'a']);
+    expect(await s.done).toMatchObject({ status: 'incomplete', text: '123456789a' });
+    expect(capped).toEqual([10]);
+    expect(abandoned).toBe(1);
+  });
+
+  it('never cuts a surrogate pair in half at the cap', async () => {
+    const s = make({ maxChars: 3 });
+    s.push('ab😀');
+    expect((await s.done).text).toBe('ab');
+  });
+
   it('keeps the response id and error in the result', async () => {
     const s = make();
     s.responseId = 'resp_1';

@@ -13,9 +13,10 @@ export function httpRouter(ctx: EndpointContext, routes: Record<string, RouteHan
     const path = new URL(req.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '') || '/';
     try {
       if (path === '/health' && req.method === 'GET') return sendJson(res, 200, { status: 'ok' });
-      const denied = authError(req, ctx);
+      const admin = path.startsWith('/__admin/');
+      const denied = authError(req, ctx, !admin);
       if (denied) throw denied;
-      if (await adminRoutes(req, res, ctx, path)) return;
+      if (admin && (await adminRoutes(req, res, ctx, path))) return;
       if (path === '/v1/models' && req.method === 'GET') {
         const data = ctx.models.names.map((id) => ({ id, object: 'model', created: 0, owned_by: 'flint' }));
         return sendJson(res, 200, { object: 'list', data });

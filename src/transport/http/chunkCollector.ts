@@ -25,7 +25,7 @@ export class ChunkCollector implements TextChunkSink {
   }
 
   malformed(reason: string): void {
-    this.stream.abandon(new ModelError('protocol', `${this.endpoint} sent a malformed event: ${reason}`));
+    this.stream.abandon(new ModelError('protocol', `${this.endpoint} sent a malformed event: ${reason}.`));
   }
 
   /** The body ended: a response without a finish reason was cut short. */

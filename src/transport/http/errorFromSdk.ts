@@ -23,7 +23,7 @@ export function errorFromSdk(err: unknown, endpoint: string, apiKey: string | un
     return new ModelError('server', `${endpoint} reported an error${code}: ${scrub(message, apiKey)}`, { serverCode: err.code ?? undefined, cause: err });
   }
   if (err instanceof SyntaxError) {
-    return new ModelError('protocol', `${endpoint} sent a malformed event: ${err.message}`, { cause: err });
+    return new ModelError('protocol', `${endpoint} sent a malformed event: ${scrub(err.message, apiKey)}`, { cause: err });
   }
   const message = err instanceof Error ? err.message : String(err);
   return new ModelError('network', `Request to ${endpoint} failed: ${scrub(message, apiKey)}`, { cause: err });

@@ -5,6 +5,7 @@ import { infillUrl } from '../endpointUrl';
 import type { ModelClient, ModelRequest, ModelStream } from '../modelClient';
 import { ModelError } from '../modelError';
 import { StateHolder } from '../stateHolder';
+import { outputCharCap } from '../outputCap';
 import { TokenStream } from '../tokenStream';
 import { runChat } from './chatStream';
 import { errorFromSdk } from './errorFromSdk';
@@ -25,6 +26,7 @@ export interface HttpClientOptions {
   keepAlive: boolean;
   firstTokenTimeoutMs: number;
   stallTimeoutMs: number;
+  maxOutputChars?: number;
   log: Logger;
   now: () => number;
 }
@@ -79,6 +81,8 @@ export class HttpModelClient implements ModelClient {
       stallTimeoutMs: o.stallTimeoutMs,
       stop: request.stop,
       endpoint: o.endpoint,
+      maxChars: outputCharCap(request, o.maxOutputChars),
+      onCapped: (max) => o.log.warn(`${o.endpoint} sent more than ${max} characters for one response; the output was cut there.`),
     });
     if (this.disposed) {
       stream.fail(new ModelError('cancelled', 'The model client was closed.'));

@@ -1,5 +1,5 @@
 import { readResponsesEvent, type ResponseEnd, type ResponsesEventSink, type ServerError } from '../../protocol/readResponsesEvent';
-import { errorFromFailedResponse, errorFromServerEvent } from '../errorFromStatus';
+import { errorFromFailedResponse, errorFromServerEvent, scrub } from '../errorFromStatus';
 import { ModelError } from '../modelError';
 import { responsesBody } from '../responsesBody';
 import type { TokenStream } from '../tokenStream';
@@ -48,7 +48,7 @@ class ResponsesSink implements ResponsesEventSink {
   }
 
   end(end: ResponseEnd): void {
-    const error = end.status === 'failed' ? errorFromFailedResponse(end, this.endpoint) : undefined;
+    const error = end.status === 'failed' ? errorFromFailedResponse(end, this.endpoint, this.apiKey) : undefined;
     this.stream.finish(end.status, { outputTokens: end.outputTokens, error });
   }
 
@@ -59,6 +59,6 @@ class ResponsesSink implements ResponsesEventSink {
   }
 
   malformed(reason: string): void {
-    this.stream.abandon(new ModelError('protocol', `${this.endpoint} sent a malformed event: ${reason}`));
+    this.stream.abandon(new ModelError('protocol', `${this.endpoint} sent a malformed event: ${scrub(reason, this.apiKey)}.`));
   }
 }

@@ -4,7 +4,7 @@ import type { Logger } from '../../log/logger';
 import { readResponsesFrame } from '../../protocol/readResponsesFrame';
 import type { ResponseEnd, ResponsesEventSink, ServerError, SteerResult } from '../../protocol/readResponsesEvent';
 import { retryAfterMs } from '../../protocol/retryAfter';
-import { errorFromStatus } from '../errorFromStatus';
+import { errorFromStatus, scrub } from '../errorFromStatus';
 import { ModelError } from '../modelError';
 import { Heartbeat } from './heartbeat';
 import type { Lane } from './lane';
@@ -29,7 +29,7 @@ export interface ConnectionHost {
   closed(conn: WsConnection, error: ModelError | undefined): void;
   laneFreed(conn: WsConnection): void;
   rotate(conn: WsConnection): void;
-  /** The server says this connection reached its lifetime limit. */
+  /** This connection must take no new requests (lifetime limit reached, or a lane stuck). */
   expired(conn: WsConnection): void;
 }
 
@@ -50,6 +50,8 @@ export class WsConnection implements ResponsesEventSink {
   private readonly lanes: LaneTable;
   private readonly heartbeat: Heartbeat;
   private failure: ModelError | undefined;
+  /** The server ended this connection at its lifetime limit. */
+  private expiredByServer = false;
   private closing = false;
   private closeWhenIdle = false;
   private rotateTimer: ReturnType<typeof setTimeout> | undefined;
@@ -82,7 +84,7 @@ export class WsConnection implements ResponsesEventSink {
     ws.on('unexpected-response', (_req, res) => this.onRefused(res));
     ws.on('error', (err) => {
       const what = this.status === 'open' ? `Connection to ${cfg.endpoint} failed` : `Cannot reach ${cfg.endpoint}`;
-      this.failure ??= new ModelError('network', `${what}: ${err.message}`, { cause: err });
+      this.failure ??= new ModelError('network', `${what}: ${scrub(err.message, cfg.apiKey).replace(/\.?$/, '.')}`, { cause: err });
     });
     ws.on('close', (code, reason) => this.onClose(code, reason.toString()));
   }
@@ -185,19 +187,27 @@ export class WsConnection implements ResponsesEventSink {
     lane?.owner?.steer(result);
   }
 
-  error(error: ServerError, streamId: string | undefined): void {
-    if (error.code === 'websocket_connection_limit_reached') this.host.expired(this);
+  error(event: ServerError, streamId: string | undefined): void {
+    // Server text may quote the key ("Incorrect API key provided: …"); it goes no further.
+    const error = { ...event, message: scrub(event.message, this.cfg.apiKey) };
+    const limit = error.code === 'websocket_connection_limit_reached';
+    if (limit) {
+      this.expiredByServer = true;
+      this.host.expired(this);
+    }
     const lane = streamId !== undefined ? this.lanes.byName(streamId) : this.unlabelledErrorLane();
     if (!lane) {
-      this.cfg.log.warn(`${this.cfg.endpoint} (socket ${this.id}): error event for no running request: ${error.code ?? ''} ${error.message}`);
+      if (!limit) this.cfg.log.warn(`${this.cfg.endpoint} (socket ${this.id}): error event for no running request: ${error.code ?? ''} ${error.message}`);
       return;
     }
     if (lane.owner) return lane.owner.error(error);
     if (lane.drainingSince !== undefined) this.release(lane);
   }
 
-  malformed(reason: string, streamId: string | undefined): void {
-    this.cfg.log.warn(`${this.cfg.endpoint} (socket ${this.id}) sent a malformed event: ${reason}`);
+  malformed(frameReason: string, streamId: string | undefined, sample?: string): void {
+    const reason = scrub(frameReason, this.cfg.apiKey);
+    const start = sample === undefined ? '' : ` (frame starts ${scrub(sample, this.cfg.apiKey)})`;
+    this.cfg.log.warn(`${this.cfg.endpoint} (socket ${this.id}) sent a malformed event: ${reason}${start}`);
     const lane = this.lanes.byName(streamId);
     if (lane) return lane.owner?.malformed(reason);
     // A frame naming no lane may have belonged to any running request: fail them all rather
@@ -225,15 +235,19 @@ export class WsConnection implements ResponsesEventSink {
     this.host.opened(this);
   }
 
-  /** An abandoned response that never ends must not hold its lane for ever. */
+  /**
+   * An abandoned response that never ends must not hold its lane for ever. The lane cannot be
+   * reused on this socket (the server would queue the next response behind the stuck one), so
+   * the connection retires: a replacement takes new requests and closing this one ends the
+   * stuck response on the server.
+   */
   private reclaimStuckLanes(): void {
     const now = this.cfg.now();
-    for (const lane of this.lanes.all()) {
-      if (lane.drainingSince !== undefined && now - lane.drainingSince > this.cfg.tuning.drainTimeoutMs) {
-        this.cfg.log.warn(`${this.cfg.endpoint} (socket ${this.id}): an abandoned response never ended; reusing its lane.`);
-        this.release(lane);
-      }
-    }
+    const stuck = this.lanes.all().filter((l) => l.drainingSince !== undefined && now - l.drainingSince > this.cfg.tuning.drainTimeoutMs);
+    if (stuck.length === 0 || this.retiring) return;
+    this.cfg.log.warn(`${this.cfg.endpoint} (socket ${this.id}): an abandoned response never ended; replacing the connection.`);
+    this.host.expired(this);
+    for (const lane of stuck) this.release(lane);
   }
 
   private onRefused(res: IncomingMessage): void {
@@ -257,7 +271,14 @@ export class WsConnection implements ResponsesEventSink {
       ? undefined
       : (this.failure ??
         new ModelError('network', wasOpen ? `Connection to ${this.cfg.endpoint} closed (code ${code}${reason ? `: ${reason}` : ''}).` : `Cannot reach ${this.cfg.endpoint}.`));
-    const lost = error ?? new ModelError('network', `Connection to ${this.cfg.endpoint} was closed.`);
+    const lost =
+      error ??
+      new ModelError(
+        'network',
+        this.expiredByServer
+          ? `${this.cfg.endpoint} ended the connection at its time limit (websocket_connection_limit_reached) while the response was streaming.`
+          : `Connection to ${this.cfg.endpoint} was closed.`,
+      );
     for (const lane of this.lanes.all()) {
       const owner = lane.owner;
       lane.owner = undefined;

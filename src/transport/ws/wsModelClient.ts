@@ -3,6 +3,7 @@ import type { ConnectionState } from '../connectionState';
 import type { ModelClient, ModelRequest, ModelStream } from '../modelClient';
 import { ModelError } from '../modelError';
 import { StateHolder } from '../stateHolder';
+import { outputCharCap } from '../outputCap';
 import { TokenStream } from '../tokenStream';
 import { Reconnector } from './reconnector';
 import { SocketSet } from './socketSet';
@@ -20,6 +21,7 @@ export interface WsClientOptions {
   instructions?: string;
   firstTokenTimeoutMs: number;
   stallTimeoutMs: number;
+  maxOutputChars?: number;
   tuning: WsTuning;
   log: Logger;
   now: () => number;
@@ -90,6 +92,8 @@ export class WsModelClient implements ModelClient, ConnectionHost, RequestHost, 
       stallTimeoutMs: o.stallTimeoutMs,
       stop: request.stop,
       endpoint: o.endpoint,
+      maxChars: outputCharCap(request, o.maxOutputChars),
+      onCapped: (max) => o.log.warn(`${o.endpoint} sent more than ${max} characters for one response; the output was cut there.`),
     });
     if (this.disposed) {
       stream.fail(new ModelError('cancelled', 'The model client was closed.'));

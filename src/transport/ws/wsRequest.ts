@@ -80,7 +80,7 @@ export class WsRequest implements LaneOwner {
     // Steered: the successor response follows on this lane and continues this stream.
     if (end.status === 'incomplete' && end.reason === 'steered') return;
     this.releaseLane();
-    const error = end.status === 'failed' ? errorFromFailedResponse(end, this.host.endpoint) : undefined;
+    const error = end.status === 'failed' ? errorFromFailedResponse(end, this.host.endpoint, this.host.apiKey) : undefined;
     this.stream.finish(end.status, { outputTokens: end.outputTokens, error });
     this.settleSteers(false);
   }
@@ -102,7 +102,7 @@ export class WsRequest implements LaneOwner {
   }
 
   malformed(reason: string): void {
-    this.stream.abandon(new ModelError('protocol', `${this.host.endpoint} sent a malformed event: ${reason}`));
+    this.stream.abandon(new ModelError('protocol', `${this.host.endpoint} sent a malformed event: ${reason}.`));
   }
 
   closed(error: ModelError): void {

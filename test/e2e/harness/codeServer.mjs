@@ -26,6 +26,15 @@ export const BASE_SETTINGS = {
   'editor.inlineSuggest.enabled': true,
   'files.autoSave': 'off',
   'git.enabled': false,
+  // The built-in language services are the heaviest thing in a window on a small machine:
+  // keep TypeScript to its syntax server and stop every background auto-detection.
+  'typescript.tsserver.useSyntaxServer': 'always',
+  'typescript.disableAutomaticTypeAcquisition': true,
+  'typescript.validate.enable': false,
+  'javascript.validate.enable': false,
+  'json.schemaDownload.enable': false,
+  'npm.autoDetect': 'off',
+  'task.autoDetect': 'off',
   'chat.commandCenter.enabled': false,
   'window.commandCenter': false,
 };
@@ -35,9 +44,10 @@ export const BASE_SETTINGS = {
  * process group. Every folder it writes to is a fresh scratch folder, deleted on stop, unless
  * `dataDir` names a folder to keep (user settings, secrets and state survive restarts).
  * @param {import('./processGroup.mjs').ProcessGroups} groups
- * @param {{ settings?: object, baseSettings?: object, env?: object, dataDir?: string, port?: number, args?: string[] }} [options]
+ * `OPENAI_API_KEY` reaches the extension host only with `passApiKey` (tests never send a real key).
+ * @param {{ settings?: object, baseSettings?: object, env?: object, dataDir?: string, port?: number, args?: string[], passApiKey?: boolean }} [options]
  */
-export async function startCodeServer(groups, { settings = {}, baseSettings = BASE_SETTINGS, env = {}, dataDir, port, args = [] } = {}) {
+export async function startCodeServer(groups, { settings = {}, baseSettings = BASE_SETTINGS, env = {}, dataDir, port, args = [], passApiKey = false } = {}) {
   const paths = e2ePaths();
   const scratch = dataDir ?? mkdtempSync(join(tmpdir(), 'flint-cs-'));
   if (!dataDir) groups.onStop(() => rmSync(scratch, { recursive: true, force: true }));
@@ -78,6 +88,8 @@ export async function startCodeServer(groups, { settings = {}, baseSettings = BA
   };
   server.writeSettings(settings);
 
+  const inherited = { ...process.env };
+  if (!passApiKey) delete inherited.OPENAI_API_KEY;
   const child = groups.spawn(process.execPath, [
     paths.codeServerEntry,
     '--bind-addr', `127.0.0.1:${server.port}`,
@@ -93,7 +105,7 @@ export async function startCodeServer(groups, { settings = {}, baseSettings = BA
     ...args,
   ], {
     env: {
-      ...process.env,
+      ...inherited,
       HOME: dirs.home,
       XDG_CONFIG_HOME: dirs.config,
       XDG_DATA_HOME: dirs.data,

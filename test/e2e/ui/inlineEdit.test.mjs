@@ -24,7 +24,10 @@ const SOURCE = [
 async function openCopy(wb, page, workspace, name) {
   const path = join(workspace, 'src', name);
   writeFileSync(path, SOURCE);
+  await wb.statusBarItem('Flint', { timeoutMs: 30_000 });
   const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first();
+  // The file watcher may not have started yet in a fresh window: refresh the Explorer if need be.
+  await row.waitFor({ timeout: 3_000 }).catch(() => page.locator('[aria-label="Refresh Explorer"]').click());
   await row.waitFor({ timeout: 20_000 });
   await row.dblclick();
   await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: 20_000 });
@@ -90,7 +93,6 @@ export const tests = [
     name: 'an edit streams in as a live diff; accept leaves one undo step that restores the original',
     timeoutMs: 90_000,
     async run({ wb, page, workspace, endpoint }) {
-      await wb.statusBarItem('Flint', { timeoutMs: 30_000 });
       await endpoint.setKnobs({ tokensPerSecond: 25 });
       const path = await openCopy(wb, page, workspace, 'accept.ts');
       await selectLines(wb, page, 1, 3);
@@ -198,7 +200,7 @@ export const tests = [
       await instruct(wb, page, 'rewrite slowly');
       await waitForText(page, 'slow step 2');
       await wb.press('Control+Home');
-      await wb.type('// on top');
+      await wb.type('const top = 1;');
       await wb.press('Enter');
       await endpoint.setKnobs({ tokensPerSecond: 1000 });
       await lens(page, 'Accept').waitFor({ timeout: 30_000 });
@@ -207,7 +209,7 @@ export const tests = [
       const saved = (await saveAndRead(wb, page, path)).toString('utf8');
       const steps = Array.from({ length: 8 }, (_, i) => `// slow step ${i + 1}\r\n`).join('');
       const [area, perimeter] = SOURCE.split('\r\n\r\n');
-      assert.equal(saved, `// on top\r\n${area}\r\n\r\n${steps}${perimeter}`);
+      assert.equal(saved, `const top = 1;\r\n${area}\r\n\r\n${steps}${perimeter}`);
     },
   },
   {

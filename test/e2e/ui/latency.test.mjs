@@ -1,7 +1,7 @@
 // Latency the user can see: after a few ghost-text suggestions the status bar shows the last
 // request's first-token time, and the latency report draws non-empty histograms.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -82,6 +82,31 @@ export const tests = [
       } finally {
         rmSync(scriptDir, { recursive: true, force: true });
       }
+    },
+  },
+  {
+    name: 'Export JSON saves the session figures and samples where the user chose',
+    timeoutMs: 60_000,
+    async run({ page, workspace }) {
+      const frame = await reportFrame(page);
+      await frame.locator('#export').click();
+      // The save dialog proposes flint-latency-<time>.json in the workspace folder: accept it.
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ timeout: 10_000 });
+      // The dialog fills its path in steps; wait until it holds the proposed name.
+      await page.waitForFunction(() => /flint-latency-[\dT-]+\.json$/.test(document.querySelector('.quick-input-widget input')?.value ?? ''), null, { timeout: 10_000 });
+      await page.keyboard.press('Enter');
+      const deadline = Date.now() + 10_000;
+      let file;
+      while (!file && Date.now() < deadline) {
+        file = readdirSync(workspace).find((f) => /^flint-latency-.*\.json$/.test(f));
+        if (!file) await page.waitForTimeout(100);
+      }
+      assert.ok(file, 'no exported file in the workspace folder');
+      const exported = JSON.parse(readFileSync(join(workspace, file), 'utf8'));
+      assert.ok(exported.samples.length >= 3, `samples exported: ${exported.samples.length}`);
+      assert.ok(exported.snapshot.keystrokeToGhostText.n >= 1);
+      assert.ok(!JSON.stringify(exported).includes('<|cursor|>'), 'no prompt text in the export');
     },
   },
 ];

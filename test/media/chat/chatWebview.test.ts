@@ -95,6 +95,24 @@ describe('chat webview in chromium', () => {
     expect(await chat.page.locator('[data-turn="s"] li').textContent()).toBe('and a list');
   });
 
+  it('opens a long conversation newest first and fills in older turns over the next frames', async () => {
+    const turns = Array.from({ length: 120 }, (_, i) =>
+      i % 2 === 0
+        ? { role: 'user' as const, id: `u${i}`, text: `question ${i}`, attachments: [], redirect: false }
+        : answer(`a${i}`, `answer **${i}**\n\n\`\`\`js\nlet x = ${i};\n\`\`\``, 'done'),
+    );
+    await chat.send({ type: 'conversation', turns, streaming: false });
+    await chat.page.waitForFunction(() => document.querySelectorAll('article.turn').length === 120, null, { timeout: 10_000 });
+    const ids = await chat.page.locator('article.turn').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.turn));
+    expect(ids).toEqual(turns.map((t) => t.id));
+    expect(await chat.page.locator('[data-turn="a1"] strong').textContent()).toBe('1');
+    // Opening another conversation stops filling in the first one.
+    await chat.send({ type: 'conversation', turns: turns.slice(0, 2), streaming: false });
+    await chat.frames();
+    await chat.frames();
+    expect(await chat.page.locator('article.turn').count()).toBe(2);
+  });
+
   it('shows stopped, redirected and failed answers, with Retry on the last one', async () => {
     await chat.send({
       type: 'conversation',

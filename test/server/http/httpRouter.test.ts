@@ -57,6 +57,10 @@ describe('HTTP routing', () => {
     const typo = await post(`${endpoint.origin}/__admin/faults`, { ratelimit: {} }, auth);
     expect(typo.status).toBe(400);
     expect((await typo.json()).error.message).toMatch(/ratelimit/);
-    await post(`${endpoint.origin}/__admin/faults`, {}, auth);
+    // The unauthorized fault spares the admin routes, so a test can always clear it.
+    await post(`${endpoint.origin}/__admin/faults`, { unauthorized: {} }, auth);
+    expect((await fetch(`${endpoint.httpUrl}/models`, { headers: auth })).status).toBe(401);
+    expect((await post(`${endpoint.origin}/__admin/faults`, {}, auth)).status).toBe(200);
+    expect((await fetch(`${endpoint.httpUrl}/models`, { headers: auth })).status).toBe(200);
   });
 });

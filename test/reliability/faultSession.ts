@@ -1,0 +1,55 @@
+import type { ModelClient, ModelStream } from '../../src/transport/modelClient';
+import type { FaultCase } from './faultCases';
+import { allEnded, onFirstToken, recordingClient, stateReached, type FaultRig } from './faultRig';
+
+/** One case in progress: a fresh client of the rig, with the fault about to strike. */
+export interface FaultSession {
+  /** The client the surface uses (records every stream). */
+  client: ModelClient;
+  streams: ModelStream[];
+  /** Every line the surface and the transport logged. */
+  logs: string[];
+  /**
+   * Runs the surface's faulted request: applies the mid-stream fault when its first token
+   * arrives, and waits until every stream it started ended.
+   */
+  faulted<T>(request: () => Promise<T>): Promise<T>;
+  /** Brings the endpoint back (the case's heal, then no faults), for the recovery request. */
+  heal(): Promise<void>;
+}
+
+/**
+ * Runs `body` against a fresh client with the case's fault armed, and always puts the rig
+ * back (endpoint up, no faults) and disposes the client afterwards.
+ */
+export async function inFaultSession<T>(rig: FaultRig, fc: FaultCase, body: (s: FaultSession) => Promise<T>): Promise<T> {
+  await rig.reset();
+  const logs: string[] = [];
+  if (fc.beforeClient) await fc.beforeClient(rig);
+  const raw = rig.client(logs);
+  const { client, streams } = recordingClient(raw);
+  try {
+    if (!fc.beforeClient) await stateReached(raw, 'warm');
+    await fc.arm?.(rig);
+    const session: FaultSession = {
+      client,
+      streams,
+      logs,
+      async faulted(request) {
+        const during = fc.midStream ? onFirstToken(streams, () => fc.midStream!(rig)) : Promise.resolve();
+        const result = await request();
+        await during;
+        await allEnded(streams);
+        return result;
+      },
+      async heal() {
+        await fc.heal?.(rig);
+        await rig.reset();
+      },
+    };
+    return await body(session);
+  } finally {
+    rig.release(raw);
+    await rig.reset();
+  }
+}
