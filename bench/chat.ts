@@ -9,6 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { HostMessage, TurnView } from '../src/chat/chatProtocol';
@@ -137,6 +138,50 @@ function stream(page: Page, feeder: string, turnId: string, tokens: string[], ra
   );
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/**
+ * Runs `body` under Chromium's tracing and returns, per frame, the CPU time the page's main
+ * thread spent in tasks started in that frame (thread time, so time the OS gave to other
+ * processes on this shared machine is not counted).
+ */
+async function cpuPerFrame<T>(page: Page, body: () => Promise<T>): Promise<{ result: T; cpu: number[] }> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as TraceEvent[])));
+  const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  const result = await body();
+  await cdp.send('Tracing.end');
+  await complete;
+  await cdp.detach();
+  const frames = events.filter((e) => e.name === 'FireAnimationFrame');
+  const main = frames[0];
+  if (!main) return { result, cpu: [] };
+  const onMain = (e: TraceEvent) => e.pid === main.pid && e.tid === main.tid;
+  const starts = frames.filter(onMain).map((e) => e.ts).sort((a, b) => a - b);
+  const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && onMain(e) && e.tdur !== undefined).sort((a, b) => a.ts - b.ts);
+  const cpu = new Array<number>(Math.max(0, starts.length - 1)).fill(0);
+  let f = 0;
+  let coveredUntil = -Infinity;
+  for (const t of tasks) {
+    if (t.ts < coveredUntil) continue; // nested in a task already counted
+    coveredUntil = t.ts + (t.dur ?? 0);
+    while (f < starts.length - 1 && t.ts >= starts[f + 1]!) f++;
+    if (f < cpu.length && t.ts >= starts[0]!) cpu[f]! += t.tdur! / 1000;
+  }
+  return { result, cpu };
+}
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -145,16 +190,23 @@ function percentile(values: number[], p: number): number {
 const median = (values: number[]) => percentile(values, 50);
 const round = (n: number) => Math.round(n * 100) / 100;
 
-async function measure(rate: number, withTranscript: boolean, perToken = false): Promise<{ p95: number; p50: number; longFrames: number; frames: number; renderMs?: number }> {
+async function measure(
+  rate: number,
+  withTranscript: boolean,
+  perToken = false,
+): Promise<{ p95: number; p50: number; cpuP95: number; longFrames: number; frames: number; renderMs?: number }> {
   const p95s: number[] = [];
+  let cpuP95 = 0;
   const p50s: number[] = [];
   const renderMs: number[] = [];
   let longFrames = 0;
   let frames = 0;
-  for (let run = 0; run < RUNS; run++) {
+  // The last run is traced for CPU time only: tracing slows the page, so its frames are not counted.
+  for (let run = 0; run <= RUNS; run++) {
+    const traced = run === RUNS;
     const { page, close } = await openPage();
     try {
-      if (withTranscript) {
+      if (withTranscript && !traced) {
         const message: HostMessage = { type: 'conversation', turns: transcript(), streaming: false };
         renderMs.push(
           await page.evaluate(
@@ -172,25 +224,34 @@ async function measure(rate: number, withTranscript: boolean, perToken = false):
         await page.waitForFunction((n) => document.querySelectorAll('article.turn').length === n, TRANSCRIPT, { timeout: 60_000 });
         await page.waitForTimeout(300);
       }
-      const result = await stream(page, feeder, `s${run}`, answerTokens(Math.round(rate * seconds)), rate, perToken);
+      const tokens = answerTokens(Math.round(rate * seconds));
+      const label = `  ${rate} tokens/s${perToken ? ' one message per token' : ''}${withTranscript ? ` below ${TRANSCRIPT} messages` : ''}`;
+      if (traced) {
+        const { cpu } = await cpuPerFrame(page, () => stream(page, feeder, `s${run}`, tokens, rate, perToken));
+        cpuP95 = percentile(cpu, 95);
+        console.log(`${label}, traced run: main-thread CPU per frame p50 ${round(percentile(cpu, 50))} ms, p95 ${round(cpuP95)} ms`);
+        continue;
+      }
+      const result = await stream(page, feeder, `s${run}`, tokens, rate, perToken);
       p95s.push(percentile(result.frames, 95));
       p50s.push(percentile(result.frames, 50));
       longFrames += result.longFrames;
       frames += result.frames.length;
       const achieved = Math.round(result.tokens / (result.ms / 1000));
-      console.log(`  ${rate} tokens/s${perToken ? ' one message per token' : ''}${withTranscript ? ` below ${TRANSCRIPT} messages` : ''}, run ${run + 1}: ${result.frames.length} frames, p50 ${round(p50s.at(-1)!)} ms, p95 ${round(p95s.at(-1)!)} ms, long frames ${result.longFrames}${result.longFrames ? ` [${result.longDetail.join(', ')}]` : ''}, fed ${achieved} tokens/s`);
+      console.log(`${label}, run ${run + 1}: ${result.frames.length} frames, p50 ${round(p50s.at(-1)!)} ms, p95 ${round(p95s.at(-1)!)} ms, long frames ${result.longFrames}${result.longFrames ? ` [${result.longDetail.join(', ')}]` : ''}, fed ${achieved} tokens/s`);
     } finally {
       await close();
     }
   }
-  return { p95: median(p95s), p50: median(p50s), longFrames, frames, ...(renderMs.length ? { renderMs: median(renderMs) } : {}) };
+  return { p95: median(p95s), p50: median(p50s), cpuP95, longFrames, frames, ...(renderMs.length ? { renderMs: median(renderMs) } : {}) };
 }
 
 execFileSync(process.execPath, ['esbuild.config.mjs'], { cwd: root, stdio: 'inherit' });
 const feeder = (
   await esbuild.build({ entryPoints: [join(root, 'bench/chatFeeder.ts')], bundle: true, write: false, format: 'iife', platform: 'browser', logLevel: 'warning' })
 ).outputFiles[0]!.text;
-console.log(`chat bench: ${seconds} s of streaming per run, ${RUNS} runs per configuration`);
+const loadBefore = loadavg()[0]!;
+console.log(`chat bench: ${seconds} s of streaming per run, ${RUNS} runs per configuration (load average ${loadBefore.toFixed(1)})`);
 const at1000 = await measure(1000, false);
 const at5000 = await measure(5000, false);
 const below = await measure(5000, true);
@@ -200,6 +261,11 @@ const result = {
   frame_ms_p95_at_1000: round(at1000.p95),
   frame_ms_p95_at_5000: round(at5000.p95),
   frame_ms_p50_at_5000: round(at5000.p50),
+  // Main-thread CPU time per frame: what the page costs, whatever else the machine runs.
+  frame_cpu_ms_p95_at_1000: round(at1000.cpuP95),
+  frame_cpu_ms_p95_at_5000: round(at5000.cpuP95),
+  frame_cpu_ms_p95_at_5000_below_transcript: round(below.cpuP95),
+  frame_cpu_ms_p95_at_5000_one_message_per_token: round(perToken.cpuP95),
   frame_ms_p95_at_5000_below_transcript: round(below.p95),
   long_frames: at1000.longFrames + at5000.longFrames + below.longFrames,
   frames_measured: at1000.frames + at5000.frames + below.frames,
@@ -208,6 +274,9 @@ const result = {
   transcript_messages: TRANSCRIPT,
   transcript_render_ms: round(below.renderMs ?? 0),
   stream_seconds_per_run: seconds,
+  // A frame over 50 ms with no script and no layout in it is the machine, not the page.
+  load_average_before: round(loadBefore),
+  load_average_after: round(loadavg()[0]!),
   runs: RUNS,
   at: new Date().toISOString(),
 };

@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 import { systemClock } from '../src/completions/clock';
 import { CompletionEngine } from '../src/completions/completionEngine';
 import type { CompletionResult } from '../src/completions/completionTypes';
-import { defaultDebounceTuning, type DebounceTuning } from '../src/completions/debouncePolicy';
+import { defaultDebounceTuning } from '../src/completions/debouncePolicy';
 import { SnippetRing } from '../src/context/snippetRing';
 import { silentLogger } from '../src/log/logger';
 import { percentile } from '../src/metrics/percentiles';
@@ -51,10 +51,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-async function startEndpoint(script: string): Promise<{ url: string; child: ChildProcess }> {
+interface ModelSpeed {
+  firstTokenMs: number;
+  tokensPerS: number;
+}
+
+async function startEndpoint(script: string, speed: ModelSpeed): Promise<{ url: string; child: ChildProcess }> {
   // Same process group as the bench: whoever stops the bench stops its endpoint too.
   const child = spawn(process.execPath, ['scripts/endpoint.mjs', '--port', '0', '--engine', 'scripted', '--script', script,
-    '--first-token-delay-ms', String(firstTokenMs), '--tokens-per-second', String(tokensPerS)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    '--first-token-delay-ms', String(speed.firstTokenMs), '--tokens-per-second', String(speed.tokensPerS)], { stdio: ['ignore', 'pipe', 'inherit'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
   const line = await new Promise<string>((resolve, reject) => {
@@ -89,17 +94,22 @@ interface RunStats {
 }
 
 /** Types one file; returns what happened. */
-interface ModelQuality {
-  wrongShare: number;
-  hopelessShare: number;
+interface Run {
+  maxKeys: number;
+  /** flint.completions.debounceMs: null adapts. */
+  debounceMs: number | null;
+  /** Share of lines the model gets wrong at first, and never right. */
+  quality: { wrongShare: number; hopelessShare: number };
+  speed: ModelSpeed;
 }
 
-async function typeFile(path: string, others: string[], tuning: DebounceTuning, maxKeys: number, quality: ModelQuality): Promise<RunStats> {
+async function typeFile(path: string, others: string[], run: Run): Promise<RunStats> {
+  const { quality, maxKeys } = run;
   const text = readFileSync(path, 'utf8');
   const dir = mkdtempSync(join(tmpdir(), 'flint-typist-'));
   const script = join(dir, 'oracle.json');
   writeFileSync(script, JSON.stringify(oracleFixture(text, quality.wrongShare, quality.hopelessShare)));
-  const endpoint = await startEndpoint(script);
+  const endpoint = await startEndpoint(script, run.speed);
   const client = createModelClient({ role: 'fast', url: endpoint.url, model: 'gpt-5.3-codex-spark', httpApi: 'responses', allowInsecure: false,
     firstTokenTimeoutMs: 10_000, stallTimeoutMs: 10_000, log: silentLogger });
   const firstToken = { beside: [] as number[], alone: [] as number[] };
@@ -117,11 +127,10 @@ async function typeFile(path: string, others: string[], tuning: DebounceTuning, 
   for (const o of others) ring.add(o, readFileSync(o, 'utf8').split('\n').slice(0, 40).join('\n'));
   const engine = new CompletionEngine({
     client: () => watched,
-    settings: () => ({ api: 'responses', fimTemplate: 'qwen', maxLines: 30, tokenBudget: 4096, debounceMs: null }),
+    settings: () => ({ api: 'responses', fimTemplate: 'qwen', maxLines: 30, tokenBudget: 4096, debounceMs: run.debounceMs }),
     clock: systemClock(() => performance.now()),
     metrics: { record: () => undefined },
     log: silentLogger,
-    debounceTuning: tuning,
   });
   const languageId = ({ ts: 'typescript', py: 'python', go: 'go' } as Record<string, string>)[path.split('.').pop()!] ?? 'plaintext';
   const rand = rng(text.length);
@@ -179,12 +188,12 @@ async function typeFile(path: string, others: string[], tuning: DebounceTuning, 
     abandoned: s.abandoned, blockingMax: s.abandonedBlockingMsMax, accepted, calls, firstToken };
 }
 
-async function typeAll(tuning: DebounceTuning, maxKeys: number, quality: ModelQuality): Promise<RunStats> {
+async function typeAll(run: Run): Promise<RunStats> {
   const files = readdirSync(FIXTURES).sort().map((f) => join(FIXTURES, f));
   const total: RunStats = { keystrokes: 0, requests: 0, speculative: 0, typingThrough: 0, cache: 0, abandoned: 0, blockingMax: 0, accepted: 0, calls: [],
     firstToken: { beside: [], alone: [] } };
   for (const f of files) {
-    const r = await typeFile(f, files.filter((o) => o !== f), tuning, maxKeys, quality);
+    const r = await typeFile(f, files.filter((o) => o !== f), run);
     for (const k of ['keystrokes', 'requests', 'speculative', 'typingThrough', 'cache', 'abandoned', 'accepted'] as const) total[k] += r[k];
     total.blockingMax = Math.max(total.blockingMax, r.blockingMax);
     total.calls.push(...r.calls);
@@ -231,36 +240,36 @@ function summary(r: RunStats) {
   };
 }
 
-const MAIN_MODEL: ModelQuality = { wrongShare: 0.3, hopelessShare: 0 };
-const SWEEP_MODEL: ModelQuality = { wrongShare: 0.3, hopelessShare: 0.35 };
-const main = await typeAll(defaultDebounceTuning, keysPerFile, MAIN_MODEL);
+const mainRun: Run = {
+  maxKeys: keysPerFile,
+  debounceMs: null,
+  quality: { wrongShare: 0.3, hopelessShare: 0 },
+  speed: { firstTokenMs, tokensPerS },
+};
+const main = await typeAll(mainRun);
 const result: Record<string, unknown> = {
   ...summary(main),
-  settings: { keys_per_file: keysPerFile, first_token_delay_ms: firstTokenMs, tokens_per_s: tokensPerS, model: MAIN_MODEL, debounce: defaultDebounceTuning },
+  settings: { keys_per_file: keysPerFile, first_token_delay_ms: firstTokenMs, tokens_per_s: tokensPerS, model: mainRun.quality, debounce: defaultDebounceTuning },
 };
 if (sweep) {
-  const variants: Record<string, Partial<DebounceTuning>> = {
-    fixed_0: { initialMs: 0, factor: 0 },
-    fixed_25: { initialMs: 25, factor: 0, minMs: 25 },
-    fixed_50: { initialMs: 50, factor: 0, minMs: 50 },
-    fixed_100: { initialMs: 100, factor: 0, minMs: 100 },
-    adaptive_0_15: { factor: 0.15 },
-    adaptive_0_3: { factor: 0.3 },
-    adaptive_0_6: { factor: 0.6 },
-  };
+  // A weaker model (a third of the lines never right) makes many requests: the debounce matters.
+  const speeds: Record<string, ModelSpeed> = { fast_model: mainRun.speed, slow_model: { firstTokenMs: 200, tokensPerS: 200 } };
+  const debounces: Record<string, number | null> = { fixed_0: 0, fixed_50: 50, fixed_150: 150, adaptive: null };
   const rows: Record<string, unknown> = {};
-  for (const [name, v] of Object.entries(variants)) {
-    // A weaker model (a third of the lines never right) makes many requests: the debounce matters.
-    const s = summary(await typeAll({ ...defaultDebounceTuning, ...v }, Math.min(keysPerFile, 200), SWEEP_MODEL));
-    rows[name] = {
-      requests_per_100_keystrokes: s.requests_per_100_keystrokes,
-      abandoned_per_100_keystrokes: round((100 * s.abandoned) / s.keystrokes, 1),
-      model_answers: s.model_answers,
-      wait_beyond_model_ms_p50: s.overhead_ms_p50_model_answers,
-      suggestions_accepted: s.suggestions_accepted,
-      keystrokes: s.keystrokes,
-    };
-    console.log(name, JSON.stringify(rows[name]));
+  for (const [speedName, speed] of Object.entries(speeds)) {
+    for (const [name, debounceMs] of Object.entries(debounces)) {
+      const s = summary(await typeAll({ maxKeys: Math.min(keysPerFile, 200), debounceMs, quality: { wrongShare: 0.3, hopelessShare: 0.35 }, speed }));
+      const row = {
+        requests_per_100_keystrokes: s.requests_per_100_keystrokes,
+        abandoned_per_100_keystrokes: round((100 * s.abandoned) / s.keystrokes, 1),
+        model_answers: s.model_answers,
+        wait_beyond_model_ms_p50: s.overhead_ms_p50_model_answers,
+        suggestions_accepted: s.suggestions_accepted,
+        keystrokes: s.keystrokes,
+      };
+      rows[`${speedName}.${name}`] = row;
+      console.log(`${speedName}.${name}`, JSON.stringify(row));
+    }
   }
   result.debounce_sweep = rows;
 }

@@ -27,27 +27,34 @@ const STATUS_TEXT: Record<AssistantTurn['status'], string> = {
 
 /**
  * The conversation as a live log. Streamed text is appended to the answer's buffer and
- * rendered at most once a frame; the view stays scrolled to the end unless the user has
- * scrolled up to read.
+ * rendered at most once a frame. While the user is at the end, the browser's scroll anchoring
+ * on an empty last element keeps the view there (see chat.css); once the user scrolls up to
+ * read, nothing moves. No script reads the layout in a frame.
  */
 export class Transcript {
   readonly element: HTMLElement;
+  /** The turns, in order, then `end`; `element` is the scroller around them. */
+  private readonly content: HTMLElement;
+  private readonly end = h('div', { cls: 'scroll-end', attrs: { 'aria-hidden': 'true' } });
   private readonly answers = new Map<string, AnswerView>();
   private readonly scheduler: FrameScheduler;
-  private stickToEnd = true;
+  private scrollToEnd = false;
   /** Bumped by reset, so a backfill of an older conversation stops. */
   private generation = 0;
 
   constructor(private readonly requestFrame: (callback: () => void) => void) {
-    this.element = h('div', {
-      cls: 'transcript',
-      attrs: { role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation', tabindex: '0' },
-    });
-    this.element.addEventListener('scroll', () => {
-      const e = this.element;
-      this.stickToEnd = e.scrollHeight - e.scrollTop - e.clientHeight < 40;
-    });
-    this.scheduler = new FrameScheduler(requestFrame, () => this.keepAtEnd());
+    this.content = h('div', { cls: 'transcript-content' });
+    this.element = h(
+      'div',
+      { cls: 'transcript', attrs: { role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation', tabindex: '0' } },
+      [this.content, this.end],
+    );
+    this.scheduler = new FrameScheduler(requestFrame, () => this.afterFrame());
+    // Anchoring does nothing at offset 0: when the first overflow pushes the end out of view
+    // there, follow it once; from then on anchoring holds the view at the end.
+    new IntersectionObserver(([entry]) => {
+      if (entry && !entry.isIntersecting && this.element.scrollTop === 0) this.end.scrollIntoView({ block: 'end' });
+    }).observe(this.end);
     this.showEmptyState();
   }
 
@@ -58,19 +65,21 @@ export class Transcript {
   reset(turns: readonly TurnView[]): void {
     const generation = ++this.generation;
     this.answers.clear();
-    this.element.replaceChildren();
+    this.content.replaceChildren();
     if (turns.length === 0) this.showEmptyState();
     const split = Math.max(0, turns.length - RECENT_TURNS);
-    for (const t of turns.slice(split)) this.element.appendChild(this.build(t, false));
+    for (const t of turns.slice(split)) this.content.appendChild(this.build(t, false));
     this.backfill(turns.slice(0, split), generation);
-    this.stickToEnd = true;
+    this.scrollToEnd = true;
     this.scheduler.schedule(() => {});
   }
 
   add(turn: TurnView, animate = true): void {
-    this.element.querySelector('.empty-state')?.remove();
-    this.element.appendChild(this.build(turn, animate));
-    if (animate) this.scheduler.schedule(() => {});
+    this.content.querySelector('.empty-state')?.remove();
+    this.content.appendChild(this.build(turn, animate));
+    // A message of the user's own brings the view back to the end.
+    if (turn.role === 'user') this.scrollToEnd = true;
+    this.scheduler.schedule(() => {});
   }
 
   delta(turnId: string, text: string): void {
@@ -109,8 +118,7 @@ export class Transcript {
       const batch: HTMLElement[] = [];
       while (older.length > 0 && performance.now() - t0 < BACKFILL_BUDGET_MS) batch.unshift(this.build(older.pop()!, false));
       // Scroll anchoring keeps what the user is reading in place while turns appear above it.
-      this.element.prepend(...batch);
-      this.scheduler.schedule(() => {});
+      this.content.prepend(...batch);
       this.backfill(older, generation);
     });
   }
@@ -138,12 +146,14 @@ export class Transcript {
     return view;
   }
 
-  private keepAtEnd(): void {
-    if (this.stickToEnd) this.element.scrollTop = this.element.scrollHeight;
+  private afterFrame(): void {
+    if (!this.scrollToEnd) return;
+    this.scrollToEnd = false;
+    this.end.scrollIntoView({ block: 'end' });
   }
 
   private showEmptyState(): void {
-    this.element.appendChild(
+    this.content.appendChild(
       h('div', {
         cls: 'empty-state',
         text: 'Ask about your code. Enter sends, Shift+Enter starts a new line, Escape stops an answer. Type @ to attach a file; the selection in the editor is attached automatically.',

@@ -186,6 +186,7 @@ export class CompletionEngine {
     const model = entry.lastGrowthAt > waitStart ? Math.max(0, entry.lastGrowthAt - Math.max(waitStart, sentAt)) : 0;
     if (source === 'model') {
       if (!this.firstServeMs.has(entry.id)) this.firstServeMs.set(entry.id, t1 - t0);
+      this.debounce.noteModelMs(model);
     } else {
       if (source === 'cache') this.stats.cacheHits++;
       else this.stats.typingThroughHits++;
@@ -238,7 +239,7 @@ export class CompletionEngine {
       maxLines: settings.maxLines,
     });
     const normalize = modelTextNormalizer(lineBefore(req.prefix), settings.api === 'responses');
-    const entry = new CompletionEntry(this.nextId++, req.prefix, req.suffix, mode, normalize, speculative);
+    const entry = new CompletionEntry(this.nextId++, req.prefix, req.suffix, mode, normalize);
     const stream = this.deps.client().stream(request);
     entry.stream = stream;
     this.cache.add(entry);

@@ -26,8 +26,6 @@ export class CompletionEntry {
     readonly suffix: string,
     readonly mode: CompletionMode,
     private readonly normalize: TextNormalizer,
-    /** Started for the text after accepting a shown suggestion, not by a keystroke. */
-    readonly speculative: boolean,
   ) {}
 
   get running(): boolean {

@@ -3,6 +3,7 @@ import type { ModelError } from '../transport/modelError';
 import type { DiffRow } from './diffRow';
 import { buildEditPrompt, maxOutputTokensFor, type EarlierAttempt } from './editPrompt';
 import type { EditInfo, EditSessionDeps, EditState, EditTarget } from './editSessionTypes';
+import { DocumentReadOnlyError } from './editSink';
 import { FrameScheduler } from './frameScheduler';
 import { LeftoverPreview } from './leftoverPreview';
 import { LineAssembler } from './lineAssembler';
@@ -130,7 +131,12 @@ export class EditSession {
     await this.frames.flushNow();
     return this.writer.exclusive(async () => {
       if (this.settleTarget !== null || this.resetPending || this.stateValue !== 'review') return false;
-      if (!(await this.writer.accept())) return false;
+      try {
+        if (!(await this.writer.accept())) return false;
+      } catch (err) {
+        this.failWrite(err);
+        return false;
+      }
       this.finish('accepted');
       return true;
     });
@@ -160,9 +166,11 @@ export class EditSession {
    * cancels the edit, removing the preview lines the change did not touch. An undo or redo
    * reaching into the region already took the preview out.
    */
-  async documentChanged(changes: readonly LineChange[], undoOrRedo: boolean): Promise<void> {
+  async documentChanged(reported: readonly LineChange[], undoOrRedo: boolean): Promise<void> {
     if (this.settled) return;
     this.foreignEdits = true;
+    // Bottom up: then each change's position is still valid after the ones before it, whatever order the editor used.
+    const changes = [...reported].sort((a, b) => b.startLine - a.startLine || b.startCharacter - a.startCharacter);
     if (this.cancelling) {
       for (const change of changes) this.leftover?.track(change);
       this.changesWhileCancelling++;
@@ -280,8 +288,16 @@ export class EditSession {
       }
       if (!this.settled) writer.draw();
     } catch (err) {
-      this.deps.log.error(err instanceof Error ? err : String(err));
+      this.failWrite(err);
     }
+  }
+
+  /** A document change failed for good (a read-only editor): the edit ends with that message. */
+  private failWrite(err: unknown): void {
+    this.deps.log.error(err instanceof Error ? err : String(err));
+    if (!(err instanceof DocumentReadOnlyError) || this.settled) return;
+    this.halt('abandoned');
+    this.finish('failed', err.message);
   }
 
   /** Stops the current generation (if any) and ignores whatever it still sends. */

@@ -10,8 +10,8 @@ export interface EditSink {
    * Applies a batch. 'preview' batches of one edit form a single undo step together with its
    * 'accept' batch, so one undo after accepting restores the original. `applied` is called as
    * soon as the change is in the document (before the promise settles, when the editor reports
-   * it earlier). Resolves false when the editor refused (document changed meanwhile, editor
-   * hidden or read-only).
+   * it earlier). Resolves false when the editor refused for now (the document changed
+   * meanwhile, or no editor shows it); rejects with DocumentReadOnlyError when it never will.
    */
   apply(edits: RowEdit[], step: 'preview' | 'accept', applied: () => void): Promise<boolean>;
   /**
@@ -22,4 +22,12 @@ export interface EditSink {
   restore(edits: RowEdit[], viaUndo: boolean, applied: () => void): Promise<boolean>;
   /** Shows the pending rows (null: nothing pending any more). */
   render(view: PreviewView | null, startLine: number): void;
+}
+
+/** The editor will not change the document at all (it is read-only): retrying is pointless. */
+export class DocumentReadOnlyError extends Error {
+  constructor(name: string) {
+    super(`${name} is read-only in the editor; the edit was stopped`);
+    this.name = 'DocumentReadOnlyError';
+  }
 }

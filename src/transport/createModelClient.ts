@@ -3,6 +3,7 @@ import { httpBaseUrl, wsResponsesUrl } from './endpointUrl';
 import type { ModelClientOptions } from './clientOptions';
 import { HttpModelClient } from './http/httpModelClient';
 import type { ModelClient } from './modelClient';
+import { ModelError } from './modelError';
 import { RefusedClient } from './refusedClient';
 import { WsModelClient } from './ws/wsModelClient';
 import { defaultWsTuning } from './ws/wsTuning';
@@ -16,17 +17,23 @@ export type { ModelClientOptions } from './clientOptions';
  */
 export function createModelClient(options: ModelClientOptions): ModelClient {
   const now = options.now ?? (() => performance.now());
+  // An empty or blank key counts as none.
+  const apiKey = options.apiKey?.trim() || undefined;
   const check = checkEndpoint(options.url, {
     setting: `flint.${options.role}.url`,
     allowInsecure: options.allowInsecure,
-    hasKey: Boolean(options.apiKey),
+    hasKey: apiKey !== undefined,
   });
-  if (check.refusal) {
-    options.log.warn(`${options.role} model: ${check.refusal.message}`);
-    return new RefusedClient(check.transport, options.model, check.display, check.refusal, now);
+  // A key with a space or line break inside cannot go into a header (and is not a key).
+  const refusal =
+    check.refusal ??
+    (apiKey !== undefined && /[\s\x00-\x1f\x7f]/.test(apiKey)
+      ? new ModelError('auth', 'The API key contains spaces or line breaks. Run "Flint: Set API Key" (or fix OPENAI_API_KEY) and enter it again.')
+      : undefined);
+  if (refusal) {
+    options.log.warn(`${options.role} model: ${refusal.message}`);
+    return new RefusedClient(check.transport, options.model, check.display, refusal, now);
   }
-  // An empty key counts as none.
-  const apiKey = options.apiKey || undefined;
   const common = {
     endpoint: check.display,
     model: options.model,

@@ -26,6 +26,14 @@ export function checkEndpoint(rawUrl: string, opts: { setting: string; allowInse
       refusal: new ModelError('config', `Setting "${opts.setting}" is not a valid URL (${JSON.stringify(rawUrl)}). Enter a wss://, https:// or http:// URL.`),
     };
   }
+  // "localhost:8080/v1" parses as a URL of scheme "localhost:": the user left the scheme out.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(rawUrl.trim())) {
+    const refusal = new ModelError(
+      'config',
+      `Setting "${opts.setting}" has no scheme (${JSON.stringify(rawUrl)}). Start it with wss://, https:// or http://, e.g. "http://${rawUrl.trim()}".`,
+    );
+    return { transport: 'http', display: rawUrl, loopback: false, refusal };
+  }
   const display = `${url.protocol}//${url.host}${url.pathname.replace(/\/$/, '')}`;
   const loopback = isLoopbackUrl(rawUrl);
   const proto = url.protocol;

@@ -3,7 +3,7 @@ import { resolveApiKey } from '../config/apiKey';
 import type { Config } from '../config/config';
 import { redactingLogger } from '../log/redactingLogger';
 import { createMetricsStore, type MetricsStore } from '../metrics/metricsStore';
-import { route } from '../router/route';
+import { createRouter } from '../router/createRouter';
 import type { Services } from '../services';
 import { createModelClient } from '../transport/createModelClient';
 import { ModelError } from '../transport/modelError';
@@ -43,7 +43,7 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
   const notifyActive = () => {
     for (const l of activeListeners) l();
   };
-  const metricsStore = createMetricsStore();
+  const metricsStore = createMetricsStore({ log });
 
   function loadConfig(): Config {
     const { config: c, problems } = readConfig();
@@ -123,15 +123,7 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     log,
     metrics: metricsStore,
     metricsStore,
-    route(request) {
-      const decision = route(request, {
-        mode: config['router.mode'],
-        fileThreshold: config['router.fileThreshold'],
-        fastContextTokens: config['router.fastContextTokens'],
-      });
-      log.info(`route ${request.surface}: ${decision.target} (${decision.reasons.join('; ')})`);
-      return decision;
-    },
+    route: createRouter({ config: () => config, log }),
     now: () => performance.now(),
     beginGeneration() {
       active += 1;

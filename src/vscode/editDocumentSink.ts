@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { EditSink } from '../edits/editSink';
+import { DocumentReadOnlyError, type EditSink } from '../edits/editSink';
 import type { PreviewView } from '../edits/previewLayout';
 import type { RowEdit } from '../edits/rowEdit';
 import { toTextReplace, type TextReplace } from '../edits/textReplace';
@@ -127,7 +127,8 @@ export class EditDocumentSink implements EditSink {
     options: { undoStopBefore: boolean; undoStopAfter: boolean },
     applied: () => void,
   ): Promise<boolean> {
-    return this.track(replaces.map((r) => r.text), applied, async () => {
+    let changed = false;
+    const ok = await this.track(replaces.map((r) => r.text), () => ((changed = true), applied()), async () => {
       try {
         return await editor.edit((b) => {
           for (const r of replaces) b.replace(range(r), r.text);
@@ -138,6 +139,10 @@ export class EditDocumentSink implements EditSink {
         return false;
       }
     });
+    // The document reports its change before the edit resolves; a read-only editor resolves
+    // true without changing anything.
+    if (ok && !changed) throw new DocumentReadOnlyError(vscode.workspace.asRelativePath(this.document.uri));
+    return ok;
   }
 
   private async track(texts: string[], applied: () => void, run: () => Promise<boolean>): Promise<boolean> {

@@ -4,7 +4,7 @@ import { CompletionEntry } from '../../src/completions/completionEntry';
 
 let nextId = 1;
 function entry(prefix: string, suffix: string, text: string, running = false): CompletionEntry {
-  const e = new CompletionEntry(nextId++, prefix, suffix, { kind: 'line' }, (raw) => raw, false);
+  const e = new CompletionEntry(nextId++, prefix, suffix, { kind: 'line' }, (raw) => raw);
   e.append(text, 0);
   if (!running) e.finish({ status: 'completed', text, outputTokens: 1 }, 0);
   return e;

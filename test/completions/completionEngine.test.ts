@@ -283,26 +283,46 @@ describe('CompletionEngine: debounce', () => {
     expect(client.streams.length).toBe(1);
   });
 
-  it('adapts to the typist: a fraction of the median gap between keystrokes', async () => {
+  it('adapts: no wait while the model beats the typist, about one gap when it is slower', async () => {
     const { engine, client, clock } = engineHarness({ debounceMs: null });
-    let text = 'x';
-    for (let i = 0; i < 8; i++) {
-      void engine.provide(request(text, ''));
-      await settle();
-      await clock.advance(200);
-      // The model suggests something the typist does not type.
-      client.last.push('Z\n');
-      client.last.finish();
-      await settle();
-      text += 'y';
-    }
-    expect(engine.debounceMs()).toBe(60);
-    const before = client.streams.length;
-    void engine.provide(request(text, ''));
+    const first = engine.provide(request('const name = ', ''));
     await settle();
-    await clock.advance(59);
+    await clock.advance(300);
+    client.last.push('"flint-engine";\n');
+    client.last.finish();
+    await first;
+    // The typist types through the suggestion, one key every 100 ms: slower model than typist.
+    const typed = '"flint';
+    for (let i = 1; i <= typed.length; i++) {
+      await clock.advance(100);
+      await engine.provide(request(`const name = ${typed.slice(0, i)}`, ''));
+    }
+    expect(engine.debounceMs()).toBe(100);
+    const before = client.streams.length;
+    void engine.provide(request('const name = "flintX', ''));
+    await settle();
+    await clock.advance(99);
     expect(client.streams.length).toBe(before);
     await clock.advance(1);
+    expect(client.streams.length).toBe(before + 1);
+  });
+
+  it('adapts: a model faster than the typist is asked at once', async () => {
+    const { engine, client, clock } = engineHarness({ debounceMs: null });
+    const first = engine.provide(request('let v = ', ''));
+    await settle();
+    await clock.advance(20);
+    client.last.push('"abcdef";\n');
+    client.last.finish();
+    await first;
+    for (const t of ['"', '"a', '"ab', '"abc', '"abcd']) {
+      await clock.advance(150);
+      await engine.provide(request(`let v = ${t}`, ''));
+    }
+    expect(engine.debounceMs()).toBe(0);
+    const before = client.streams.length;
+    void engine.provide(request('let v = "abcdX', ''));
+    await settle();
     expect(client.streams.length).toBe(before + 1);
   });
 

@@ -152,6 +152,42 @@ describe('EditSession robustness', () => {
     expect(h.doc.view).toBeNull();
   });
 
+  it('keeps removing the preview lines while the user keeps typing in the region', async () => {
+    const h = harness(file, 1, 4);
+    h.session.start('x');
+    h.fast.last.push('function f(a) {\n  one();\n  two();\n  thr');
+    await h.settle();
+    const twoAt = h.doc.lines.indexOf('  two();');
+    // The first removal is refused: the next keystroke got to the editor first.
+    h.doc.refuseNext = true;
+    const first = h.session.documentChanged([h.doc.userEdit({ startLine: twoAt, startCharacter: 8, endLine: twoAt, endCharacter: 8, text: ' /' })], false);
+    await first;
+    expect(h.session.settled).toBe(false);
+    await h.session.documentChanged([h.doc.userEdit({ startLine: twoAt, startCharacter: 10, endLine: twoAt, endCharacter: 10, text: '/ mine\nnext' })], false);
+    await h.settle();
+    expect(h.session.state).toBe('cancelled');
+    expect(h.doc.text).toBe(['// header', 'function f(a) {', '  two(); // mine', 'next', '  return a + 1;', '}', '// footer', ''].join('\n'));
+    // Commands are refused while the cancel is under way, and after it.
+    expect(await h.session.accept()).toBe(false);
+  });
+
+  it('takes a multi-change event in any order (positions are from before the event)', async () => {
+    const h = harness(file, 1, 4);
+    h.session.start('x');
+    h.fast.last.push('function f(a) {\n  one();\n  two();\n');
+    await h.settle();
+    const twoAt = h.doc.lines.indexOf('  two();');
+    const above = { startLine: 0, startCharacter: 0, endLine: 0, endCharacter: 0, text: 'import z;\n' };
+    const inside = { startLine: twoAt, startCharacter: 2, endLine: twoAt, endCharacter: 2, text: 'typed ' };
+    // Applied bottom up, as the editor does; reported top down.
+    h.doc.userEdit(inside);
+    h.doc.userEdit(above);
+    await h.session.documentChanged([above, inside], false);
+    await h.settle();
+    expect(h.session.state).toBe('cancelled');
+    expect(h.doc.text).toBe(['import z;', '// header', 'function f(a) {', '  typed two();', '  return a + 1;', '}', '// footer', ''].join('\n'));
+  });
+
   it('an undo reaching into the region ends the edit without touching the document again', async () => {
     const h = harness(file, 1, 4);
     h.session.start('x');
@@ -164,6 +200,18 @@ describe('EditSession robustness', () => {
     await h.settle();
     expect(h.session.state).toBe('cancelled');
     expect(h.doc.applyCalls).toBe(calls);
+    expect(h.doc.text).toBe(file);
+  });
+
+  it('ends with a message when the editor is read-only, instead of retrying', async () => {
+    const h = harness(file, 1, 4);
+    h.doc.readOnly = true;
+    h.session.start('x');
+    h.fast.last.push('function g() {\n');
+    await h.settle();
+    expect(h.session.state).toBe('failed');
+    expect(h.session.info.note).toMatch(/read-only/);
+    expect(h.fast.last.cancelled).toBe(true);
     expect(h.doc.text).toBe(file);
   });
 

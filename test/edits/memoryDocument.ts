@@ -1,4 +1,4 @@
-import type { EditSink } from '../../src/edits/editSink';
+import { DocumentReadOnlyError, type EditSink } from '../../src/edits/editSink';
 import type { PreviewView } from '../../src/edits/previewLayout';
 import type { LineChange } from '../../src/edits/regionChange';
 import type { RowEdit } from '../../src/edits/rowEdit';
@@ -18,6 +18,8 @@ export class MemoryDocument implements EditSink {
   viewStart = 0;
   /** When set, every apply takes a turn of the event loop, like the editor's round trip. */
   slow = false;
+  /** When set, every apply fails for good, as in a read-only editor. */
+  readOnly = false;
   /** When set, the next apply is refused (the document changed under the edit). */
   refuseNext = false;
   restoredViaUndo = false;
@@ -35,6 +37,7 @@ export class MemoryDocument implements EditSink {
 
   async apply(edits: RowEdit[], step: 'preview' | 'accept', applied: () => void): Promise<boolean> {
     if (this.slow) await new Promise((r) => setImmediate(r));
+    if (this.readOnly) throw new DocumentReadOnlyError('memory.ts');
     if (this.refuseNext) {
       this.refuseNext = false;
       return false;
@@ -49,6 +52,10 @@ export class MemoryDocument implements EditSink {
   }
 
   async restore(edits: RowEdit[], viaUndo: boolean, applied: () => void): Promise<boolean> {
+    if (this.refuseNext) {
+      this.refuseNext = false;
+      return false;
+    }
     this.restoredViaUndo = viaUndo;
     if (viaUndo) {
       this.lines = this.undoStack.pop()!.split(this.eol);

@@ -17,7 +17,7 @@ export interface FaultCase {
   beforeClient?(rig: FaultRig): Promise<void>;
   /** With the client warm, right before the request. */
   arm?(rig: FaultRig): Promise<void>;
-  /** Once the request's first token has arrived. */
+  /** Once part of the reply has arrived. */
   midStream?(rig: FaultRig): Promise<void>;
   /** The endpoint comes back; the rig's reset runs after this in any case. */
   heal?(rig: FaultRig): Promise<void>;

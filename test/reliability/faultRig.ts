@@ -147,9 +147,9 @@ export async function allEnded(streams: ModelStream[]): Promise<void> {
   }
 }
 
-/** Runs `action` once the newest recorded stream delivered its first token. */
-export async function onFirstToken(streams: ModelStream[], action: () => Promise<void>, timeoutMs = 5000): Promise<void> {
-  await until(() => streams.some((s) => s.marks.firstToken !== undefined), timeoutMs, 'no stream delivered a token');
+/** Runs `action` once a recorded stream delivered `tokens` deltas (the surface has shown some of them). */
+export async function afterTokens(streams: ModelStream[], tokens: number, action: () => Promise<void>, timeoutMs = 5000): Promise<void> {
+  await until(() => streams.some((s) => s.marks.outputTokens >= tokens), timeoutMs, `no stream delivered ${tokens} tokens`);
   await action();
 }
 

@@ -1,6 +1,9 @@
 import type { ModelClient, ModelStream } from '../../src/transport/modelClient';
 import type { FaultCase } from './faultCases';
-import { allEnded, onFirstToken, recordingClient, stateReached, type FaultRig } from './faultRig';
+import { afterTokens, allEnded, recordingClient, stateReached, type FaultRig } from './faultRig';
+
+/** Deltas delivered before a mid-stream fault strikes: every surface has shown something by then. */
+const MID_STREAM_TOKENS = 12;
 
 /** One case in progress: a fresh client of the rig, with the fault about to strike. */
 export interface FaultSession {
@@ -10,8 +13,8 @@ export interface FaultSession {
   /** Every line the surface and the transport logged. */
   logs: string[];
   /**
-   * Runs the surface's faulted request: applies the mid-stream fault when its first token
-   * arrives, and waits until every stream it started ended.
+   * Runs the surface's faulted request: applies the mid-stream fault once part of the reply
+   * arrived, and waits until every stream it started ended.
    */
   faulted<T>(request: () => Promise<T>): Promise<T>;
   /** Brings the endpoint back (the case's heal, then no faults), for the recovery request. */
@@ -36,7 +39,7 @@ export async function inFaultSession<T>(rig: FaultRig, fc: FaultCase, body: (s: 
       streams,
       logs,
       async faulted(request) {
-        const during = fc.midStream ? onFirstToken(streams, () => fc.midStream!(rig)) : Promise.resolve();
+        const during = fc.midStream ? afterTokens(streams, MID_STREAM_TOKENS, () => fc.midStream!(rig)) : Promise.resolve();
         const result = await request();
         await during;
         await allEnded(streams);

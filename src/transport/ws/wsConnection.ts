@@ -44,6 +44,8 @@ export class WsConnection implements ResponsesEventSink {
   /** The warm-up finished (or was not needed). */
   warm = false;
   lastUsed: number;
+  /** When the connection attempt began. */
+  readonly createdAt: number;
   /** Set on a replacement connection: the one it takes over from when it opens. */
   replaces: WsConnection | undefined;
   private readonly socket: WebSocket;
@@ -66,6 +68,7 @@ export class WsConnection implements ResponsesEventSink {
   ) {
     this.lanes = new LaneTable(cfg.tuning.lanesPerSocket);
     this.lastUsed = cfg.now();
+    this.createdAt = this.lastUsed;
     const ws = new WebSocket(cfg.url, {
       headers: cfg.headers,
       perMessageDeflate: false,

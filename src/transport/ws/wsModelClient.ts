@@ -155,6 +155,7 @@ export class WsModelClient implements ModelClient, ConnectionHost, RequestHost, 
       this.keepSpare();
       return;
     }
+    r.queuedAt = this.o.now();
     this.waiting.push(r);
     this.grow();
   }
@@ -219,8 +220,16 @@ export class WsModelClient implements ModelClient, ConnectionHost, RequestHost, 
       this.open();
       return;
     }
-    // Nothing left to try now: requests waiting for a socket fail with the reason.
-    for (const r of this.waiting.splice(0)) r.stream.fail(error);
+    // Nothing left to try now: requests that waited for this attempt fail with its reason. One
+    // queued after the attempt began gets an attempt of its own: the endpoint may be back.
+    const late = this.waiting.filter((r) => r.queuedAt > conn.createdAt);
+    for (const r of this.waiting.splice(0)) if (!late.includes(r)) r.stream.fail(error);
+    if (late.length > 0) {
+      this.waiting.push(...late);
+      this.holder.set('offline', error.message);
+      this.open();
+      return;
+    }
     this.settleWarmWaiters();
     const wait = this.reconnector.schedule(error);
     const again = wait === undefined ? '' : ` Retrying in ${(wait / 1000).toFixed(1)} s.`;

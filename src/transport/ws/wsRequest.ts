@@ -32,6 +32,8 @@ const MAX_RETRIES = 4;
  */
 export class WsRequest implements LaneOwner {
   responseId: string | undefined;
+  /** When it last started waiting for a free lane (the pool's clock). */
+  queuedAt = 0;
   private conn: WsConnection | undefined;
   private lane: Lane | undefined;
   private restart = false;

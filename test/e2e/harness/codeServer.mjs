@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { e2ePaths } from '../../../scripts/installE2E.mjs';
 import { freePort } from './freePort.mjs';
 import { waitForLine } from './processGroup.mjs';
+import { killPids, processTable, processTree } from './processTree.mjs';
 
 /** Settings every run starts from: quiet, deterministic, nothing phoning home. */
 export const BASE_SETTINGS = {
@@ -85,6 +86,16 @@ export async function startCodeServer(groups, { settings = {}, baseSettings = BA
       return `${this.url}/?${query}`;
     },
     process: null,
+    /**
+     * Stops the extension hosts of closed windows. code-server keeps a disconnected window's
+     * extension host (and what it spawned) for hours in case the window reconnects; across
+     * many test windows they would pile up and slow every later test.
+     */
+    async stopExtensionHosts() {
+      const table = processTable();
+      const hosts = table.filter((p) => p.pgid === this.process.pid && p.cmdline.includes('--type=extensionHost'));
+      await killPids(hosts.flatMap((h) => processTree(h.pid, table)));
+    },
   };
   server.writeSettings(settings);
 

@@ -57,12 +57,20 @@ export class UiSession {
       page,
       endpoint,
       workspace,
-      server: this.server,
+      // Settings written during a test reach this running window too (see mergeWorkspaceSettings).
+      server: {
+        ...this.server,
+        writeSettings: (extra = {}) => {
+          this.server.writeSettings(extra);
+          mergeWorkspaceSettings(workspace, extra);
+        },
+      },
       pageErrors: errors,
       /** Merges `patch` into the workspace's .vscode/settings.json: the running window applies it live. */
       setSettings: (patch) => mergeWorkspaceSettings(workspace, patch),
       close: async () => {
         await page.context().close().catch(() => {});
+        await this.server.stopExtensionHosts();
         if (spec.endpoint) await endpoint.stop();
         rmSync(workspace, { recursive: true, force: true });
       },
@@ -70,6 +78,10 @@ export class UiSession {
   }
 }
 
+/**
+ * code-server reads the user settings file only when a window opens, while the workspace's
+ * .vscode/settings.json is watched: writing there is how a running window changes settings.
+ */
 function mergeWorkspaceSettings(workspace, patch) {
   const file = join(workspace, '.vscode', 'settings.json');
   const current = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};

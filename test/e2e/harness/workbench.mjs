@@ -82,15 +82,16 @@ export class Workbench {
     await ghost.waitFor({ timeout: timeoutMs });
     if (contains !== undefined) {
       await this.page.waitForFunction(
-        ([sel, want]) => [...document.querySelectorAll(sel)].map((e) => e.textContent).join('').includes(want),
+        ([sel, want]) => [...document.querySelectorAll(sel)].map((e) => e.textContent).join('').replace(/\u00a0/g, ' ').includes(want),
         [GHOST, contains], { timeout: timeoutMs });
     }
     return this.ghostText();
   }
 
-  /** The ghost text currently shown ('' when none). */
+  /** The ghost text currently shown ('' when none); the editor renders spaces as U+00A0. */
   async ghostText() {
-    return this.page.evaluate((sel) => [...document.querySelectorAll(sel)].map((e) => e.textContent).join(''), GHOST);
+    const text = await this.page.evaluate((sel) => [...document.querySelectorAll(sel)].map((e) => e.textContent).join(''), GHOST);
+    return text.replace(/\u00a0/g, ' ');
   }
 
   /** The status bar item whose text matches `pattern` (a string or RegExp), once visible. */
@@ -105,9 +106,10 @@ export class Workbench {
     return this.page.locator('.part.statusbar .statusbar-item').allInnerTexts();
   }
 
-  /** The text of the open editor as rendered (includes any ghost text shown). */
+  /** The text of the open editor as rendered (includes any ghost text shown; visible lines only). */
   async editorText() {
-    return this.page.locator('.editor-instance .monaco-editor .view-lines').first().innerText();
+    const text = await this.page.locator('.editor-instance .monaco-editor .view-lines').first().innerText();
+    return text.replace(/\u00a0/g, ' ');
   }
 
   /** Saves a small PNG under test/e2e/artifacts/ (committed: the README shows them), or under `dir`. */

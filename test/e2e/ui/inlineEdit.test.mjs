@@ -1,12 +1,16 @@
 // Inline edits in a real VS Code: Ctrl+I, an instruction, the rewrite streaming into the editor
 // as a live diff from the local endpoint (scripted replies), then accept, reject, redirect,
-// stop and a failure mid-stream. Exactness is checked on disk: files use CRLF line ends, tabs
-// and no final line break, and are compared byte for byte after saving.
+// stop, edits around and inside the region, closing the file, a failure mid-stream, and the
+// files that are refused. Exactness is checked on disk: the files use CRLF line ends, tabs and
+// no final line break, and are compared byte for byte after saving.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const openFile = 'src/shapes.ts';
+
+// locked.ts stands for a file the editor will not change.
+export const settings = { 'files.readonlyInclude': { '**/locked.ts': true } };
 
 export const endpoint = { engine: 'scripted', args: ['--script', 'test/fixtures/edits/inlineEdit.script.json'] };
 
@@ -20,18 +24,24 @@ const SOURCE = [
   '}',
 ].join('\r\n');
 
-/** Writes a copy of SOURCE into the workspace and opens it from the Explorer (new files are not indexed for Quick Open yet). */
+/** Opens a file by its absolute path through Quick Open (new files are not indexed yet). */
+async function openPath(wb, page, path) {
+  await wb.statusBarItem('Flint', { timeoutMs: 30_000 });
+  const name = path.split('/').pop();
+  await wb.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.fill(path);
+  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 20_000 });
+  await wb.press('Enter');
+  await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: 20_000 });
+  await page.locator('.editor-instance .monaco-editor.focused .view-lines').waitFor({ timeout: 20_000 });
+}
+
+/** Writes a copy of SOURCE into the workspace and opens it. */
 async function openCopy(wb, page, workspace, name) {
   const path = join(workspace, 'src', name);
   writeFileSync(path, SOURCE);
-  await wb.statusBarItem('Flint', { timeoutMs: 30_000 });
-  const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first();
-  // The file watcher may not have started yet in a fresh window: refresh the Explorer if need be.
-  await row.waitFor({ timeout: 3_000 }).catch(() => page.locator('[aria-label="Refresh Explorer"]').click());
-  await row.waitFor({ timeout: 20_000 });
-  await row.dblclick();
-  await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: 20_000 });
-  await page.locator('.editor-instance .monaco-editor.focused .view-lines').waitFor({ timeout: 20_000 });
+  await openPath(wb, page, path);
   return path;
 }
 
@@ -255,6 +265,61 @@ export const tests = [
       await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
       await wb.press('Control+Backspace');
       await lens(page, 'Reject').waitFor({ state: 'detached', timeout: 10_000 });
+      assert.equal(await isDirty(page), false);
+    },
+  },
+  {
+    name: 'closing the document while it streams cancels the edit cleanly',
+    timeoutMs: 60_000,
+    async run({ wb, page, workspace, endpoint }) {
+      await endpoint.setKnobs({ tokensPerSecond: 30 });
+      const path = await openCopy(wb, page, workspace, 'closing.ts');
+      await selectLines(wb, page, 1, 3);
+      await instruct(wb, page, 'stop me');
+      await waitForText(page, 'kept line 2');
+      await wb.runCommand('View: Close Editor');
+      const dialog = page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 10_000 });
+      // A click while the dialog is still settling can be lost: click until it goes away.
+      for (let i = 0; i < 5 && (await dialog.isVisible()); i++) {
+        await dialog.locator('.monaco-button', { hasText: "Don't Save" }).click().catch(() => undefined);
+        await dialog.waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined);
+      }
+      await page.locator('.tabs-container .tab', { hasText: 'closing.ts' }).waitFor({ state: 'detached', timeout: 10_000 });
+      await page.waitForTimeout(1_000);
+      await endpoint.setKnobs({ tokensPerSecond: 1000 });
+      assert.ok(readFileSync(path).equals(Buffer.from(SOURCE)));
+      await openPath(wb, page, path);
+      assert.ok(!(await editorText(page)).includes('kept line'), 'nothing of the edit is left in the reopened file');
+      assert.equal(await lens(page, 'Generating').count(), 0);
+      assert.equal(await isDirty(page), false);
+    },
+  },
+  {
+    name: 'files on the deny list and read-only files are refused with a message',
+    timeoutMs: 60_000,
+    async run({ wb, page, workspace }) {
+      const secret = join(workspace, 'src', '.env.local');
+      writeFileSync(secret, 'API_TOKEN=not-for-models\n');
+      await openPath(wb, page, secret);
+      await wb.press('Control+I');
+      const denied = page.locator('.notifications-toasts .notification-toast', { hasText: 'deny list' }).first();
+      await denied.waitFor({ timeout: 10_000 });
+      assert.equal(await page.locator('.quick-input-widget input').isVisible(), false, 'no instruction is asked for');
+      assert.equal(readFileSync(secret, 'utf8'), 'API_TOKEN=not-for-models\n');
+
+      const path = await openCopy(wb, page, workspace, 'locked.ts');
+      await selectLines(wb, page, 1, 3);
+      await wb.press('Control+I');
+      const input = page.locator('.quick-input-widget input');
+      // Refused before asking when the file system says so, or at the first change otherwise.
+      const asked = await page.locator('.quick-input-widget', { hasText: 'Flint: ' }).waitFor({ timeout: 5_000 }).then(() => true, () => false);
+      if (asked) {
+        await input.fill('add a doc comment to area');
+        await wb.press('Enter');
+      }
+      await page.locator('.notifications-toasts .notification-toast', { hasText: 'read-only' }).first().waitFor({ timeout: 20_000 });
+      assert.ok(readFileSync(path).equals(Buffer.from(SOURCE)));
       assert.equal(await isDirty(page), false);
     },
   },

@@ -95,6 +95,26 @@ describe('chat webview in chromium', () => {
     expect(await chat.page.locator('[data-turn="s"] li').textContent()).toBe('and a list');
   });
 
+  it('keeps the end in view while an answer streams, and stays put once the user scrolls up', async () => {
+    const log = chat.page.getByRole('log');
+    const fromEnd = () => log.evaluate((e) => e.scrollHeight - e.scrollTop - e.clientHeight);
+    await chat.send({ type: 'turnAdded', turn: { role: 'user', id: 'u', text: 'q', attachments: [], redirect: false } });
+    await chat.send({ type: 'turnAdded', turn: answer('s', '', 'streaming') });
+    for (let i = 0; i < 60; i++) {
+      await chat.send({ type: 'delta', turnId: 's', text: `Paragraph ${i} with some words in it.\n\n` });
+      if (i % 10 === 9) await chat.frames();
+    }
+    await chat.frames();
+    expect(await fromEnd()).toBeLessThan(20);
+    await log.evaluate((e) => (e.scrollTop = 100));
+    await chat.frames();
+    const top = await log.evaluate((e) => e.scrollTop);
+    for (let i = 0; i < 20; i++) await chat.send({ type: 'delta', turnId: 's', text: `More ${i}.\n\n` });
+    await chat.frames();
+    expect(await log.evaluate((e) => e.scrollTop)).toBe(top);
+    expect(await fromEnd()).toBeGreaterThan(200);
+  });
+
   it('opens a long conversation newest first and fills in older turns over the next frames', async () => {
     const turns = Array.from({ length: 120 }, (_, i) =>
       i % 2 === 0

@@ -1,0 +1,39 @@
+// Reads the process table from /proc (Linux): which processes run in a group, and what each
+// one spawned. Used to stop one window's extension host while code-server keeps running.
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Every live process: pid, ppid, pgid and command line. */
+export function processTable() {
+  const out = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces) start after the last ')'.
+      const [, ppid, pgid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      out.push({ pid: Number(name), ppid: Number(ppid), pgid: Number(pgid), cmdline });
+    } catch {
+      // Exited while we were reading.
+    }
+  }
+  return out;
+}
+
+/** `pid` and all its descendants, parents first. */
+export function processTree(pid, table = processTable()) {
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) {
+    for (const p of table) if (p.ppid === tree[i]) tree.push(p.pid);
+  }
+  return tree;
+}
+
+/** SIGTERM to each pid, then SIGKILL to those still alive after `graceMs`. */
+export async function killPids(pids, graceMs = 2000) {
+  const alive = (pid) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+  for (const pid of pids) { try { process.kill(pid, 'SIGTERM'); } catch { /* gone */ } }
+  const deadline = Date.now() + graceMs;
+  while (pids.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  for (const pid of pids.filter(alive)) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+}
