@@ -206,20 +206,19 @@ async function measure(
     const traced = run === RUNS;
     const { page, close } = await openPage();
     try {
-      if (withTranscript && !traced) {
+      if (withTranscript) {
         const message: HostMessage = { type: 'conversation', turns: transcript(), streaming: false };
-        renderMs.push(
-          await page.evaluate(
-            (m) =>
-              new Promise<number>((resolve) => {
-                const t0 = performance.now();
-                window.postMessage(m, '*');
-                // Measured to the first task after the next frame has rendered the transcript.
-                requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
-              }),
-            message,
-          ),
+        const ms = await page.evaluate(
+          (m) =>
+            new Promise<number>((resolve) => {
+              const t0 = performance.now();
+              window.postMessage(m, '*');
+              // Measured to the first task after the next frame has rendered the transcript.
+              requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
+            }),
+          message,
         );
+        if (!traced) renderMs.push(ms);
         // Older turns are filled in over the next frames: stream below the whole transcript.
         await page.waitForFunction((n) => document.querySelectorAll('article.turn').length === n, TRANSCRIPT, { timeout: 60_000 });
         await page.waitForTimeout(300);

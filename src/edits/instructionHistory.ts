@@ -25,3 +25,17 @@ export class InstructionHistory {
     return this.entries;
   }
 }
+
+/**
+ * What Enter in the instruction box means: the highlighted earlier instruction when it matches
+ * what was typed (the list filters by it), else the typed text. The list is refreshed after
+ * each keystroke, so right after fast typing a stale entry can be highlighted; it then does
+ * not match and the typed text wins.
+ */
+export function pickInstruction(value: string, highlighted: { label: string; typed: boolean } | undefined): string {
+  const typed = value.trim();
+  if (!highlighted || highlighted.typed) return typed || (highlighted?.label ?? '');
+  const label = highlighted.label.toLowerCase();
+  const matches = typed.toLowerCase().split(/\s+/).every((word) => label.includes(word));
+  return matches ? highlighted.label : typed;
+}

@@ -4,7 +4,8 @@ import { readResponsesEvent, type ResponsesEventSink } from './readResponsesEven
 /**
  * Reads one WebSocket frame: checked, JSON-parsed once, then dispatched. A frame that is binary,
  * not UTF-8 or not JSON is reported as malformed, attributed to its lane when that can be read;
- * the start of the frame goes along separately, for the log rather than the user.
+ * the start of the frame goes along separately, for the log rather than the user (long enough
+ * that the log can scrub a key in it before shortening it further).
  */
 export function readResponsesFrame(frame: string | Buffer, sink: ResponsesEventSink, isBinary = false): void {
   let text: string;
@@ -29,6 +30,9 @@ function streamIdIn(text: string): string | undefined {
   return /"stream_id"\s*:\s*"([A-Za-z0-9_.-]{1,256})"/.exec(text)?.[1];
 }
 
+// Longer than any key, so a key starting in the first 80 characters is always whole here.
+const SAMPLE_CHARS = 1024;
+
 function preview(text: string): string {
-  return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+  return text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS) : text;
 }

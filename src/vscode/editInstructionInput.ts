@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { pickInstruction } from '../edits/instructionHistory';
 
 const NEW_ITEM_DESCRIPTION = 'new instruction';
 
@@ -24,9 +25,10 @@ export function askInstruction(options: { title: string; value?: string; history
     let result: string | undefined;
     qp.onDidChangeValue(refresh);
     qp.onDidAccept(() => {
-      const picked = qp.selectedItems[0]?.label ?? qp.value;
-      if (picked.trim() === '') return;
-      result = picked.trim();
+      const active = qp.activeItems[0];
+      const picked = pickInstruction(qp.value, active && { label: active.label, typed: active.description === NEW_ITEM_DESCRIPTION });
+      if (picked === '') return;
+      result = picked;
       qp.hide();
     });
     qp.onDidHide(() => {
@@ -36,3 +38,4 @@ export function askInstruction(options: { title: string; value?: string; history
     qp.show();
   });
 }
+

@@ -31,12 +31,12 @@ function record(name, ok, ms, error) {
   if (!ok && error) console.log(`     ${String(error).split('\n').join('\n     ')}`);
 }
 
-function finish(t0) {
+function finish(t0, { ran = true } = {}) {
   const failed = results.filter((r) => !r.ok).length;
   const wallS = (performance.now() - t0) / 1000;
   console.log(`\ne2e wall time ${wallS.toFixed(1)} s`);
   // Only a complete run is a figure worth keeping.
-  if (!only && !argv.includes('--no-host') && !argv.includes('--no-ui')) writeSuiteRecord(wallS, failed);
+  if (ran && !only && !argv.includes('--no-host') && !argv.includes('--no-ui')) writeSuiteRecord(wallS, failed);
   console.log(`${results.length - failed} passed, ${failed} failed`);
   return failed === 0 ? 0 : 1;
 }
@@ -119,13 +119,13 @@ async function main() {
   if (missing.length) {
     console.error(`\nE2E PREREQUISITES MISSING: ${missing.join(', ')}\nInstall them with:\n\n    ${INSTALL_COMMAND}\n`);
     record('e2e prerequisites', false, undefined, `missing ${missing.join(', ')}; run: ${INSTALL_COMMAND}`);
-    return finish(t0);
+    return finish(t0, { ran: false });
   }
   try {
     buildIfStale();
   } catch (err) {
     record('build', false, undefined, err.message);
-    return finish(t0);
+    return finish(t0, { ran: false });
   }
 
   const groups = new ProcessGroups();
@@ -134,7 +134,7 @@ async function main() {
     const settings = endpointSettings(endpoint);
     const host = argv.includes('--no-host') || only
       ? Promise.resolve([])
-      : runHostSuite({ extensionPath: repoRoot, settings }).then((rs) => {
+      : runHostSuite(groups, { extensionPath: repoRoot, settings }).then((rs) => {
         for (const r of rs) record(r.name, r.ok, undefined, r.error);
       });
     const ui = argv.includes('--no-ui') ? Promise.resolve() : runUi(groups, endpoint);

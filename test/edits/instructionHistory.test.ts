@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InstructionHistory } from '../../src/edits/instructionHistory';
+import { InstructionHistory, pickInstruction } from '../../src/edits/instructionHistory';
 
 describe('InstructionHistory', () => {
   it('keeps the newest first without duplicates and within its size', () => {
@@ -17,5 +17,18 @@ describe('InstructionHistory', () => {
     expect(h.items()).toEqual(['ok']);
     h.add('   ');
     expect(h.items()).toEqual(['ok']);
+  });
+});
+
+describe('pickInstruction', () => {
+  it('takes a highlighted earlier instruction that matches the typed words', () => {
+    expect(pickInstruction('', { label: 'add tests', typed: false })).toBe('add tests');
+    expect(pickInstruction('Doc com', { label: 'add a doc comment', typed: false })).toBe('add a doc comment');
+  });
+
+  it('takes the typed text over a stale highlight that does not match it', () => {
+    expect(pickInstruction('stop me', { label: 'rewrite slowly', typed: false })).toBe('stop me');
+    expect(pickInstruction(' rename x ', { label: 'rename x', typed: true })).toBe('rename x');
+    expect(pickInstruction('  ', undefined)).toBe('');
   });
 });

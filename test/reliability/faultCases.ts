@@ -24,7 +24,15 @@ export interface FaultCase {
   expect: Expected;
   /** The fault strikes after part of the reply reached the surface (checked, so the case tests what it says). */
   afterPartial?: boolean;
+  /** Transports the fault exists on (default both). */
+  transports?: Transport[];
 }
+
+export type Transport = 'ws' | 'http';
+
+/** The endpoint as messages name it, on either transport. */
+const ENDPOINT = String.raw`(ws|http)://127\.0\.0\.1:\d+/v1(/responses)?`;
+const LOST = new RegExp(`Connection to ${ENDPOINT} (closed \\(code 1006\\)|was lost while the response was streaming)`);
 
 /** Slow enough that a reply is still streaming when a mid-stream fault strikes. */
 const SLOW = { tokensPerSecond: 60, fullTokensPerSecond: 60 };
@@ -42,7 +50,7 @@ export const FAULT_CASES: FaultCase[] = [
   {
     name: 'socket dropped mid-stream',
     arm: async (rig) => paced(rig, { dropAfterEvents: { after: 24, times: 1 } }),
-    expect: { kind: 'fails', code: 'network', message: /Connection to ws:\/\/127\.0\.0\.1:\d+\/v1\/responses (closed|failed)/ },
+    expect: { kind: 'fails', code: 'network', message: LOST },
     afterPartial: true,
   },
   {
@@ -54,33 +62,33 @@ export const FAULT_CASES: FaultCase[] = [
     name: 'endpoint down at start, coming back',
     beforeClient: (rig) => rig.stop(),
     heal: (rig) => rig.start(),
-    expect: { kind: 'fails', code: 'network', message: /Cannot reach ws:\/\/127\.0\.0\.1:\d+\/v1\/responses.*ECONNREFUSED/ },
+    expect: { kind: 'fails', code: 'network', message: new RegExp(`Cannot reach ${ENDPOINT}: connect ECONNREFUSED`) },
   },
   {
     name: 'endpoint goes down mid-stream, coming back',
     arm: async (rig) => rig.endpoint.setKnobs(SLOW),
     midStream: (rig) => rig.stop(),
     heal: (rig) => rig.start(),
-    expect: { kind: 'fails', code: 'network', message: /Connection to ws:\/\/127\.0\.0\.1:\d+\/v1\/responses (closed|failed)/ },
+    expect: { kind: 'fails', code: 'network', message: LOST },
     afterPartial: true,
   },
   {
     name: 'endpoint restarted mid-stream',
     arm: async (rig) => rig.endpoint.setKnobs(SLOW),
     midStream: (rig) => rig.restart(),
-    expect: { kind: 'fails', code: 'network', message: /Connection to ws:\/\/127\.0\.0\.1:\d+\/v1\/responses (closed|failed)/ },
+    expect: { kind: 'fails', code: 'network', message: LOST },
     afterPartial: true,
   },
   {
     name: 'malformed frame',
     arm: async (rig) => paced(rig, { malformedFrame: { after: 24, times: 1 } }),
-    expect: { kind: 'fails', code: 'protocol', message: /sent a malformed event: frame is not JSON/ },
+    expect: { kind: 'fails', code: 'protocol', message: /sent a malformed event: .*JSON/ },
     afterPartial: true,
   },
   {
     name: 'error event',
     arm: async (rig) => paced(rig, { errorEvent: { after: 24, status: 500, code: 'server_error', message: 'The engine overheated.', times: 1 } }),
-    expect: { kind: 'fails', code: 'server', message: /failed \(HTTP 500\): The engine overheated\./ },
+    expect: { kind: 'fails', code: 'server', message: /\((HTTP 500|server_error)\): The engine overheated\./ },
     afterPartial: true,
   },
   {
@@ -97,6 +105,7 @@ export const FAULT_CASES: FaultCase[] = [
   },
   {
     name: 'connection limit reached while idle',
+    transports: ['ws'],
     arm: async (rig) => {
       await rig.restart({ faults: { connectionLimit: { afterMs: 100, times: 1 } } });
       await pause(250);
@@ -105,6 +114,7 @@ export const FAULT_CASES: FaultCase[] = [
   },
   {
     name: 'connection limit reached mid-stream',
+    transports: ['ws'],
     arm: (rig) => rig.restart({ faults: { connectionLimit: { afterMs: 500, times: 1 } }, knobs: SLOW }),
     expect: { kind: 'fails', code: 'network', message: /time limit \(websocket_connection_limit_reached\)/ },
     afterPartial: true,
@@ -130,7 +140,12 @@ export const FAULT_CASES: FaultCase[] = [
   {
     name: 'invalid UTF-8',
     arm: async (rig) => paced(rig, { invalidUtf8: { afterTokens: 20, times: 1 } }),
-    expect: { kind: 'fails', code: 'protocol', message: /frame is not valid UTF-8/ },
+    expect: { kind: 'fails', code: 'protocol', message: /sent a malformed event: .*not valid UTF-8/ },
     afterPartial: true,
   },
 ];
+
+/** The cases that exist on a transport. */
+export function casesFor(transport: Transport): FaultCase[] {
+  return FAULT_CASES.filter((fc) => !fc.transports || fc.transports.includes(transport));
+}

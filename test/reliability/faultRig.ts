@@ -35,6 +35,8 @@ export function lineLogger(lines: string[]): Logger {
 export class FaultRig {
   private ep: EndpointHandle | undefined;
   private readonly clients = new Set<ModelClient>();
+  /** Which transport new clients use: the WebSocket pool (fast path) or HTTP streaming. */
+  transport: 'ws' | 'http' = 'ws';
 
   private constructor(
     first: EndpointHandle,
@@ -68,7 +70,7 @@ export class FaultRig {
   client(lines: string[], extra: Partial<ModelClientOptions> = {}): ModelClient {
     const client = createModelClient({
       role: 'fast',
-      url: this.wsUrl,
+      url: this.transport === 'ws' ? this.wsUrl : this.httpUrl,
       model: 'gpt-5.3-codex-spark',
       httpApi: 'responses',
       allowInsecure: false,

@@ -73,9 +73,6 @@ afterAll(async () => {
   await guarded.close();
   await strange.close();
   await echo.close();
-  // The scan itself: nothing anywhere holds the key.
-  expect(seen.length).toBeGreaterThan(100);
-  expect(seen.join('\n')).not.toContain(SENTINEL);
 });
 
 const FAULTS: [string, FaultSettingsInput][] = [
@@ -165,5 +162,15 @@ describe('the API key never shows: a service that quotes it back', () => {
     // The echo really came through, scrubbed.
     expect(answer.error).toContain('Incorrect API key provided: [redacted]');
     engine.dispose();
+  });
+});
+
+describe('the scan', () => {
+  it('no log line, error message, connection state or shown message holds the key', async () => {
+    // Reconnect attempts and socket closes of the flows above log too: let them land.
+    await pause(300);
+    expect(seen.length).toBeGreaterThan(100);
+    const leaks = seen.filter((line) => line.includes(SENTINEL));
+    expect(leaks).toEqual([]);
   });
 });

@@ -31,6 +31,9 @@ export interface HttpClientOptions {
   now: () => number;
 }
 
+/** Attempts of one request whose connection failed before it delivered anything. */
+const MAX_ATTEMPTS = 2;
+
 /**
  * OpenAI-compatible HTTP streaming through the openai SDK (Responses, Chat Completions, and
  * native fill-in-the-middle), over a keep-alive pool warmed by a cheap request at creation.
@@ -123,16 +126,27 @@ export class HttpModelClient implements ModelClient {
     this.inFlight++;
     stream.markSent();
     try {
-      if (request.fim) await runFim(run, this.o.fimApi!, infillUrl(this.o.baseUrl));
-      else if (this.o.httpApi === 'chat') await runChat(run);
-      else await runResponses(run, this.o.apiKey);
-      if (!this.disposed) this.holder.set('warm');
-    } catch (err) {
-      if (stream.finished) return;
-      const error = errorFromSdk(err, this.o.endpoint, this.o.apiKey);
-      stream.fail(error);
-      if (error.code === 'network' || error.code === 'auth') this.holder.set('offline', error.message);
-      else this.holder.set('warm');
+      for (let attempt = 1; ; attempt++) {
+        try {
+          if (request.fim) await runFim(run, this.o.fimApi!, infillUrl(this.o.baseUrl));
+          else if (this.o.httpApi === 'chat') await runChat(run);
+          else await runResponses(run, this.o.apiKey);
+          if (!this.disposed) this.holder.set('warm');
+          return;
+        } catch (err) {
+          if (stream.finished) return;
+          const error = errorFromSdk(err, this.o.endpoint, this.o.apiKey);
+          // Lost before anything was delivered: the caller cannot tell a second attempt apart.
+          if (error.code === 'network' && !stream.delivered && attempt < MAX_ATTEMPTS && !this.disposed) {
+            this.o.log.debug(`${this.o.endpoint}: request ${stream.id}: ${error.message} Sending it again.`);
+            continue;
+          }
+          stream.fail(error);
+          if (error.code === 'network' || error.code === 'auth') this.holder.set('offline', error.message);
+          else this.holder.set('warm');
+          return;
+        }
+      }
     } finally {
       this.inFlight--;
     }

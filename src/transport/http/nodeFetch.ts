@@ -10,6 +10,19 @@ export interface NodeFetchOptions {
   maxSockets?: number;
 }
 
+/** A response body held bytes that are not UTF-8 (every API Flint speaks sends UTF-8 text). */
+export class InvalidUtf8Error extends Error {
+  constructor() {
+    super('the response is not valid UTF-8 text');
+    this.name = 'InvalidUtf8Error';
+  }
+}
+
+// Errors of a pooled connection the server had already closed: nothing reached the server.
+const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+/** Sends on pooled connections that turn out closed before one is given up on. */
+const MAX_STALE_RETRIES = 4;
+
 export interface NodeFetch {
   fetch: typeof fetch;
   /** Open connections, busy or idle in the pool. */
@@ -28,7 +41,7 @@ export function createNodeFetch(opts: NodeFetchOptions): NodeFetch {
   const httpAgent = new http.Agent(agentOpts);
   const httpsAgent = new https.Agent({ ...agentOpts, ...(opts.ca ? { ca: opts.ca } : {}) });
 
-  const nodeFetch = (input: string | URL | Request, init: RequestInit = {}): Promise<Response> =>
+  const nodeFetch = (input: string | URL | Request, init: RequestInit = {}, attempt = 0): Promise<Response> =>
     new Promise((resolve, reject) => {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
       const secure = url.protocol === 'https:';
@@ -42,7 +55,14 @@ export function createNodeFetch(opts: NodeFetchOptions): NodeFetch {
         signal: init.signal ?? undefined,
       });
       req.setNoDelay(true);
-      req.on('error', reject);
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        // A kept-alive connection the server closed meanwhile (idle timeout, restart): send again.
+        if (req.reusedSocket && STALE_SOCKET.has(err.code ?? '') && attempt < MAX_STALE_RETRIES && !init.signal?.aborted) {
+          resolve(nodeFetch(input, init, attempt + 1));
+        } else {
+          reject(err);
+        }
+      });
       req.on('response', (res) => {
         const out = new Headers();
         const raw = res.rawHeaders;
@@ -50,7 +70,7 @@ export function createNodeFetch(opts: NodeFetchOptions): NodeFetch {
         const status = res.statusCode ?? 0;
         const empty = method === 'HEAD' || status === 204 || status === 304;
         if (empty) res.resume();
-        const body = empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>);
+        const body = empty ? null : utf8Checked(Readable.toWeb(res) as ReadableStream<Uint8Array>);
         resolve(new Response(body, { status, statusText: res.statusMessage, headers: out }));
       });
       const body = init.body;
@@ -74,4 +94,25 @@ function count(byHost: NodeJS.ReadOnlyDict<unknown[]>): number {
   let n = 0;
   for (const list of Object.values(byHost)) n += list?.length ?? 0;
   return n;
+}
+
+/** Passes the body through, failing it with InvalidUtf8Error at the first byte that is not UTF-8. */
+function utf8Checked(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const check = (chunk?: Uint8Array) => {
+    try {
+      decoder.decode(chunk, { stream: chunk !== undefined });
+    } catch {
+      throw new InvalidUtf8Error();
+    }
+  };
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        check(chunk);
+        controller.enqueue(chunk);
+      },
+      flush: () => check(),
+    }),
+  );
 }

@@ -209,7 +209,8 @@ export class WsConnection implements ResponsesEventSink {
 
   malformed(frameReason: string, streamId: string | undefined, sample?: string): void {
     const reason = scrub(frameReason, this.cfg.apiKey);
-    const start = sample === undefined ? '' : ` (frame starts ${scrub(sample, this.cfg.apiKey)})`;
+    // Scrubbed before shortened: a key cut in half would no longer be recognised.
+    const start = sample === undefined ? '' : ` (frame starts ${JSON.stringify(shorten(scrub(sample, this.cfg.apiKey), 80))})`;
     this.cfg.log.warn(`${this.cfg.endpoint} (socket ${this.id}) sent a malformed event: ${reason}${start}`);
     const lane = this.lanes.byName(streamId);
     if (lane) return lane.owner?.malformed(reason);
@@ -296,4 +297,8 @@ export class WsConnection implements ResponsesEventSink {
     clearTimeout(this.rotateTimer);
     clearTimeout(this.graceTimer);
   }
+}
+
+function shorten(text: string, chars: number): string {
+  return text.length > chars ? `${text.slice(0, chars)}…` : text;
 }

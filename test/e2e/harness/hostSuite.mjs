@@ -10,12 +10,14 @@ const E2E_DIR = resolve(import.meta.dirname, '..');
 export const LAUNCHER = join(E2E_DIR, 'codeServerLauncher.mjs');
 
 /**
+ * @param {import('./processGroup.mjs').ProcessGroups} groups removes the scratch folder when interrupted
  * @param {{ extensionPath: string, settings: object, timeoutMs?: number }} options
  * @returns {Promise<{ name: string, ok: boolean, error?: string }[]>} one entry per in-host test
  */
-export async function runHostSuite({ extensionPath, settings, timeoutMs = 120_000 }) {
+export async function runHostSuite(groups, { extensionPath, settings, timeoutMs = 120_000 }) {
   chmodSync(LAUNCHER, 0o755); // runTests executes it directly, like a VS Code binary
   const scratch = mkdtempSync(join(tmpdir(), 'flint-host-'));
+  groups.onStop(() => rmSync(scratch, { recursive: true, force: true }));
   const report = join(scratch, 'suite.log');
   // A copy: in-host tests may edit and save files.
   const workspace = join(scratch, 'workspace');

@@ -11,6 +11,7 @@ export class ProcessGroups {
   #children = new Set();
   #cleanups = [];
   #beforeStops = [];
+  #cleanedUp = false;
   /** True once stopAll() began (a child exiting then is expected, not a crash). */
   stopping = false;
 
@@ -18,7 +19,10 @@ export class ProcessGroups {
     const killNow = () => { for (const c of this.#children) killGroup(c.pid, 'SIGKILL'); };
     process.on('exit', killNow);
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-      process.once(signal, () => {
+      // Stays installed: a second signal during the stop (a test runner forwards Ctrl+C to its
+      // child, which already got it from the terminal) must not kill us before the cleanup ends.
+      process.on(signal, () => {
+        if (this.stopping) return;
         void this.stopAll().finally(() => process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1)));
       });
     }
@@ -29,6 +33,8 @@ export class ProcessGroups {
    * always drained (a full pipe would stall the child) into `logFile` when given.
    */
   spawn(cmd, args, { logFile, ...options } = {}) {
+    // A start racing an interrupt must not leave a process behind.
+    if (this.stopping) throw new Error(`not starting ${cmd}: shutting down`);
     const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options, detached: true });
     const sink = logFile ? createWriteStream(logFile, { flags: 'a' }) : null;
     for (const stream of [child.stdout, child.stderr]) {
@@ -40,9 +46,13 @@ export class ProcessGroups {
     return child;
   }
 
-  /** Registers work for `stopAll()` after the processes are gone (deleting scratch folders). */
+  /**
+   * Registers work for `stopAll()` after the processes are gone (deleting scratch folders).
+   * Registered once the cleanups already ran (a start racing an interrupt), it runs at once.
+   */
   onStop(fn) {
-    this.#cleanups.push(fn);
+    if (this.#cleanedUp) void runAll([fn]);
+    else this.#cleanups.push(fn);
   }
 
   /** Registers work for `stopAll()` before the processes are stopped (closing the browser first). */
@@ -55,6 +65,7 @@ export class ProcessGroups {
     this.stopping = true;
     await runAll(this.#beforeStops.splice(0).reverse());
     await Promise.all([...this.#children].map((c) => this.stop(c, graceMs)));
+    this.#cleanedUp = true;
     await runAll(this.#cleanups.splice(0).reverse());
   }
 
@@ -72,6 +83,8 @@ async function runAll(fns) {
 
 function killGroup(pid, signal) {
   try { process.kill(-pid, signal); } catch { /* group already gone */ }
+  // A child signalled right after spawn may not have made its own group yet: signal it directly too.
+  try { process.kill(pid, signal); } catch { /* already gone */ }
 }
 
 function groupAlive(pid) {

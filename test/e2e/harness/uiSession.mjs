@@ -40,6 +40,7 @@ export class UiSession {
     this.server.writeSettings({ ...endpointSettings(endpoint), ...extra });
 
     const workspace = mkdtempSync(join(tmpdir(), 'flint-ws-'));
+    this.groups.onStop(() => rmSync(workspace, { recursive: true, force: true })); // when interrupted
     cpSync(SAMPLE_WORKSPACE, workspace, { recursive: true });
     const page = await newPage(this.browser);
     const errors = [];

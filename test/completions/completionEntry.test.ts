@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { CompletionEntry } from '../../src/completions/completionEntry';
+import { modelTextNormalizer } from '../../src/completions/filters/filterPipeline';
+
+const entry = (lineBefore = '') => new CompletionEntry(1, lineBefore, '', { kind: 'line' }, modelTextNormalizer(lineBefore, true));
+
+describe('CompletionEntry', () => {
+  it('normalizes the streamed text as it grows', () => {
+    const e = entry('  const total = ');
+    e.append('```ts\nconst total = ', 1);
+    expect(e.text).toBe('');
+    e.append('sum(xs);   \n', 2);
+    // The newline waits: the next line could still be a closing fence.
+    expect(e.text).toBe('sum(xs);');
+    e.append('return', 3);
+    expect(e.text).toBe('sum(xs);\nreturn');
+    expect(e.lastGrowthAt).toBe(3);
+  });
+
+  it('keeps only finished lines when the stream breaks off', () => {
+    const e = entry();
+    e.append('a();\nb(', 1);
+    e.finish({ status: 'cancelled', text: '', outputTokens: 2 }, 2);
+    expect(e.state).toBe('cancelled');
+    expect(e.running).toBe(false);
+    expect(e.text).toBe('a();');
+  });
+
+  it('ignores text after it ended', () => {
+    const e = entry();
+    e.append('x', 1);
+    e.finish({ status: 'completed', text: 'x', outputTokens: 1 }, 2);
+    e.append('y', 3);
+    expect(e.text).toBe('x');
+  });
+
+  it('waits until a decision can be made, or until aborted', async () => {
+    const e = entry();
+    const decided = e.until(() => (e.text.includes('\n') ? { value: e.text } : undefined));
+    e.append('one', 1);
+    e.append(' line\n', 2);
+    expect(await decided).toEqual({ value: 'one line\n' });
+    const controller = new AbortController();
+    const never = e.until(() => undefined, controller.signal);
+    controller.abort();
+    expect(await never).toBeUndefined();
+  });
+});
