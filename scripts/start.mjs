@@ -36,8 +36,9 @@ const MANAGED = ['flint.fast.url', 'flint.full.url'];
 
 function ensureInstalled() {
   if (!existsSync(join(repoRoot, 'node_modules'))) {
-    say('installing dependencies (npm ci)…');
-    if (spawnSync('npm', ['ci'], { cwd: repoRoot, stdio: 'inherit' }).status !== 0) throw new Error('npm ci failed');
+    // `npm install` (not `npm ci`): the lock file omits other platforms' optional engine builds.
+    say('installing dependencies (npm install)…');
+    if (spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: repoRoot, stdio: 'inherit' }).status !== 0) throw new Error('npm install failed');
   }
   if (missingPrerequisites({ browser: false }).length) {
     say('installing code-server (once, about a minute)…');

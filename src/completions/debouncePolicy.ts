@@ -21,15 +21,17 @@ export const defaultDebounceTuning: DebounceTuning = {
 /**
  * How long to wait after a keystroke before a new model request. With `fixedMs` set (the
  * `flint.completions.debounceMs` setting) that is the answer. Otherwise it adapts to the typist
- * and to the model, from what bench/completions.ts measured (debounce_sweep in
- * bench/results/completions.json): a wait shorter than the gap to the next keystroke saves no
- * request at all (every request still goes out before that key) and only delays the
- * suggestion; a request answered before the next key is not wasted either. So while the
- * model's answers arrive within the typist's median gap, there is no wait. When the model is
- * slower than the typist, requests started at once are mostly superseded by the next key; then
- * it waits about one median gap, so a burst of keys asks once, when the typist pauses. The
- * editor itself already waits 50 ms before asking (VS Code 1.100), which this adds to.
- * Served-from-cache and typing-through answers never wait.
+ * and to the model, from what `npm run bench -- completions --sweep` measured
+ * (bench/results/completions-debounce.json; typist median gap ~120 ms):
+ * - a model answering in ~45 ms: no wait 47 requests per 100 keys and 0.5 ms added, 50 ms
+ *   wait 44 and +52 ms, 150 ms wait 18 and +151 ms (and fewer suggestions accepted). A wait
+ *   shorter than the gap to the next key saves no request, it only delays the suggestion.
+ * - a model taking ~250 ms: no wait 33 requests per 100 keys, 150 ms wait 16; waiting about one
+ *   median gap (this policy) 22 at +105 ms.
+ * So: no wait while the model answers within the typist's median gap; when it is slower,
+ * requests started at once are mostly superseded, and it waits about one median gap so a burst
+ * of keys asks once. The editor already waits 50 ms before asking (VS Code 1.100). Answers from
+ * the cache or typed-through suggestions never wait.
  */
 export class DebouncePolicy {
   private readonly gaps: number[] = [];

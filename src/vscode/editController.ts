@@ -37,7 +37,11 @@ export class EditController implements vscode.Disposable {
     this.subscriptions.push(
       vscode.workspace.onDidChangeTextDocument((e) => this.onChange(e)),
       vscode.workspace.onDidCloseTextDocument((d) => this.get(d)?.session.cancel('the document was closed')),
-      vscode.workspace.onDidSaveTextDocument((d) => this.pending.get(d.uri.toString())?.sink.saved()),
+      vscode.workspace.onWillSaveTextDocument((e) => {
+        const p = this.get(e.document);
+        if (p) p.sink.saving = true;
+      }),
+      vscode.workspace.onDidSaveTextDocument((d) => this.get(d)?.sink.saved()),
       vscode.window.onDidChangeVisibleTextEditors(() => this.onVisibleEditors()),
       vscode.window.onDidChangeActiveTextEditor(() => this.updateContext()),
       vscode.window.tabGroups.onDidChangeTabs((e) => {
@@ -124,7 +128,7 @@ export class EditController implements vscode.Disposable {
         break;
       }
       case 'cancelled':
-        if (info.note && info.note !== 'the document was closed') void vscode.window.showInformationMessage(`Flint: ${info.note}.`);
+        if (info.note && !QUIET_CANCELS.has(info.note)) void vscode.window.showInformationMessage(`Flint: ${info.note}.`);
         break;
       default:
         break;
@@ -141,7 +145,10 @@ export class EditController implements vscode.Disposable {
 
   private onChange(e: vscode.TextDocumentChangeEvent): void {
     const p = this.get(e.document);
-    if (!p || e.contentChanges.length === 0 || p.sink.claim(e)) return;
+    if (!p) return;
+    // Another change to the document would make it dirty again and bring the save question back.
+    if (p.sink.revertedUnderneath(e)) p.session.cancel('the file was reverted');
+    if (e.contentChanges.length === 0 || p.sink.claim(e)) return;
     const changes: LineChange[] = e.contentChanges.map((c) => ({
       startLine: c.range.start.line,
       startCharacter: c.range.start.character,
@@ -180,6 +187,9 @@ export class EditController implements vscode.Disposable {
     void vscode.commands.executeCommand('setContext', 'flint.editStreaming', p?.session.state === 'streaming');
   }
 }
+
+/** Cancels the user caused knowingly: no message. */
+const QUIET_CANCELS = new Set(['the document was closed', 'the file was reverted', 'Flint was deactivated']);
 
 function keys(): string {
   return process.platform === 'darwin' ? '⌘⏎ accepts, ⌘⌫ rejects' : 'Ctrl+Enter accepts, Ctrl+Backspace rejects';

@@ -102,9 +102,21 @@ export class EditDocumentSink implements EditSink {
     return false;
   }
 
+  /** A save is under way: the document turning clean now is that save, not a revert. */
+  saving = false;
+
   /** A save closes the editor's current undo step. */
   saved(): void {
+    this.saving = false;
     if (this.previewStarted) this.stepClosed = true;
+  }
+
+  /**
+   * The document turned clean without a save while the preview is in it: it was reverted
+   * without reloading (closing a file with "Don't Save" does that just before closing it).
+   */
+  revertedUnderneath(event: vscode.TextDocumentChangeEvent): boolean {
+    return event.contentChanges.length === 0 && !event.document.isDirty && this.previewStarted && !this.saving;
   }
 
   /** Keeps the growing edge in view while the user watches it (not after they scrolled away). */

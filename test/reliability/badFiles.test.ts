@@ -20,7 +20,8 @@ let rig: FaultRig;
 let client: ModelClient;
 beforeAll(async () => {
   rig = await FaultRig.start();
-  client = rig.client([]);
+  // Generous timeouts: megabytes go through here, on a machine busy with other tests.
+  client = rig.client([], { firstTokenTimeoutMs: 20_000, stallTimeoutMs: 20_000 });
   await stateReached(client, 'warm');
 });
 afterAll(() => rig.close());

@@ -121,9 +121,9 @@ export const FAULT_CASES: FaultCase[] = [
   },
   {
     name: 'no first token in time',
-    arm: async (rig) => rig.endpoint.setKnobs({ firstTokenDelayMs: 2500, fullDelayMs: 2500 }),
+    arm: async (rig) => rig.endpoint.setKnobs({ firstTokenDelayMs: 3500, fullDelayMs: 3500 }),
     heal: async (rig) => rig.endpoint.setKnobs({ firstTokenDelayMs: 0, fullDelayMs: 0 }),
-    expect: { kind: 'fails', code: 'timeout', message: /No response from .* within 1500 ms \(setting "flint\.request\.firstTokenTimeoutMs"\)/ },
+    expect: { kind: 'fails', code: 'timeout', message: /No response from .* within 2000 ms \(setting "flint\.request\.firstTokenTimeoutMs"\)/ },
   },
   {
     name: 'stream stalls',

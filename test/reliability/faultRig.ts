@@ -13,8 +13,8 @@ export const RIG_KNOBS: Partial<Knobs> = { tokensPerSecond: 0, fullTokensPerSeco
 
 /** Short timeouts so that a fault is noticed in well under a second. */
 export const RIG_CLIENT: Pick<ModelClientOptions, 'firstTokenTimeoutMs' | 'stallTimeoutMs' | 'maxOutputChars' | 'ws'> = {
-  firstTokenTimeoutMs: 1500,
-  stallTimeoutMs: 500,
+  firstTokenTimeoutMs: 2000,
+  stallTimeoutMs: 800,
   maxOutputChars: 20_000,
   ws: { reconnectBaseMs: 20, reconnectMaxMs: 200, drainTimeoutMs: 1000, pingIntervalMs: 250, pongTimeoutMs: 3000, handshakeTimeoutMs: 3000 },
 };
