@@ -3,8 +3,7 @@
 // browser-driving packages stay external) and runs that with node, passing the arguments
 // through and exiting with its code. Usage: node bench/bundleRun.mjs bench/x.ts [args...]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 
@@ -13,7 +12,10 @@ if (!entry) {
   console.error('usage: node bench/bundleRun.mjs <file.ts> [args...]');
   process.exit(2);
 }
-const dir = mkdtempSync(join(tmpdir(), 'flint-bench-'));
+// Inside the project, so that external packages resolve from its node_modules like any import.
+const cacheRoot = resolve('node_modules', '.cache', 'flint-bench');
+mkdirSync(cacheRoot, { recursive: true });
+const dir = mkdtempSync(join(cacheRoot, 'run-'));
 const outfile = join(dir, `${basename(entry).replace(/\.[cm]?ts$/, '')}.mjs`);
 try {
   await esbuild.build({
@@ -28,8 +30,6 @@ try {
     external: ['node-llama-cpp', 'playwright-core', 'bufferutil', 'utf-8-validate', 'vscode'],
     // Bundled CommonJS dependencies call require(); give the ES module one.
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    // Resolve externals from the project, not from the temporary folder.
-    nodePaths: [resolve('node_modules')],
   });
 } catch (err) {
   rmSync(dir, { recursive: true, force: true });

@@ -20,6 +20,9 @@ export const targets = {
   soak: [
     { figure: 'open_requests_after', op: '=', value: 0 },
     { figure: 'open_lanes_after', op: '=', value: 0, note: 'beyond the warm pool' },
+    { figure: 'sockets_after', op: '=', value: 0, note: 'beyond the warm pool' },
+    { figure: 'listeners_after', op: '=', value: 0, note: 'beyond idle' },
+    { figure: 'timers_after', op: '=', value: 0, note: 'beyond idle' },
     { figure: 'heap_growth_mb', op: '<=', value: 20 },
     { figure: 'faults_recovered', op: '=', ref: 'faults_tried' },
     { figure: 'documents_half_edited', op: '=', value: 0 },

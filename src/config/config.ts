@@ -25,12 +25,27 @@ export function parseConfig(read: (key: SettingKey) => unknown): { config: Confi
       const issue = parsed.error.issues[0]?.message ?? 'invalid value';
       problems.push({
         setting: `flint.${key}`,
-        message: `Setting "flint.${key}" is invalid (${issue}): got ${JSON.stringify(raw)}. Using the default ${JSON.stringify(fallback)}; fix it in Settings.`,
+        message: `Setting "flint.${key}" is invalid (${issue}): got ${preview(raw)}. Using the default ${JSON.stringify(fallback)}; fix it in Settings.`,
       });
       out[key] = fallback;
     }
   }
   return { config: out as Config, problems };
+}
+
+/**
+ * A short, credential-free echo of a bad value: a key pasted into a URL setting must not be
+ * repeated in a notification, and a huge value is cut.
+ */
+function preview(raw: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(raw) ?? String(raw);
+  } catch {
+    text = String(raw);
+  }
+  text = text.replace(/\bsk-[A-Za-z0-9_-]{4,}/g, 'sk-…');
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
 
 export function defaultConfig(): Config {

@@ -7,6 +7,7 @@ import type { ScriptFixtureInput } from './engine/scriptFixture';
 import type { EndpointContext } from './endpointContext';
 import type { FaultSettingsInput } from './faults/faultSettings';
 import { Faults } from './faults/faults';
+import { requestPath } from './http/requestPath';
 import { httpRouter } from './http/httpRouter';
 import { httpRoutes } from './http/httpRoutes';
 import { defaultKnobs, patchKnobs, type Knobs } from './knobs';
@@ -82,7 +83,7 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Endp
     socket.on('close', () => sockets.delete(socket));
   });
   server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '');
+    const path = requestPath(req.url) ?? '(unparseable)';
     const denied = path === '/v1/responses' ? authError(req, ctx) : undefined;
     if (path !== '/v1/responses' || denied) {
       const status = denied ? 401 : 404;

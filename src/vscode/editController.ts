@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { appendFileSync } from 'node:fs';
+const DBG = (...a: unknown[]) => appendFileSync('/tmp/flint-edit-debug.log', JSON.stringify(a) + '\n');
 import type { LineRange } from '../edits/enclosingBlock';
 import { EditSession, type EditModels } from '../edits/editSession';
 import type { LineChange } from '../edits/regionChange';
@@ -96,7 +98,7 @@ export class EditController implements vscode.Disposable {
       log: this.services.log,
       onChange: () => {
         const state = pending.session.state;
-        if (state !== lastState) this.stateChanged(document, pending, lastState);
+        if (state !== lastState) { DBG('state', state, pending.session.info.note); this.stateChanged(document, pending, lastState); }
         lastState = state;
         this.codeLens?.refresh();
         this.updateContext();
@@ -145,6 +147,7 @@ export class EditController implements vscode.Disposable {
 
   private onChange(e: vscode.TextDocumentChangeEvent): void {
     const p = this.get(e.document);
+    DBG('change', e.document.uri.path.split('/').pop(), e.document.version, e.reason, e.document.isDirty, e.contentChanges.map((c) => [c.range.start.line, c.range.end.line, c.text.length]), !!p, p?.session.state);
     if (!p) return;
     // Another change to the document would make it dirty again and bring the save question back.
     if (p.sink.revertedUnderneath(e)) p.session.cancel('the file was reverted');

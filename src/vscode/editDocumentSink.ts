@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { appendFileSync } from 'node:fs';
+const DBG = (...a: unknown[]) => appendFileSync('/tmp/flint-edit-debug.log', JSON.stringify(a) + '\n');
 import { DocumentReadOnlyError, type EditSink } from '../edits/editSink';
 import type { PreviewView } from '../edits/previewLayout';
 import type { RowEdit } from '../edits/rowEdit';
@@ -36,6 +38,7 @@ export class EditDocumentSink implements EditSink {
     const editor = this.editor();
     if (!editor) return false;
     const stopBefore = !this.previewStarted || this.stepClosed;
+    DBG('apply', step, edits.length, this.document.version);
     const ok = await this.edit(editor, this.toReplaces(edits), { undoStopBefore: stopBefore, undoStopAfter: step === 'accept' }, applied);
     if (ok) {
       this.previewStarted = true;
@@ -45,6 +48,7 @@ export class EditDocumentSink implements EditSink {
   }
 
   async restore(edits: RowEdit[], viaUndo: boolean, applied: () => void): Promise<boolean> {
+    DBG('restore', edits, viaUndo, this.document.version);
     const active = vscode.window.activeTextEditor;
     if (viaUndo && this.previewStarted && !this.stepClosed && active?.document === this.document) {
       // Focus the editor so that 'undo' acts on this document and not on an input box.

@@ -10,4 +10,11 @@ describe('describeFailure', () => {
     expect(describeFailure(new ModelError('server', 'Boom.'))).toMatch(/Show Log/);
     expect(describeFailure(undefined)).toMatch(/unknown reason/);
   });
+
+  it('does not repeat advice the transport already gave', () => {
+    const auth = describeFailure(new ModelError('auth', 'The key was rejected (401). Run "Flint: Set API Key" to enter a valid key.'));
+    expect(auth.match(/Set API Key/g)).toHaveLength(1);
+    const limited = describeFailure(new ModelError('rate_limit', 'Rate limited (429). Retry in 1 s.', { retryAfterMs: 1000 }));
+    expect(limited).toBe('Rate limited (429). Retry in 1 s. Then Retry.');
+  });
 });

@@ -29,3 +29,11 @@ describe('parseConfig', () => {
     expect(() => parseConfig(() => ({ weird: Symbol('x') }))).not.toThrow();
   });
 });
+
+describe('parseConfig problem messages', () => {
+  it('never echo a key-shaped value and cut long values', () => {
+    const { problems } = parseConfig((k) => (k === 'fast.url' ? 'sk-proj-abcdefghijklmnop' : k === 'full.url' ? 'x'.repeat(10_000) : undefined));
+    expect(problems[0]!.message).not.toContain('abcdefghijklmnop');
+    expect(problems[1]!.message.length).toBeLessThan(400);
+  });
+});

@@ -45,7 +45,7 @@ function paced(rig: FaultRig, faults: FaultSettingsInput): void {
   rig.endpoint.setFaults(faults);
 }
 
-/** Every fault of the issue, against the WebSocket transport of the fast model. */
+/** Every fault of the issue; each runs against the WebSocket transport and, where it exists there, HTTP. */
 export const FAULT_CASES: FaultCase[] = [
   {
     name: 'socket dropped mid-stream',

@@ -17,7 +17,7 @@ export interface FaultSession {
    * arrived, and waits until every stream it started ended.
    */
   faulted<T>(request: () => Promise<T>): Promise<T>;
-  /** Brings the endpoint back (the case's heal, then no faults), for the recovery request. */
+  /** Brings the endpoint back (the case's heal, then no faults); the WebSocket pool must be warm again by itself. */
   heal(): Promise<void>;
 }
 
@@ -48,6 +48,10 @@ export async function inFaultSession<T>(rig: FaultRig, fc: FaultCase, body: (s: 
       async heal() {
         await fc.heal?.(rig);
         await rig.reset();
+        // The WebSocket pool reconnects by itself (a refused key waits for the next request or
+        // a new key, by design); HTTP has nothing to keep open and reconnects with the request.
+        const refusedKey = fc.expect.kind === 'fails' && fc.expect.code === 'auth';
+        if (rig.transport === 'ws' && !refusedKey) await stateReached(raw, 'warm', 5000);
       },
     };
     return await body(session);

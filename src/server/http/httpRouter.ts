@@ -3,6 +3,7 @@ import { ApiError } from '../apiError';
 import { authError } from '../auth';
 import type { EndpointContext } from '../endpointContext';
 import { adminError, adminRoutes } from './adminRoutes';
+import { requestPath } from './requestPath';
 import { sendError, sendJson } from './sendJson';
 
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse, ctx: EndpointContext) => Promise<void>;
@@ -10,7 +11,8 @@ export type RouteHandler = (req: IncomingMessage, res: ServerResponse, ctx: Endp
 /** Serves the HTTP API: auth first, then the route table; every failure becomes a JSON error. */
 export function httpRouter(ctx: EndpointContext, routes: Record<string, RouteHandler>) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '') || '/';
+    const path = requestPath(req.url);
+    if (path === undefined) return sendJson(res, 400, { error: { type: 'invalid_request_error', code: 'bad_path', message: 'The request path could not be parsed.' } });
     try {
       if (path === '/health' && req.method === 'GET') return sendJson(res, 200, { status: 'ok' });
       const admin = path.startsWith('/__admin/');

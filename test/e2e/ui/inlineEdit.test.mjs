@@ -277,8 +277,10 @@ export const tests = [
       await selectLines(wb, page, 1, 3);
       await instruct(wb, page, 'stop me');
       await waitForText(page, 'kept line 2');
-      // Closing a changed file asks to save it; "Revert and Close" is that close, answered "Don't Save".
-      await wb.runCommand('View: Revert and Close Editor');
+      await page.locator('.tabs-container .tab.active .tab-actions .action-label').click();
+      const dialog = page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 10_000 });
+      await dialog.locator('.monaco-button', { hasText: "Don't Save" }).click();
       await page.locator('.tabs-container .tab', { hasText: 'closing.ts' }).waitFor({ state: 'detached', timeout: 10_000 });
       await page.waitForTimeout(1_000);
       await endpoint.setKnobs({ tokensPerSecond: 1000 });
