@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { COMPLETION_INSTRUCTIONS } from '../completions/completionPrompt';
 import { resolveApiKey } from '../config/apiKey';
 import type { Config } from '../config/config';
 import { redactingLogger } from '../log/redactingLogger';
@@ -12,10 +13,6 @@ import type { ModelClient } from '../transport/modelClient';
 import { readConfig } from './settingsReader';
 
 export const API_KEY_SECRET = 'flint.apiKey';
-
-/** Stable instructions warmed on the fast socket at activation (identical on every request). */
-export const BASE_INSTRUCTIONS =
-  'You are Flint, a fast coding assistant inside VS Code. Answer with code first, briefly.';
 
 export interface FlintServices extends Services {
   metricsStore: MetricsStore;
@@ -66,7 +63,8 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
       allowInsecure: config['network.allowInsecure'],
       firstTokenTimeoutMs: config['request.firstTokenTimeoutMs'],
       stallTimeoutMs: config['request.stallTimeoutMs'],
-      instructions: BASE_INSTRUCTIONS,
+      // Ghost text is the surface where the first request's latency shows most: warm its prompt.
+      instructions: COMPLETION_INSTRUCTIONS,
       log,
     });
 

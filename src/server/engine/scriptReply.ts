@@ -10,14 +10,27 @@ interface Fields {
   suffix?: string;
 }
 
+/** Instruct-style ghost-text requests mark the cursor in the user message with this. */
+const CURSOR_MARKER = '<|cursor|>';
+
 function fieldsOf(prompt: Prompt): Fields {
   switch (prompt.kind) {
-    case 'chat':
-      return {
-        user: lastUserMessage(prompt.messages),
+    case 'chat': {
+      const user = lastUserMessage(prompt.messages);
+      const fields: Fields = {
+        user,
         firstUser: prompt.messages.find((m) => m.role === 'user')?.content ?? '',
         instructions: prompt.instructions ?? '',
       };
+      // A cursor-marked file is a fill-in-the-middle request in chat form: expose its halves so
+      // prefix/suffix rules and the completion default apply to it too.
+      const at = user.indexOf(CURSOR_MARKER);
+      if (at >= 0) {
+        fields.prefix = user.slice(0, at);
+        fields.suffix = user.slice(at + CURSOR_MARKER.length);
+      }
+      return fields;
+    }
     case 'fim':
       return { prefix: prompt.prefix, suffix: prompt.suffix };
     case 'text':
@@ -79,7 +92,7 @@ export function scriptReply(fixture: ScriptFixture, prompt: Prompt): string {
     }
     if (ok) return expand(rule.reply, fields, groups);
   }
-  if (prompt.kind === 'chat') return expand(fixture.defaults.chat, fields, []);
+  if (prompt.kind === 'chat' && fields.prefix === undefined) return expand(fixture.defaults.chat, fields, []);
   return closeBrackets(fields.prefix ?? '', fields.suffix ?? '') + fixture.defaults.completion;
 }
 

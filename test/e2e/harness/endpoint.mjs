@@ -17,9 +17,13 @@ export async function startEndpoint(groups, { engine = 'scripted', args = [], lo
     logFile,
   });
   const [, origin] = await waitForLine(child, /listening on (http:\/\/127\.0\.0\.1:\d+)/, timeoutMs, `endpoint (${engine})`);
+  // The admin routes ask for the endpoint's bearer token too (a --token flag, or a knob set later).
+  let token = tokenFlag(args) ?? process.env.FLINT_ENDPOINT_TOKEN;
   const admin = async (path, body) => {
-    const res = await fetch(`${origin}/__admin/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const headers = { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) };
+    const res = await fetch(`${origin}/__admin/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`endpoint ${path}: HTTP ${res.status} ${await res.text()}`);
+    if (path === 'knobs' && typeof body.token === 'string') token = body.token;
   };
   return {
     process: child,
@@ -28,12 +32,18 @@ export async function startEndpoint(groups, { engine = 'scripted', args = [], lo
     wsUrl: `${origin.replace(/^http/, 'ws')}/v1/responses`,
     /** HTTP API base (the full model's URL). */
     httpUrl: `${origin}/v1`,
-    /** Pace or delay the replies at runtime (tokensPerSecond, firstTokenDelayMs, …). */
+    /** Pace or delay the replies, or change the bearer token, at runtime (tokensPerSecond, firstTokenDelayMs, token, …). */
     setKnobs: (patch) => admin('knobs', patch),
     /** Inject faults at runtime; `{}` clears them. */
     setFaults: (faults) => admin('faults', faults),
     stop: () => groups.stop(child),
   };
+}
+
+function tokenFlag(args) {
+  const i = args.findIndex((a) => a === '--token' || a.startsWith('--token='));
+  if (i < 0) return undefined;
+  return args[i] === '--token' ? args[i + 1] : args[i].slice('--token='.length);
 }
 
 /** User settings that point Flint at `endpoint` (both models served locally). */

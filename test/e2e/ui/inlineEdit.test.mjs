@@ -281,6 +281,8 @@ export const tests = [
       const dialog = page.locator('.monaco-dialog-box');
       await dialog.waitFor({ timeout: 10_000 });
       await dialog.locator('.monaco-button', { hasText: "Don't Save" }).click();
+      await page.waitForTimeout(500);
+      await wb.screenshot('after-dont-save', { dir: '/tmp' });
       await page.locator('.tabs-container .tab', { hasText: 'closing.ts' }).waitFor({ state: 'detached', timeout: 10_000 });
       await page.waitForTimeout(1_000);
       await endpoint.setKnobs({ tokensPerSecond: 1000 });

@@ -38,3 +38,16 @@ describe('closeBrackets', () => {
     expect(closeBrackets('g([1, 2', ')')).toBe('])');
   });
 });
+
+describe('scriptReply for cursor-marked chat prompts', () => {
+  it('treats a cursor-marked user message like fill-in-the-middle', () => {
+    const fixture = { rules: [{ match: { prefix: { regex: 'function add\\(a, b\\) \\{\\s*$' } }, reply: 'return a + b;' }], defaults: { chat: 'You said: {{user}}', completion: '' } };
+    const prompt = { kind: 'chat' as const, messages: [{ role: 'user' as const, content: 'function add(a, b) {\n  <|cursor|>\n}' }] };
+    expect(scriptReply(fixture as never, prompt)).toBe('return a + b;');
+  });
+  it('never answers a cursor-marked prompt with the chat default', () => {
+    const fixture = { rules: [], defaults: { chat: 'You said: {{user}}', completion: '' } };
+    const prompt = { kind: 'chat' as const, messages: [{ role: 'user' as const, content: 'const x = foo(<|cursor|>' }] };
+    expect(scriptReply(fixture as never, prompt)).toBe(')');
+  });
+});
