@@ -13,11 +13,3 @@ export interface RowSpan {
   start: number;
   count: number;
 }
-
-export function originalOf(rows: readonly DiffRow[]): string[] {
-  return rows.filter((r) => r.kind !== 'added').map((r) => r.text);
-}
-
-export function resultOf(rows: readonly DiffRow[]): string[] {
-  return rows.filter((r) => r.kind !== 'removed').map((r) => r.text);
-}

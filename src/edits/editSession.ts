@@ -35,11 +35,16 @@ export class EditSession {
   /** A redirect asked for the original back before the next rewrite streams in. */
   private resetPending = false;
   private foreignEdits = false;
-  /** A change inside the region cancelled the edit; its leftover preview lines are being removed. */
+  /** The edit is ending (a change inside the region, or a failure the editor refused to undo); its leftover preview lines are being removed. */
   private cancelling = false;
   private leftover: LeftoverPreview | null = null;
   private removing = false;
   private changesWhileCancelling = 0;
+  /** How the edit ends once the leftover preview lines are gone. */
+  private ending: { state: EditState; note: string; error?: ModelError } = {
+    state: 'cancelled',
+    note: 'the code being rewritten was changed, so the edit was cancelled',
+  };
 
   constructor(private readonly target: EditTarget, private readonly deps: EditSessionDeps) {
     this.original = target.lines;
@@ -59,9 +64,6 @@ export class EditSession {
   }
   get startLine(): number {
     return this.writer.startLine;
-  }
-  get rowCount(): number {
-    return this.writer.layout.rowCount;
   }
   get settled(): boolean {
     return this.stateValue !== 'streaming' && this.stateValue !== 'review';
@@ -224,7 +226,8 @@ export class EditSession {
         // Refused for another reason (no editor shows the document): retried on refresh.
         else if (seen === this.changesWhileCancelling) return;
       }
-      this.finish('cancelled', 'the code being rewritten was changed, so the edit was cancelled');
+      const { state, note, error } = this.ending;
+      this.finish(state, note, error);
     } finally {
       this.removing = false;
     }
@@ -257,11 +260,14 @@ export class EditSession {
     const { status, error } = result;
     if (status === 'failed' || (status === 'cancelled' && !endedByFence)) {
       this.record(stream, status === 'failed' ? 'failed' : 'abandoned');
-      await this.writer.exclusive(async () => {
-        await this.writer.restore(!this.foreignEdits);
-        this.finish('failed', error?.message ?? 'the generation ended without a result', error);
-      });
-      return;
+      const ending = { state: 'failed' as const, note: error?.message ?? 'the generation ended without a result', error };
+      const restored = await this.writer.exclusive(() => this.writer.restore(!this.foreignEdits));
+      if (restored) return this.finish(ending.state, ending.note, ending.error);
+      // Refused (the user is typing): take the preview lines out as they move, then end.
+      this.cancelling = true;
+      this.ending = ending;
+      this.leftover = new LeftoverPreview(this.writer.startLine, this.writer.layout.kinds());
+      return this.removeLeftover();
     }
     this.record(stream, 'used');
     const complete = status === 'completed' || endedByFence;

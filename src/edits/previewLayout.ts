@@ -55,11 +55,6 @@ export class PreviewLayout {
     return this.head.length + (this.partial === null ? 0 : 1) + this.original.length - this.pendingFrom;
   }
 
-  /** True once no preview line is in the document (only the original). */
-  get pristine(): boolean {
-    return this.partial === null && this.pendingFrom === 0 && this.head.length === 0;
-  }
-
   /**
    * Follow the stream: `rows` extends the rows already shown, `pointer` is the first original
    * line not consumed, `partial` the unfinished line to show (null: none).

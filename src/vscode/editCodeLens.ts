@@ -6,14 +6,10 @@ const key = (k: string) => (mac ? k.replace('Ctrl+', '⌘').replace('Backspace',
 
 /** Accept / Reject / Redirect above a pending edit, and which model wrote it and why. */
 export class EditCodeLens implements vscode.CodeLensProvider {
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChangeCodeLenses = this.changed.event;
-
-  constructor(private readonly sessionFor: (document: vscode.TextDocument) => EditSession | undefined) {}
-
-  refresh(): void {
-    this.changed.fire();
-  }
+  constructor(
+    private readonly sessionFor: (document: vscode.TextDocument) => EditSession | undefined,
+    readonly onDidChangeCodeLenses: vscode.Event<void>,
+  ) {}
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     const session = this.sessionFor(document);
@@ -32,10 +28,6 @@ export class EditCodeLens implements vscode.CodeLensProvider {
           ];
     lenses.push(lens(modelLabel(session), '', [session.info.reasons.join('; '), session.info.note].filter(Boolean).join('\n')));
     return lenses;
-  }
-
-  dispose(): void {
-    this.changed.dispose();
   }
 }
 

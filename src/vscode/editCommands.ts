@@ -31,8 +31,7 @@ interface TargetArg {
 export function registerEdits(context: vscode.ExtensionContext, services: Services): void {
   const decorations = new EditDecorations();
   const controller = new EditController(services, decorations);
-  const codeLens = new EditCodeLens((doc) => controller.get(doc)?.session);
-  controller.codeLens = codeLens;
+  const codeLens = new EditCodeLens((doc) => controller.get(doc)?.session, controller.onDidChange);
   const history = new InstructionHistory(context.globalState.get<unknown[]>(HISTORY_KEY) ?? []);
   const remember = (instruction: string) => void context.globalState.update(HISTORY_KEY, history.add(instruction));
 
@@ -111,7 +110,6 @@ export function registerEdits(context: vscode.ExtensionContext, services: Servic
   context.subscriptions.push(
     decorations,
     controller,
-    codeLens,
     // Every language and scheme: a pending edit can be anywhere.
     vscode.languages.registerCodeLensProvider('*', codeLens),
     vscode.commands.registerCommand('flint.editSelection', editSelection),

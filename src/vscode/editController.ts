@@ -1,13 +1,11 @@
 import * as vscode from 'vscode';
-import { appendFileSync } from 'node:fs';
-const DBG = (...a: unknown[]) => appendFileSync('/tmp/flint-edit-debug.log', JSON.stringify(a) + '\n');
 import type { LineRange } from '../edits/enclosingBlock';
 import { EditSession, type EditModels } from '../edits/editSession';
 import type { LineChange } from '../edits/regionChange';
 import type { Services } from '../services';
 import type { EditDecorations } from './editDecorations';
 import { EditDocumentSink } from './editDocumentSink';
-import { modelLabel, type EditCodeLens } from './editCodeLens';
+import { modelLabel } from './editCodeLens';
 import { editTarget } from './editTarget';
 
 interface Pending {
@@ -30,13 +28,16 @@ const realTimers = {
 export class EditController implements vscode.Disposable {
   private readonly pending = new Map<string, Pending>();
   private readonly subscriptions: vscode.Disposable[] = [];
-  codeLens: EditCodeLens | undefined;
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** A pending edit started, changed state or moved (what the CodeLens shows). */
+  readonly onDidChange = this.changed.event;
 
   constructor(
     private readonly services: Services,
     private readonly decorations: EditDecorations,
   ) {
     this.subscriptions.push(
+      this.changed,
       vscode.workspace.onDidChangeTextDocument((e) => this.onChange(e)),
       vscode.workspace.onDidCloseTextDocument((d) => this.get(d)?.session.cancel('the document was closed')),
       vscode.workspace.onWillSaveTextDocument((e) => {
@@ -63,17 +64,21 @@ export class EditController implements vscode.Disposable {
   }
 
   /** Starts a generated edit of `range` for `instruction`. */
-  startGenerated(document: vscode.TextDocument, range: LineRange, instruction: string): EditSession {
+  startGenerated(document: vscode.TextDocument, range: LineRange, instruction: string): void {
     const p = this.create(document, range);
-    p.session.start(instruction);
-    return p.session;
+    try {
+      p.session.start(instruction);
+    } catch (err) {
+      // No request left: nothing is pending.
+      this.pending.delete(document.uri.toString());
+      this.services.log.error(err instanceof Error ? err : String(err));
+      void vscode.window.showErrorMessage(`Flint: the edit could not start: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   /** Shows `text` as a pending edit of `range` (nothing is generated). */
-  async startGiven(document: vscode.TextDocument, range: LineRange, text: string, label: string): Promise<EditSession> {
-    const p = this.create(document, range);
-    await p.session.showText(text, label);
-    return p.session;
+  async startGiven(document: vscode.TextDocument, range: LineRange, text: string, label: string): Promise<void> {
+    await this.create(document, range).session.showText(text, label);
   }
 
   dispose(): void {
@@ -98,9 +103,9 @@ export class EditController implements vscode.Disposable {
       log: this.services.log,
       onChange: () => {
         const state = pending.session.state;
-        if (state !== lastState) { DBG('state', state, pending.session.info.note); this.stateChanged(document, pending, lastState); }
+        if (state !== lastState) this.stateChanged(document, pending, lastState);
         lastState = state;
-        this.codeLens?.refresh();
+        this.changed.fire();
         this.updateContext();
       },
     });
@@ -126,7 +131,7 @@ export class EditController implements vscode.Disposable {
         const actions = info.error?.code === 'auth' ? ['Retry', 'Set API Key', 'Show Log'] : ['Retry', 'Show Log'];
         void vscode.window
           .showErrorMessage(`Flint: the edit of ${name} failed (${info.note ?? 'unknown error'}). The original code is back.`, ...actions)
-          .then((pick) => this.afterFailure(pick, document, p.range, session.instruction));
+          .then((pick) => this.afterFailure(pick, document, { start: session.startLine, end: session.startLine + p.range.end - p.range.start }, session.instruction));
         break;
       }
       case 'cancelled':
@@ -141,17 +146,25 @@ export class EditController implements vscode.Disposable {
     if (pick === 'Set API Key') void vscode.commands.executeCommand('flint.setApiKey');
     if (pick === 'Show Log') void vscode.commands.executeCommand('flint.showLog');
     if (pick !== 'Retry' || document.isClosed || this.get(document)) return;
+    // The region where it is now (lines above it may have changed meanwhile), within the document.
     const end = Math.min(range.end, document.lineCount);
-    this.startGenerated(document, { start: Math.min(range.start, end - 1), end }, instruction);
+    this.startGenerated(document, { start: Math.max(0, Math.min(range.start, end - 1)), end }, instruction);
   }
 
   private onChange(e: vscode.TextDocumentChangeEvent): void {
     const p = this.get(e.document);
-    DBG('change', e.document.uri.path.split('/').pop(), e.document.version, e.reason, e.document.isDirty, e.contentChanges.map((c) => [c.range.start.line, c.range.end.line, c.text.length]), !!p, p?.session.state);
     if (!p) return;
     // Another change to the document would make it dirty again and bring the save question back.
     if (p.sink.revertedUnderneath(e)) p.session.cancel('the file was reverted');
-    if (e.contentChanges.length === 0 || p.sink.claim(e)) return;
+    if (e.contentChanges.length === 0) return;
+    if (p.sink.claim(e)) {
+      // Too late to keep the document clean: put the original back, so it is clean again.
+      if (p.sink.revertedBeforeBatch) {
+        this.services.log.info('edit: the file was reverted while the edit was streaming; the edit was discarded');
+        void p.session.reject();
+      }
+      return;
+    }
     const changes: LineChange[] = e.contentChanges.map((c) => ({
       startLine: c.range.start.line,
       startCharacter: c.range.start.character,
@@ -160,7 +173,7 @@ export class EditController implements vscode.Disposable {
       text: c.text,
     }));
     const undoOrRedo = e.reason === vscode.TextDocumentChangeReason.Undo || e.reason === vscode.TextDocumentChangeReason.Redo;
-    void p.session.documentChanged(changes, undoOrRedo).then(() => this.codeLens?.refresh());
+    void p.session.documentChanged(changes, undoOrRedo).then(() => this.changed.fire());
   }
 
   private onVisibleEditors(): void {

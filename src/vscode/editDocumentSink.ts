@@ -1,6 +1,4 @@
 import * as vscode from 'vscode';
-import { appendFileSync } from 'node:fs';
-const DBG = (...a: unknown[]) => appendFileSync('/tmp/flint-edit-debug.log', JSON.stringify(a) + '\n');
 import { DocumentReadOnlyError, type EditSink } from '../edits/editSink';
 import type { PreviewView } from '../edits/previewLayout';
 import type { RowEdit } from '../edits/rowEdit';
@@ -38,17 +36,16 @@ export class EditDocumentSink implements EditSink {
     const editor = this.editor();
     if (!editor) return false;
     const stopBefore = !this.previewStarted || this.stepClosed;
-    DBG('apply', step, edits.length, this.document.version);
     const ok = await this.edit(editor, this.toReplaces(edits), { undoStopBefore: stopBefore, undoStopAfter: step === 'accept' }, applied);
     if (ok) {
       this.previewStarted = true;
       this.stepClosed = false;
+      this.savedSinceBatch = false;
     }
     return ok;
   }
 
   async restore(edits: RowEdit[], viaUndo: boolean, applied: () => void): Promise<boolean> {
-    DBG('restore', edits, viaUndo, this.document.version);
     const active = vscode.window.activeTextEditor;
     if (viaUndo && this.previewStarted && !this.stepClosed && active?.document === this.document) {
       // Focus the editor so that 'undo' acts on this document and not on an input box.
@@ -99,6 +96,10 @@ export class EditDocumentSink implements EditSink {
     if (this.undoing) return true;
     const own = this.ownChange;
     if (own && own.texts === textsKey(event.contentChanges.map((c) => c.text))) {
+      // The document was clean just before this batch although the preview is in it and no save
+      // happened: it was reverted, and the batch made it dirty again. Closing with "Don't Save"
+      // reverts and then refuses to close a dirty document.
+      if (this.previewStarted && !event.document.isDirty && !this.saving && !this.savedSinceBatch) this.revertedBeforeBatch = true;
       own.applied();
       return true;
     }
@@ -108,10 +109,14 @@ export class EditDocumentSink implements EditSink {
 
   /** A save is under way: the document turning clean now is that save, not a revert. */
   saving = false;
+  /** See claim(). */
+  revertedBeforeBatch = false;
+  private savedSinceBatch = false;
 
   /** A save closes the editor's current undo step. */
   saved(): void {
     this.saving = false;
+    this.savedSinceBatch = true;
     if (this.previewStarted) this.stepClosed = true;
   }
 

@@ -99,6 +99,21 @@ describe('EditSession robustness', () => {
     expect(h.samples.map((s) => s.outcome)).toEqual(['failed']);
   });
 
+  it('a failure whose restore the editor refuses still takes the preview out', async () => {
+    const h = harness(file, 1, 4);
+    h.session.start('x');
+    h.fast.last.push('function f(a) {\n  added();\n');
+    await h.settle();
+    // A change elsewhere: the restore uses edits, and the first one is refused.
+    await h.session.documentChanged([h.doc.userEdit({ startLine: 0, startCharacter: 0, endLine: 0, endCharacter: 0, text: '// top\n' })], false);
+    h.doc.refuseNext = true;
+    h.fast.last.fail('socket closed');
+    await h.settle();
+    expect(h.session.state).toBe('failed');
+    expect(h.session.info.note).toBe('socket closed');
+    expect(h.doc.text).toBe(`// top\n${file}`);
+  });
+
   it('a failure before the first token leaves the document untouched', async () => {
     const h = harness(file, 1, 4);
     h.session.start('x');

@@ -43,3 +43,13 @@ export function chunks(text: string, seed = 3): string[] {
   }
   return out;
 }
+
+/** The original lines a row list keeps (same and removed, in order). */
+export function originalOf(rows: readonly DiffRow[]): string[] {
+  return rows.filter((r) => r.kind !== 'added').map((r) => r.text);
+}
+
+/** The result lines of a row list (same and added, in order). */
+export function resultOf(rows: readonly DiffRow[]): string[] {
+  return rows.filter((r) => r.kind !== 'removed').map((r) => r.text);
+}

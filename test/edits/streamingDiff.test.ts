@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { originalOf, resultOf } from '../../src/edits/diffRow';
 import { RewriteFeed } from '../../src/edits/rewriteFeed';
 import { StreamingDiff } from '../../src/edits/streamingDiff';
-import { chunks, formatRows, goldenCases, regionOf } from './goldenCases';
+import { chunks, formatRows, goldenCases, originalOf, regionOf, resultOf } from './goldenCases';
 
 describe('streaming line diff on golden cases', () => {
   it.each(goldenCases.map((c) => [c.name, c] as const))('%s', (_, c) => {

@@ -28,12 +28,18 @@ const SOURCE = [
 async function openPath(wb, page, path) {
   await wb.statusBarItem('Flint', { timeoutMs: 30_000 });
   const name = path.split('/').pop();
-  await wb.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.fill(path);
-  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 20_000 });
-  await wb.press('Enter');
-  await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: 20_000 });
+  const tab = page.locator('.tabs-container .tab.active', { hasText: name });
+  // On a loaded machine the list can change under the click: try again from a closed box.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await wb.press('Control+P');
+    const input = page.locator('.quick-input-widget input');
+    await input.fill(path);
+    const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: name }).first();
+    await row.click({ timeout: 10_000 }).catch(() => undefined);
+    if (await tab.waitFor({ timeout: 5_000 }).then(() => true, () => false)) break;
+    await wb.press('Escape');
+  }
+  await tab.waitFor({ timeout: 5_000 });
   await page.locator('.editor-instance .monaco-editor.focused .view-lines').waitFor({ timeout: 20_000 });
 }
 
@@ -277,13 +283,19 @@ export const tests = [
       await selectLines(wb, page, 1, 3);
       await instruct(wb, page, 'stop me');
       await waitForText(page, 'kept line 2');
-      await page.locator('.tabs-container .tab.active .tab-actions .action-label').click();
-      const dialog = page.locator('.monaco-dialog-box');
-      await dialog.waitFor({ timeout: 10_000 });
-      await dialog.locator('.monaco-button', { hasText: "Don't Save" }).click();
-      await page.waitForTimeout(500);
-      await wb.screenshot('after-dont-save', { dir: '/tmp' });
-      await page.locator('.tabs-container .tab', { hasText: 'closing.ts' }).waitFor({ state: 'detached', timeout: 10_000 });
+      // Closing asks to save; "Don't Save" reverts, then closes. A preview line landing in between
+      // makes the file dirty again and the editor stays open: Flint then discards the edit, so
+      // the file is clean and closes without a question the second time.
+      const tab = page.locator('.tabs-container .tab', { hasText: 'closing.ts' });
+      for (let attempt = 0; attempt < 2 && (await tab.count()) > 0; attempt++) {
+        await tab.locator('.tab-actions .action-label').click();
+        const dialog = page.locator('.monaco-dialog-box');
+        if (await dialog.waitFor({ timeout: 3_000 }).then(() => true, () => false)) {
+          await dialog.locator('.monaco-button', { hasText: "Don't Save" }).click();
+        }
+        await tab.waitFor({ state: 'detached', timeout: 3_000 }).catch(() => undefined);
+      }
+      assert.equal(await tab.count(), 0, 'the file closed');
       await page.waitForTimeout(1_000);
       await endpoint.setKnobs({ tokensPerSecond: 1000 });
       assert.ok(readFileSync(path).equals(Buffer.from(SOURCE)));
