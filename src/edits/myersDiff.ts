@@ -1,3 +1,9 @@
+/**
+ * Lines (both sides, after the common head and tail) above which the exact diff is not worth
+ * its worst case, O((N+M)·D) ≈ 30 million steps here; callers fall back to a linear diff.
+ */
+export const EXACT_DIFF_LIMIT = 8000;
+
 /** A run of lines that are equal in both sides, only in `a` (delete) or only in `b` (insert). */
 export interface DiffRun {
   kind: 'equal' | 'delete' | 'insert';

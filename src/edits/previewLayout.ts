@@ -1,5 +1,5 @@
 import type { DiffRow, RowSpan } from './diffRow';
-import { myersDiff } from './myersDiff';
+import { EXACT_DIFF_LIMIT, myersDiff, type DiffRun } from './myersDiff';
 import { deleteSpans, type RowEdit } from './rowEdit';
 
 /** What one row of the region shows while an edit is pending. */
@@ -96,7 +96,15 @@ export class PreviewLayout {
     const shown = this.texts();
     const wanted = target.map((r) => r.text);
     const edits: RowEdit[] = [];
-    for (const run of myersDiff(shown, wanted)) {
+    // Too large to diff exactly: one replacement of the whole region.
+    const runs: DiffRun[] =
+      shown.length + wanted.length > EXACT_DIFF_LIMIT
+        ? [
+            { kind: 'delete', aStart: 0, bStart: 0, length: shown.length },
+            { kind: 'insert', aStart: shown.length, bStart: 0, length: wanted.length },
+          ]
+        : myersDiff(shown, wanted);
+    for (const run of runs) {
       if (run.kind === 'equal') continue;
       const last = edits[edits.length - 1];
       const adjacent = last && last.row + last.deleteCount === run.aStart;

@@ -1,7 +1,7 @@
 import { FenceFilter, stripFences } from './codeFences';
 import type { DiffRow } from './diffRow';
 import { LineAssembler } from './lineAssembler';
-import { myersDiff } from './myersDiff';
+import { EXACT_DIFF_LIMIT, myersDiff } from './myersDiff';
 import { StreamingDiff } from './streamingDiff';
 
 /**
@@ -61,8 +61,12 @@ export class RewriteFeed {
   }
 }
 
-/** The exact diff of `original` against `result`, as rows; in each changed block removed lines come first. */
+/**
+ * The exact diff of `original` against `result`, as rows; in each changed block removed lines
+ * come first. Very large rewrites get the linear greedy diff instead (still a valid diff).
+ */
 export function diffRows(original: readonly string[], result: readonly string[]): DiffRow[] {
+  if (original.length + result.length > EXACT_DIFF_LIMIT) return greedyRows(original, result);
   const rows: DiffRow[] = [];
   let added: DiffRow[] = [];
   for (const run of myersDiff(original, result)) {
@@ -78,4 +82,10 @@ export function diffRows(original: readonly string[], result: readonly string[])
   }
   rows.push(...added);
   return rows;
+}
+
+function greedyRows(original: readonly string[], result: readonly string[]): DiffRow[] {
+  const diff = new StreamingDiff(original);
+  for (const line of result) diff.pushLine(line);
+  return [...diff.rows, ...original.slice(diff.pointer).map((text): DiffRow => ({ kind: 'removed', text }))];
 }

@@ -66,4 +66,12 @@ describe('PreviewLayout', () => {
     layout.planAdvance([same('a')], 1, null).commit();
     expect(() => layout.planAccept()).toThrow(/settled/);
   });
+
+  it('replaces a very large region in one edit instead of diffing it exactly', () => {
+    const big = Array.from({ length: 6000 }, (_, i) => `l${i}`);
+    const layout = new PreviewLayout(big);
+    const target = [...big.map((t) => removed(t)), ...big.map((t) => added(`${t}!`))];
+    const plan = layout.planSettle(target);
+    expect(plan.edits).toEqual([{ row: 0, deleteCount: 6000, insert: target.map((r) => r.text) }]);
+  });
 });

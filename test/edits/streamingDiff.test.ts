@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RewriteFeed } from '../../src/edits/rewriteFeed';
+import { RewriteFeed, diffRows } from '../../src/edits/rewriteFeed';
 import { StreamingDiff } from '../../src/edits/streamingDiff';
 import { chunks, formatRows, goldenCases, originalOf, regionOf, resultOf } from './goldenCases';
 
@@ -72,5 +72,15 @@ describe('StreamingDiff.reached', () => {
     expect(diff.reached()).toBe(1);
     diff.pushLine('  return b;');
     expect(diff.reached()).toBe(2);
+  });
+});
+
+describe('diffRows on very large rewrites', () => {
+  it('falls back to the linear greedy diff, which is still a valid diff', () => {
+    const original = Array.from({ length: 5000 }, (_, i) => `line ${i}`);
+    const result = original.map((l, i) => (i % 3 === 0 ? `${l} changed` : l));
+    const rows = diffRows(original, result);
+    expect(originalOf(rows)).toEqual(original);
+    expect(resultOf(rows)).toEqual(result);
   });
 });

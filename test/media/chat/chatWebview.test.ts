@@ -92,7 +92,7 @@ describe('chat webview in chromium', () => {
       () => (window as unknown as { __first: Element }).__first === document.querySelector('[data-turn="s"] .markdown p'),
     );
     expect(same).toBe(true);
-    expect(await chat.page.locator('[data-turn="s"] li').textContent()).toBe('and a list');
+    await expect.poll(() => chat.page.locator('[data-turn="s"] li').textContent()).toBe('and a list');
   });
 
   it('keeps the end in view while an answer streams, and stays put once the user scrolls up', async () => {
@@ -125,7 +125,7 @@ describe('chat webview in chromium', () => {
     await chat.page.waitForFunction(() => document.querySelectorAll('article.turn').length === 120, null, { timeout: 10_000 });
     const ids = await chat.page.locator('article.turn').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.turn));
     expect(ids).toEqual(turns.map((t) => t.id));
-    expect(await chat.page.locator('[data-turn="a1"] strong').textContent()).toBe('1');
+    await expect.poll(() => chat.page.locator('[data-turn="a1"] strong').textContent()).toBe('1');
     // Opening another conversation stops filling in the first one.
     await chat.send({ type: 'conversation', turns: turns.slice(0, 2), streaming: false });
     await chat.frames();
@@ -145,12 +145,12 @@ describe('chat webview in chromium', () => {
       ],
     });
     await chat.frames();
-    expect(await chat.page.locator('[data-turn="u1"] .chip').textContent()).toBe('a.ts:3-9');
+    await expect.poll(() => chat.page.locator('[data-turn="u1"] .chip').textContent()).toBe('a.ts:3-9');
     expect(await chat.page.locator('[data-turn="u2"] .badge-redirect').textContent()).toContain('Redirect');
-    expect(await chat.page.locator('[data-turn="a1"] .badge').textContent()).toBe('Redirected');
+    await expect.poll(() => chat.page.locator('[data-turn="a1"] .badge').textContent()).toBe('Redirected');
     expect(await chat.page.locator('[data-turn="a2"] [role="alert"]').textContent()).toContain('Connection lost');
     await chat.page.locator('[data-turn="a2"] button.retry').click();
-    expect((await chat.posted()).at(-1)).toEqual({ type: 'retry', turnId: 'a2' });
+    await expect.poll(async () => (await chat.posted()).at(-1)).toEqual({ type: 'retry', turnId: 'a2' });
   });
 
   it('sends on Enter, adds a line on Shift+Enter, keeps the draft until accepted', async () => {
@@ -160,26 +160,27 @@ describe('chat webview in chromium', () => {
     await input.press('Shift+Enter');
     await input.pressSequentially('line two');
     await input.press('Enter');
-    expect((await chat.posted()).at(-1)).toEqual({ type: 'send', text: 'line one\nline two' });
-    expect(await input.inputValue()).toBe('line one\nline two');
+    await expect.poll(async () => (await chat.posted()).at(-1)).toEqual({ type: 'send', text: 'line one\nline two' });
+    await expect.poll(() => input.inputValue()).toBe('line one\nline two');
     await chat.send({ type: 'sendResult', ok: false, error: 'This workspace is not trusted.' });
-    expect(await input.inputValue()).toBe('line one\nline two');
-    expect(await chat.page.locator('.composer-status').textContent()).toBe('This workspace is not trusted.');
+    await expect.poll(() => input.inputValue()).toBe('line one\nline two');
+    await expect.poll(() => chat.page.locator('.composer-status').textContent()).toBe('This workspace is not trusted.');
     await input.press('Enter');
     await chat.send({ type: 'sendResult', ok: true });
-    expect(await input.inputValue()).toBe('');
+    await expect.poll(() => input.inputValue()).toBe('');
   });
 
   it('stops on Escape and on the Stop button while streaming, and redirects on Enter', async () => {
     await chat.send({ type: 'streaming', streaming: true });
+    await chat.page.getByRole('button', { name: /Stop the answer/ }).waitFor({ state: 'visible' });
     await chat.page.keyboard.press('Escape');
-    expect((await chat.posted()).at(-1)).toEqual({ type: 'stop' });
+    await expect.poll(async () => (await chat.posted()).at(-1)).toEqual({ type: 'stop' });
     const stop = chat.page.getByRole('button', { name: /Stop the answer/ });
     await stop.click();
-    expect((await chat.posted()).at(-1)).toEqual({ type: 'stop' });
-    expect(await chat.page.locator('button.send').textContent()).toBe('Redirect');
+    await expect.poll(async () => (await chat.posted()).at(-1)).toEqual({ type: 'stop' });
+    await expect.poll(() => chat.page.locator('button.send').textContent()).toBe('Redirect');
     await chat.send({ type: 'streaming', streaming: false });
-    expect(await stop.isHidden()).toBe(true);
+    await expect.poll(() => stop.isHidden()).toBe(true);
   });
 
   it('code block buttons post the exact code; links go to the extension, never navigate', async () => {
@@ -198,7 +199,7 @@ describe('chat webview in chromium', () => {
     ]);
     const url = chat.page.url();
     await chat.page.getByRole('link', { name: 'the docs' }).click();
-    expect((await chat.posted()).at(-1)).toEqual({ type: 'openLink', href: 'https://example.com/sort' });
+    await expect.poll(async () => (await chat.posted()).at(-1)).toEqual({ type: 'openLink', href: 'https://example.com/sort' });
     expect(chat.page.url()).toBe(url);
   });
 
@@ -206,20 +207,20 @@ describe('chat webview in chromium', () => {
     const input = chat.page.getByRole('textbox');
     await input.click();
     await input.pressSequentially('look at @ma');
-    expect((await chat.posted()).at(-1)).toEqual({ type: 'mentionQuery', query: 'ma' });
+    await expect.poll(async () => (await chat.posted()).at(-1)).toEqual({ type: 'mentionQuery', query: 'ma' });
     await chat.send({ type: 'mentions', query: 'ma', items: [{ path: 'src/main.ts', insert: '@src/main.ts' }, { path: 'my file.ts', insert: '@"my file.ts"' }] });
-    await expect(chat.page.getByRole('listbox').isVisible()).resolves.toBe(true);
+    await expect.poll(() => chat.page.getByRole('listbox').isVisible()).toBe(true);
     await input.press('ArrowDown');
-    expect(await input.getAttribute('aria-activedescendant')).toBe('mention-1');
+    await expect.poll(() => input.getAttribute('aria-activedescendant')).toBe('mention-1');
     await input.press('Enter');
-    expect(await input.inputValue()).toBe('look at @"my file.ts" ');
-    await expect(chat.page.getByRole('listbox').isHidden()).resolves.toBe(true);
+    await expect.poll(() => input.inputValue()).toBe('look at @"my file.ts" ');
+    await expect.poll(() => chat.page.getByRole('listbox').isHidden()).toBe(true);
   });
 
   it('shows the attached selection as a chip that can be removed', async () => {
     await chat.send({ type: 'context', chip: { label: 'a.ts:1-20', title: 'src/a.ts, lines 1-20' } });
     await chat.page.getByRole('button', { name: 'Do not attach a.ts:1-20' }).click();
-    expect((await chat.posted()).at(-1)).toEqual({ type: 'removeContext' });
+    await expect.poll(async () => (await chat.posted()).at(-1)).toEqual({ type: 'removeContext' });
   });
 
   it(`renders all ${corpus.length} XSS payloads inert in a real DOM`, async () => {
