@@ -99,7 +99,7 @@ async function run(rate: number, original: string[], expected: string[]): Promis
   await new Promise<void>((resolve) => {
     const tick = () => {
       const due = Math.min(tokens.length, Math.floor(((performance.now() - t0) * rate) / 1000));
-      if (due > sent) stream.push(...tokens.slice(sent, due));
+      for (let i = sent; i < due; i += 1000) stream.push(...tokens.slice(i, Math.min(due, i + 1000)));
       sent = due;
       if (sent >= tokens.length) resolve();
       else setTimeout(tick, 1);
@@ -161,7 +161,7 @@ async function keepsUp(rate: number, original: string[], expected: string[]) {
   await new Promise<void>((resolve) => {
     const tick = () => {
       const due = Math.min(tokens.length, Math.floor(((performance.now() - t0) * rate) / 1000));
-      if (due > sent) stream.push(...tokens.slice(sent, due));
+      for (let i = sent; i < due; i += 1000) stream.push(...tokens.slice(i, Math.min(due, i + 1000)));
       sent = due;
       if (sent >= tokens.length) resolve();
       else setTimeout(tick, 1);

@@ -299,7 +299,9 @@ export class CompletionEngine {
     if (!error || error.code === 'cancelled') return;
     const now = this.deps.clock.now();
     const wasPaused = now < this.pausedUntil;
-    const pause = error.code === 'rate_limit' ? (error.retryAfterMs ?? 5000) : error.transient ? 1000 : 15_000;
+    // Only errors a retry cannot fix (key, settings, a rejected request) pause ghost text for
+    // long; a server hiccup or one malformed frame must not silence it for seconds.
+    const pause = error.code === 'rate_limit' ? (error.retryAfterMs ?? 5000) : error.transient || error.code === 'server' || error.code === 'protocol' ? 1000 : 15_000;
     this.pausedUntil = Math.max(this.pausedUntil, now + pause);
     if (!wasPaused) this.deps.log.warn(`Ghost text request #${entry.id} failed (${error.code}): ${error.message}`);
   }

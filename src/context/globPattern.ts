@@ -78,6 +78,11 @@ function translate(p: string, start: number, inBraces: boolean): Translated {
       }
       let cls = p.slice(i + 1, close).replace(/\\/g, '\\\\').replace(/\]/g, '\\]');
       if (cls.startsWith('!')) cls = `^${cls.slice(1)}`;
+      if (!validClass(cls)) {
+        out += '\\['; // a class like [z-a] is no class: treat "[" literally, as shells do
+        i += 1;
+        continue;
+      }
       out += `[${cls}]`;
       i = close + 1;
     } else {
@@ -86,4 +91,13 @@ function translate(p: string, start: number, inBraces: boolean): Translated {
     }
   }
   return { source: out, end: i };
+}
+
+function validClass(cls: string): boolean {
+  try {
+    new RegExp(`[${cls}]`);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -38,3 +38,11 @@ describe('compileGlob', () => {
     expect(() => compileGlob('  ')).toThrow(/Empty glob pattern/);
   });
 });
+
+describe('compileGlob on invalid classes', () => {
+  it('treats a reversed range as literal text instead of throwing', () => {
+    const re = compileGlob('[z-a].txt');
+    expect(re.test('[z-a].txt')).toBe(true);
+    expect(re.test('m.txt')).toBe(false);
+  });
+});
