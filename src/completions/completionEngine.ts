@@ -51,6 +51,8 @@ export class CompletionEngine {
   private speculateAfter: { entry: CompletionEntry; go: () => void } | undefined;
   /** After a failure, no new requests until then (no storm against a broken endpoint). */
   private pausedUntil = 0;
+  /** The client whose failure set the pause: a new client (new key or settings) lifts it. */
+  private pausedFor: ModelClient | undefined;
   private readonly firstServeMs = new Map<number, number>();
 
   constructor(private readonly deps: CompletionEngineDeps) {
@@ -92,7 +94,7 @@ export class CompletionEngine {
         found = await this.fromExisting(req, t0, delay, beforeWait);
       }
       // Only the newest keystroke may ask the model; an older call's answer is no longer wanted.
-      if (found === MISS && !req.signal?.aborted && keystroke === this.stats.keystrokes && clock.now() >= this.pausedUntil) {
+      if (found === MISS && !req.signal?.aborted && keystroke === this.stats.keystrokes && !this.isPaused(clock.now())) {
         this.stats.noteBlocking(blockingMs);
         const entry = this.start(req, false);
         abandon();
@@ -210,7 +212,7 @@ export class CompletionEngine {
     const go = () => {
       const v = this.visible;
       if (v?.entryId !== entry.id || v.acceptedLength !== prefix.length || entry.state === 'cancelled') return;
-      if (this.deps.clock.now() < this.pausedUntil) return;
+      if (this.isPaused(this.deps.clock.now())) return;
       const covered = this.cache
         .lookup(prefix, suffix)
         .some((h) => h.entry.running || h.typed === '' || h.entry.text.slice(h.typed.length).trim() !== '');
@@ -294,6 +296,15 @@ export class CompletionEngine {
     if (!entry.used) this.cache.delete(entry);
   }
 
+  private isPaused(now: number): boolean {
+    if (now >= this.pausedUntil) return false;
+    if (this.pausedFor !== this.deps.client()) {
+      this.pausedUntil = 0;
+      return false;
+    }
+    return true;
+  }
+
   private onFailure(entry: CompletionEntry, error: ModelError | undefined): void {
     this.stats.failed++;
     if (!error || error.code === 'cancelled') return;
@@ -303,6 +314,7 @@ export class CompletionEngine {
     // long; a server hiccup or one malformed frame must not silence it for seconds.
     const pause = error.code === 'rate_limit' ? (error.retryAfterMs ?? 5000) : error.transient || error.code === 'server' || error.code === 'protocol' ? 1000 : 15_000;
     this.pausedUntil = Math.max(this.pausedUntil, now + pause);
+    this.pausedFor = this.deps.client();
     if (!wasPaused) this.deps.log.warn(`Ghost text request #${entry.id} failed (${error.code}): ${error.message}`);
   }
 }

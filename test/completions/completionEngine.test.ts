@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { settle } from './fakeClock';
+import { CompletionEngine } from '../../src/completions/completionEngine';
+import { silentLogger } from '../../src/log/logger';
 import { engineHarness, request } from './engineHarness';
+import { FakeClock } from './fakeClock';
+import { FakeModelClient } from './fakeModelClient';
 import { ModelError } from './fakeModelClient';
 
 const P = 'function add(a: number, b: number) {\n  return ';
@@ -349,6 +353,26 @@ describe('CompletionEngine: failures and metrics', () => {
     void engine.provide(request('qqq', ''));
     await settle();
     expect(client.streams.length).toBe(2);
+  });
+
+  it('lifts the pause at once when the client is replaced (a new key or settings)', async () => {
+    const clock = new FakeClock();
+    let client = new FakeModelClient(() => clock.now());
+    const engine = new CompletionEngine({
+      client: () => client,
+      settings: () => ({ api: 'responses', fimTemplate: 'qwen', maxLines: 30, tokenBudget: 4096, debounceMs: 0 }),
+      clock,
+      metrics: { record: () => {} },
+      log: silentLogger,
+    });
+    const p = engine.provide(request('q', ''));
+    await settle();
+    client.last.finish('failed', new ModelError('auth', 'bad key'));
+    await p;
+    client = new FakeModelClient(() => clock.now());
+    void engine.provide(request('qq', ''));
+    await settle();
+    expect(client.streams.length).toBe(1);
   });
 
   it('records keystroke-to-items for a used request when its stream ends', async () => {
