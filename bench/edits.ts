@@ -234,7 +234,8 @@ for (const rate of [1000, 5000]) {
 // token through within one frame of the last one sent) while updating at most once per frame.
 const ladder: { rate: number; achieved: number; lag_ms: number; updates_per_second: number; cpu_ms_per_token: number }[] = [];
 let sustained = 0;
-for (const rate of [5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000]) {
+// The top rung bounds the figure from below: 500,000 tokens/s is far beyond any model.
+for (const rate of [5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000]) {
   const big = originalFile(Math.ceil((rate * 1.2) / 6));
   const expectedBig = rewrite(big);
   const kept = (r: Awaited<ReturnType<typeof keepsUp>>) => r.achieved >= rate * 0.95 && r.lag_ms <= 16 && r.updates_per_second <= 1000 / 16 + 1;
@@ -245,6 +246,7 @@ for (const rate of [5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_
     if (kept(again) || again.achieved > best.achieved) best = again;
   }
   ladder.push(best);
+  console.log(`edits: ${rate} tok/s: achieved ${best.achieved}, lag ${best.lag_ms} ms, ${best.updates_per_second} updates/s`);
   if (!kept(best)) break;
   sustained = rate;
 }
