@@ -5,7 +5,7 @@ import { infillUrl } from '../endpointUrl';
 import type { ModelClient, ModelRequest, ModelStream } from '../modelClient';
 import { ModelError } from '../modelError';
 import { StateHolder } from '../stateHolder';
-import { outputCharCap } from '../outputCap';
+import { openStream } from '../openStream';
 import { TokenStream } from '../tokenStream';
 import { runChat } from './chatStream';
 import { errorFromSdk } from './errorFromSdk';
@@ -77,20 +77,8 @@ export class HttpModelClient implements ModelClient {
 
   stream(request: ModelRequest): ModelStream {
     const o = this.o;
-    const stream = new TokenStream({
-      id: this.nextId++,
-      now: o.now,
-      firstTokenTimeoutMs: o.firstTokenTimeoutMs,
-      stallTimeoutMs: o.stallTimeoutMs,
-      stop: request.stop,
-      endpoint: o.endpoint,
-      maxChars: outputCharCap(request, o.maxOutputChars),
-      onCapped: (max) => o.log.warn(`${o.endpoint} sent more than ${max} characters for one response; the output was cut there.`),
-    });
-    if (this.disposed) {
-      stream.fail(new ModelError('cancelled', 'The model client was closed.'));
-      return stream;
-    }
+    const stream = openStream(o, this.nextId++, request, this.disposed);
+    if (this.disposed) return stream;
     if (request.fim && !o.fimApi) {
       stream.fail(new ModelError('config', `Fill-in-the-middle requests need "flint.completions.api" set to infill or completions.`));
       return stream;

@@ -3,8 +3,7 @@ import type { ConnectionState } from '../connectionState';
 import type { ModelClient, ModelRequest, ModelStream } from '../modelClient';
 import { ModelError } from '../modelError';
 import { StateHolder } from '../stateHolder';
-import { outputCharCap } from '../outputCap';
-import { TokenStream } from '../tokenStream';
+import { openStream } from '../openStream';
 import { Reconnector } from './reconnector';
 import { SocketSet } from './socketSet';
 import { WarmUp, type WarmUpHost } from './warmUp';
@@ -85,20 +84,8 @@ export class WsModelClient implements ModelClient, ConnectionHost, RequestHost, 
 
   stream(request: ModelRequest): ModelStream {
     const o = this.o;
-    const stream = new TokenStream({
-      id: this.nextStreamId++,
-      now: o.now,
-      firstTokenTimeoutMs: o.firstTokenTimeoutMs,
-      stallTimeoutMs: o.stallTimeoutMs,
-      stop: request.stop,
-      endpoint: o.endpoint,
-      maxChars: outputCharCap(request, o.maxOutputChars),
-      onCapped: (max) => o.log.warn(`${o.endpoint} sent more than ${max} characters for one response; the output was cut there.`),
-    });
-    if (this.disposed) {
-      stream.fail(new ModelError('cancelled', 'The model client was closed.'));
-      return stream;
-    }
+    const stream = openStream(o, this.nextStreamId++, request, this.disposed);
+    if (this.disposed) return stream;
     if (request.fim) {
       stream.fail(
         new ModelError(
