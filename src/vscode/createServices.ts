@@ -3,6 +3,7 @@ import { COMPLETION_INSTRUCTIONS } from '../completions/completionPrompt';
 import { resolveApiKey } from '../config/apiKey';
 import type { Config } from '../config/config';
 import { redactingLogger } from '../log/redactingLogger';
+import { formatRequestLog } from '../metrics/formatRequestLog';
 import { createMetricsStore, type MetricsStore } from '../metrics/metricsStore';
 import { createRouter } from '../router/createRouter';
 import type { Services } from '../services';
@@ -119,7 +120,16 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     fast: () => ensureClients().fast,
     full: () => ensureClients().full,
     log,
-    metrics: metricsStore,
+    metrics: {
+      record(sample) {
+        metricsStore.record(sample);
+        const client = sample.route === 'fast' ? clients?.fast : clients?.full;
+        // Ghost text finishes a request per keystroke: its lines go to the debug level.
+        const line = `request: ${formatRequestLog(sample, client?.state.endpoint ?? '?')}`;
+        if (sample.surface === 'completion') log.debug(line);
+        else log.info(line);
+      },
+    },
     metricsStore,
     route: createRouter({ config: () => config, log }),
     now: () => performance.now(),

@@ -65,6 +65,7 @@ export class WsRequest implements LaneOwner {
     lane.owner = this;
     conn.sendCreate(lane, createEvent(this.request, this.host.model, this.restart, lane.name));
     if (this.stream.marks.sent === undefined) this.stream.markSent();
+    this.host.log(`request ${this.stream.id} (${this.request.surface}) sent on socket ${conn.id}, lane ${lane.name ?? 'default'}`);
   }
 
   delta(text: string): void {
