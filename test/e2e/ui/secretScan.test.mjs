@@ -143,7 +143,7 @@ async function chat(ctx, route, text) {
   return answer;
 }
 
-/** Opens the latency report and Flint's log (the log view must show `logged`). */
+/** Opens the latency report and Flint's log (the log view must show `logged`, a line of its tail). */
 async function openReportAndLog(wb, page, logged) {
   await wb.runCommand('Flint: Show Latency Report');
   await (await frameWith(page, 'main#report', 'latency report')).locator('main#report').waitFor({ timeout: 20_000 });
@@ -259,7 +259,7 @@ export const tests = [
       await editDistance(wb, page, 'add a doc comment');
       await toast(page, 'refused the API key').waitFor({ timeout: 30_000 });
 
-      await openReportAndLog(wb, page, 'refused the API key');
+      await openReportAndLog(wb, page, 'request: edit failed via');
       const result = await scan(ctx);
       assertClean(ctx, result, { webviews: ['write a function named sub', 'Distributions'] });
       assert.ok(result.notes.some((n) => /edit of src\/shapes\.ts failed/.test(n)), `the failed edit was notified: ${result.notes.join(' | ')}`);
@@ -309,7 +309,7 @@ export const tests = [
       await toast(page, 'Incorrect API key provided').waitFor({ timeout: 30_000 });
       await endpoint.setFaults({});
 
-      await openReportAndLog(wb, page, 'Incorrect API key provided');
+      await openReportAndLog(wb, page, 'request: edit failed via');
       const result = await scan(ctx);
       assertClean(ctx, result, { webviews: ['write a function named div', 'Distributions'] });
       assert.ok(result.notes.some((n) => /edit of src\/shapes\.ts failed .*Incorrect API key provided/.test(n)), `the quoted error was notified: ${result.notes.join(' | ')}`);
