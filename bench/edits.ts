@@ -59,6 +59,37 @@ const timers = {
   clearTimeout: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
+type Sink = ConstructorParameters<typeof EditSession>[1]['sink'];
+
+function benchSession(original: string[], client: FakeModelClient, sink: Sink): EditSession {
+  return new EditSession(
+    { startLine: 0, lines: original, context: { path: 'bench.ts', languageId: 'typescript', before: '', after: '' }, files: ['bench.ts'] },
+    {
+      models: { route: (r) => ({ target: 'fast', reasons: ['bench'], text: r.text }), client: () => client },
+      sink,
+      timers,
+      metrics: { record() {} },
+      log: silentLogger,
+      onChange() {},
+    },
+  );
+}
+
+/** Pushes `tokens` into the stream at `rate` tokens/s from `t0`, in batches of at most 1,000. */
+function feedAtRate(stream: { push(...t: string[]): void }, tokens: string[], rate: number, t0: number): Promise<void> {
+  let sent = 0;
+  return new Promise<void>((resolve) => {
+    const tick = () => {
+      const due = Math.min(tokens.length, Math.floor(((performance.now() - t0) * rate) / 1000));
+      for (let i = sent; i < due; i += 1000) stream.push(...tokens.slice(i, Math.min(due, i + 1000)));
+      sent = due;
+      if (sent >= tokens.length) resolve();
+      else setTimeout(tick, 1);
+    };
+    tick();
+  });
+}
+
 /** Streams the rewrite at `rate` tokens/s into an in-memory document, then checks the accepted result. */
 async function run(rate: number, original: string[], expected: string[]): Promise<RunResult> {
   const doc = new MemoryDocument(original.join('\n') + '\n');
@@ -79,33 +110,13 @@ async function run(rate: number, original: string[], expected: string[]): Promis
       if (lastToken > 0 && finalAt === 0 && doc.text === finalText) finalAt = performance.now();
     },
   };
-  const session = new EditSession(
-    { startLine: 0, lines: original, context: { path: 'bench.ts', languageId: 'typescript', before: '', after: '' }, files: ['bench.ts'] },
-    {
-      models: { route: (r) => ({ target: 'fast', reasons: ['bench'], text: r.text }), client: () => client },
-      sink,
-      timers,
-      metrics: { record() {} },
-      log: silentLogger,
-      onChange() {},
-    },
-  );
+  const session = benchSession(original, client, sink);
   const tokens = tokenize(expected.join('\n') + '\n');
   session.start('rewrite');
   const stream = client.last;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  let sent = 0;
-  await new Promise<void>((resolve) => {
-    const tick = () => {
-      const due = Math.min(tokens.length, Math.floor(((performance.now() - t0) * rate) / 1000));
-      for (let i = sent; i < due; i += 1000) stream.push(...tokens.slice(i, Math.min(due, i + 1000)));
-      sent = due;
-      if (sent >= tokens.length) resolve();
-      else setTimeout(tick, 1);
-    };
-    tick();
-  });
+  await feedAtRate(stream, tokens, rate, t0);
   // Every token must have gone through the pipeline before the stream ends.
   while (stream.queued > 0) await new Promise((r) => setImmediate(r));
   lastToken = performance.now();
@@ -141,33 +152,13 @@ async function keepsUp(rate: number, original: string[], expected: string[]) {
     restore: async (_e: unknown, _v: unknown, applied: () => void) => (applied(), true),
     render() {},
   };
-  const session = new EditSession(
-    { startLine: 0, lines: original, context: { path: 'bench.ts', languageId: 'typescript', before: '', after: '' }, files: ['bench.ts'] },
-    {
-      models: { route: (r) => ({ target: 'fast', reasons: ['bench'], text: r.text }), client: () => client },
-      sink,
-      timers,
-      metrics: { record() {} },
-      log: silentLogger,
-      onChange() {},
-    },
-  );
+  const session = benchSession(original, client, sink);
   const tokens = tokenize(expected.join('\n') + '\n');
   session.start('rewrite');
   const stream = client.last;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  let sent = 0;
-  await new Promise<void>((resolve) => {
-    const tick = () => {
-      const due = Math.min(tokens.length, Math.floor(((performance.now() - t0) * rate) / 1000));
-      for (let i = sent; i < due; i += 1000) stream.push(...tokens.slice(i, Math.min(due, i + 1000)));
-      sent = due;
-      if (sent >= tokens.length) resolve();
-      else setTimeout(tick, 1);
-    };
-    tick();
-  });
+  await feedAtRate(stream, tokens, rate, t0);
   const lastPush = performance.now();
   while (stream.queued > 0) await new Promise((r) => setImmediate(r));
   const drained = performance.now();
