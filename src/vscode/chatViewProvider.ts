@@ -117,8 +117,10 @@ class ChatView implements vscode.WebviewViewProvider, vscode.Disposable {
     this.open(newConversation(randomUUID(), Date.now()));
   }
 
-  history(): void {
-    this.persist(true);
+  async history(): Promise<void> {
+    // The list is read from the index, so the open conversation's save must land first:
+    // after a reload its index entry may not have reached storage before the window closed.
+    await this.persist(true);
     showChatHistory(this.store, this.session.conversation.id, {
       open: (id) => {
         const conv = this.store.load(id);
@@ -135,14 +137,14 @@ class ChatView implements vscode.WebviewViewProvider, vscode.Disposable {
   }
 
   dispose(): void {
-    this.persist(true);
+    void this.persist(true);
     clearTimeout(this.saveTimer);
     clearTimeout(this.chipTimer);
     for (const s of this.subscriptions) s.dispose();
   }
 
   private open(conv: Conversation): void {
-    this.persist(true);
+    void this.persist(true);
     this.session.replace(conv);
     void this.store.setCurrent(conv.id);
     this.postSnapshot();
@@ -210,7 +212,7 @@ class ChatView implements vscode.WebviewViewProvider, vscode.Disposable {
       turnAdded: (turn) => this.post({ type: 'turnAdded', turn: toTurnView(turn) }),
       delta: (turnId, text) => this.outbox?.delta(turnId, text),
       turnUpdated: (turn) => this.post({ type: 'turnUpdated', turn: { ...turn } }),
-      changed: (_conv, urgent) => this.persist(urgent),
+      changed: (_conv, urgent) => void this.persist(urgent),
       streamingChanged: (streaming) => this.post({ type: 'streaming', streaming }),
     };
   }
@@ -224,17 +226,17 @@ class ChatView implements vscode.WebviewViewProvider, vscode.Disposable {
   }
 
   /** Saved at once when a turn starts or ends; while text streams, at most once a second. */
-  private persist(urgent: boolean): void {
+  private persist(urgent: boolean): Promise<void> {
     if (!urgent) {
-      this.saveTimer ??= setTimeout(() => this.persist(true), SAVE_WHILE_STREAMING_MS);
-      return;
+      this.saveTimer ??= setTimeout(() => void this.persist(true), SAVE_WHILE_STREAMING_MS);
+      return Promise.resolve();
     }
     clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
     const conv = this.session.conversation;
-    if (conv.turns.length === 0 || conv.id === this.discarded) return;
+    if (conv.turns.length === 0 || conv.id === this.discarded) return Promise.resolve();
     // A snapshot: the live conversation keeps changing while the write is queued.
-    this.store.save(structuredClone(conv)).catch((err: unknown) => this.services.log.error(`chat: could not save the conversation: ${String(err)}`));
+    return this.store.save(structuredClone(conv)).catch((err: unknown) => this.services.log.error(`chat: could not save the conversation: ${String(err)}`));
   }
 
   private scheduleChip(): void {
