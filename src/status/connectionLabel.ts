@@ -12,6 +12,9 @@ export interface StatusLabel {
 export function connectionLabel(state: ConnectionState, last?: string): StatusLabel {
   const where = `${state.transport === 'ws' ? 'WebSocket' : 'HTTP'} · ${state.endpoint}`;
   const tail = last ? ` ${last}` : '';
+  if (state.fallback && state.status !== 'offline') {
+    return { text: `$(warning) Flint: over HTTP${tail}`, tooltip: `Flint: ${state.fallback} (${where})${state.reason ? ` — ${state.reason}` : ''}`, warning: true };
+  }
   switch (state.status) {
     case 'warm':
       return { text: `$(zap) Flint${tail}`, tooltip: `Flint: warm connection (${where})`, warning: false };

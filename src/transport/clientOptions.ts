@@ -24,6 +24,8 @@ export interface ModelClientOptions {
   httpKeepAlive?: boolean;
   /** Most characters one response may deliver (default DEFAULT_MAX_OUTPUT_CHARS; see outputCharCap). */
   maxOutputChars?: number;
+  /** For ws(s) URLs: go over HTTP to the same server while no socket can be had (default true). */
+  httpFallback?: boolean;
   /** WebSocket pool tuning; the defaults suit the OpenAI service. */
   ws?: Partial<WsTuning>;
 }

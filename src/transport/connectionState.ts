@@ -6,4 +6,6 @@ export interface ConnectionState {
   /** Which endpoint, without credentials. */
   endpoint: string;
   transport: 'ws' | 'http';
+  /** Set while requests take a slower way than configured, with why (e.g. the WebSocket is down). */
+  fallback?: string;
 }

@@ -1,6 +1,7 @@
 import { checkEndpoint } from './endpointPolicy';
-import { httpBaseUrl, wsResponsesUrl } from './endpointUrl';
+import { httpBaseUrl, httpUrlOfWs, wsResponsesUrl } from './endpointUrl';
 import type { ModelClientOptions } from './clientOptions';
+import { HttpFallbackClient } from './httpFallbackClient';
 import { HttpModelClient } from './http/httpModelClient';
 import type { ModelClient } from './modelClient';
 import { ModelError } from './modelError';
@@ -46,12 +47,21 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
     now,
   };
   if (check.transport === 'ws') {
-    return new WsModelClient({
+    const ws = new WsModelClient({
       ...common,
       url: wsResponsesUrl(options.url),
       instructions: options.instructions,
       tuning: { ...defaultWsTuning, ...options.ws },
     });
+    if (options.httpFallback === false) return ws;
+    const baseUrl = httpBaseUrl(httpUrlOfWs(options.url));
+    // The same host under the same policy: a URL that passed as ws(s) passes as http(s).
+    const endpoint = checkEndpoint(baseUrl, { setting: `flint.${options.role}.url`, allowInsecure: options.allowInsecure, hasKey: apiKey !== undefined }).display;
+    return new HttpFallbackClient(
+      ws,
+      () => new HttpModelClient({ ...common, endpoint, baseUrl, httpApi: 'responses', keepAlive: options.httpKeepAlive ?? true }),
+      options.log,
+    );
   }
   return new HttpModelClient({
     ...common,

@@ -20,3 +20,10 @@ export function infillUrl(baseUrl: string): string {
   u.pathname = `${u.pathname.replace(/\/+$/, '').replace(/\/v1$/, '')}/infill`;
   return u.href;
 }
+
+/** The HTTP(S) URL of the same server as a WebSocket URL: where requests go while sockets fail. */
+export function httpUrlOfWs(url: string): string {
+  const u = new URL(url);
+  u.protocol = u.protocol === 'wss:' ? 'https:' : 'http:';
+  return u.href;
+}

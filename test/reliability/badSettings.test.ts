@@ -194,11 +194,16 @@ describe('a remote endpoint without a key', () => {
 });
 
 describe('an unreachable endpoint', () => {
-  it('closed port: offline naming the endpoint and the cause, retrying by itself; requests fail at once with it', async () => {
+  it('closed port: offline naming the endpoint and the cause of both WebSocket and HTTP, retrying by itself; requests fail at once with it', async () => {
     const port = await freePort();
     const c = client({ url: `ws://127.0.0.1:${port}/v1/responses` });
-    await until(() => c.state.status === 'offline', 3000);
-    expect(c.state.reason).toMatch(new RegExp(`^Cannot reach ws://127\\.0\\.0\\.1:${port}/v1/responses: connect ECONNREFUSED .*\\. Retrying in \\d+\\.\\d s\\.$`));
+    await until(() => c.state.status === 'offline' && /HTTP failed too/.test(c.state.reason ?? ''), 3000);
+    expect(c.state.reason).toMatch(
+      new RegExp(
+        `^WebSocket unavailable \\(Cannot reach ws://127\\.0\\.0\\.1:${port}/v1/responses: connect ECONNREFUSED .*\\. Retrying in \\d+\\.\\d s\\.\\); ` +
+          `HTTP failed too: Cannot reach http://127\\.0\\.0\\.1:${port}/v1: connect ECONNREFUSED`,
+      ),
+    );
     const t0 = performance.now();
     const r = await c.stream({ surface: 'chat', input: [{ role: 'user', content: 'x' }] }).done;
     expect(r.error?.code).toBe('network');
@@ -206,18 +211,21 @@ describe('an unreachable endpoint', () => {
     expect(performance.now() - t0).toBeLessThan(1000);
   });
 
-  it('a server that is not a Responses API WebSocket: offline saying so', async () => {
+  it('a server that is not a Responses API WebSocket: says so, and tries HTTP', async () => {
     const l = await listener((s) => s.end('HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n'));
     const c = client({ url: `ws://127.0.0.1:${l.port}/v1/responses` });
-    await until(() => c.state.status === 'offline', 3000);
+    await until(() => c.state.transport === 'http', 3000);
     expect(c.state.reason).toContain('(HTTP 404): no Responses API WebSocket at this URL');
+    const r = await c.stream({ surface: 'chat', input: [{ role: 'user', content: 'x' }] }).done;
+    expect(r.status).toBe('failed');
+    expect(r.error?.message).toContain('404');
   });
 
-  it('a server that never answers the handshake: offline with a timeout, not stuck connecting', async () => {
+  it('a server that never answers the handshake: not stuck connecting, the timeout is shown', async () => {
     const l = await listener();
     const c = client({ url: `ws://127.0.0.1:${l.port}/v1/responses` });
-    await until(() => c.state.status === 'offline', 3000);
-    expect(c.state.reason).toMatch(/Cannot reach .*handshake has timed out/i);
+    await until(() => /Cannot reach .*handshake has timed out/i.test(c.state.reason ?? ''), 3000);
+    expect(c.state.transport).toBe('http');
   });
 
   it('HTTP endpoint on a closed port: offline naming the endpoint and the cause', async () => {

@@ -17,4 +17,15 @@ describe('connectionLabel', () => {
     expect(l.tooltip).toContain('connection refused');
     expect(l.warning).toBe(true);
   });
+  it('says when requests go over HTTP because the WebSocket is down, with why', () => {
+    const l = connectionLabel(
+      { status: 'warm', transport: 'http', endpoint: 'http://127.0.0.1:1/v1', reason: 'Cannot reach ws://127.0.0.1:1', fallback: 'WebSocket unavailable: requests go over HTTP until it is back' },
+      '60 ms',
+    );
+    expect(l.text).toBe('$(warning) Flint: over HTTP 60 ms');
+    expect(l.tooltip).toContain('requests go over HTTP');
+    expect(l.tooltip).toContain('HTTP · http://127.0.0.1:1/v1');
+    expect(l.tooltip).toContain('Cannot reach ws://127.0.0.1:1');
+    expect(l.warning).toBe(true);
+  });
 });

@@ -41,6 +41,8 @@ export async function wsHarness(
     firstTokenTimeoutMs: 5000,
     stallTimeoutMs: 5000,
     log: memoryLogger(logs),
+    // These tests are about the socket pool itself; HTTP fallback has tests of its own.
+    httpFallback: false,
     ...opts.client,
     ws: { reconnectBaseMs: 20, reconnectMaxMs: 200, ...opts.client?.ws },
   });

@@ -1,0 +1,147 @@
+import * as http from 'node:http';
+import * as net from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startEndpoint, type EndpointHandle } from '../../src/server/startEndpoint';
+import { createModelClient } from '../../src/transport/createModelClient';
+import type { ModelClient } from '../../src/transport/modelClient';
+import { memoryLogger } from './ws/wsHarness';
+
+/**
+ * A proxy in front of the real endpoint that passes plain HTTP but can refuse WebSocket
+ * upgrades, as a corporate proxy does: the WebSocket is down while HTTP to the same host works.
+ */
+async function upgradeGate(target: number) {
+  let blocked = true;
+  const counts = { upgrades: 0, refused: 0, posts: 0 };
+  const sockets = new Set<net.Socket>();
+  const server = http.createServer((req, res) => {
+    if (req.method === 'POST') counts.posts++;
+    const up = http.request({ host: '127.0.0.1', port: target, path: req.url, method: req.method, headers: req.headers }, (r) => {
+      res.writeHead(r.statusCode ?? 502, r.headers);
+      r.pipe(res);
+    });
+    up.on('error', () => res.destroy());
+    req.pipe(up);
+  });
+  server.on('upgrade', (req, socket: net.Socket, head) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    if (blocked) {
+      counts.refused++;
+      socket.end('HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
+      return;
+    }
+    counts.upgrades++;
+    const up = net.connect(target, '127.0.0.1', () => {
+      const lines = [`${req.method} ${req.url} HTTP/1.1`, ...Object.entries(req.headers).map(([k, v]) => `${k}: ${String(v)}`), '', ''];
+      up.write(lines.join('\r\n'));
+      up.write(head);
+      socket.pipe(up).pipe(socket);
+    });
+    sockets.add(up);
+    up.on('error', () => socket.destroy());
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    counts,
+    open: () => (blocked = false),
+    async close() {
+      for (const s of sockets) s.destroy();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
+
+const until = async (cond: () => boolean, ms: number) => {
+  const end = performance.now() + ms;
+  while (!cond()) {
+    if (performance.now() > end) throw new Error(`condition not met in time: ${JSON.stringify(client?.state)}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+let ep: EndpointHandle | undefined;
+let gate: Awaited<ReturnType<typeof upgradeGate>> | undefined;
+let client: ModelClient | undefined;
+afterEach(async () => {
+  client?.dispose();
+  await gate?.close();
+  await ep?.close();
+  client = gate = ep = undefined;
+});
+
+describe('WebSocket client with HTTP behind it', () => {
+  it('while upgrades are refused, says so and streams over HTTP; takes the WebSocket back when it returns', async () => {
+    ep = await startEndpoint({ engine: 'scripted' });
+    gate = await upgradeGate(ep.port);
+    const logs: string[] = [];
+    client = createModelClient({
+      role: 'fast',
+      url: `ws://127.0.0.1:${gate.port}/v1/responses`,
+      model: 'gpt-5.3-codex-spark',
+      httpApi: 'responses',
+      allowInsecure: false,
+      firstTokenTimeoutMs: 5000,
+      stallTimeoutMs: 5000,
+      log: memoryLogger(logs),
+      ws: { reconnectBaseMs: 50, reconnectMaxMs: 100 },
+    });
+    const c = client;
+    await until(() => c.state.fallback !== undefined && c.state.status === 'warm', 5000);
+    expect(c.transport).toBe('http');
+    expect(c.state).toMatchObject({ transport: 'http', endpoint: `http://127.0.0.1:${gate.port}/v1` });
+    expect(c.state.reason).toContain('(HTTP 503)');
+    expect(logs.some((l) => l.includes('WebSocket unavailable; fast requests go over HTTP'))).toBe(true);
+
+    const overHttp = c.stream({ surface: 'chat', input: [{ role: 'user', content: 'hello' }] });
+    let text = '';
+    for await (const d of overHttp) text += d;
+    const r = await overHttp.done;
+    expect(r.status).toBe('completed');
+    expect(text.length).toBeGreaterThan(0);
+    expect(gate.counts.posts).toBeGreaterThan(0);
+    expect(gate.counts.upgrades).toBe(0);
+
+    gate.open();
+    await until(() => c.state.transport === 'ws' && c.state.status === 'warm', 5000);
+    expect(c.state.fallback).toBeUndefined();
+    const posts = gate.counts.posts;
+    const overWs = await c.stream({ surface: 'chat', input: [{ role: 'user', content: 'hello' }] }).done;
+    expect(overWs.status).toBe('completed');
+    expect(overWs.text).toBe(r.text);
+    expect(gate.counts.posts).toBe(posts);
+    expect(gate.counts.upgrades).toBeGreaterThan(0);
+  });
+
+  it('sends a chained request over HTTP with the whole conversation instead of the response id', async () => {
+    ep = await startEndpoint({ engine: 'scripted' });
+    gate = await upgradeGate(ep.port);
+    client = createModelClient({
+      role: 'fast',
+      url: `ws://127.0.0.1:${gate.port}/v1/responses`,
+      model: 'gpt-5.3-codex-spark',
+      httpApi: 'responses',
+      allowInsecure: false,
+      firstTokenTimeoutMs: 5000,
+      stallTimeoutMs: 5000,
+      log: memoryLogger([]),
+      ws: { reconnectBaseMs: 50, reconnectMaxMs: 100 },
+    });
+    const c = client;
+    await until(() => c.state.fallback !== undefined, 5000);
+    const r = await c.stream({
+      surface: 'chat',
+      input: [{ role: 'user', content: 'and now?' }],
+      previousResponseId: 'resp_unknown_to_http',
+      fullInput: [
+        { role: 'user', content: 'hello' },
+        { role: 'assistant', content: 'hi' },
+        { role: 'user', content: 'and now?' },
+      ],
+    }).done;
+    // The id is unknown to the server: sent, it would fail with previous_response_not_found.
+    expect(r.status).toBe('completed');
+  });
+});
