@@ -2,7 +2,9 @@ import type { Logger } from '../log/logger';
 import type { MetricsSink, RequestSample } from '../metrics/requestSample';
 import { firstTokenMs, tokensPerSecond } from '../metrics/timingMarks';
 import type { RouteDecision, RouteRequest } from '../router/routeTypes';
-import type { ModelClient, ModelStream, StreamResult } from '../transport/modelClient';
+import { withFastFallback } from '../router/fastFallback';
+import type { ModelClient, ModelRequest, ModelStream, StreamResult } from '../transport/modelClient';
+import type { ModelError } from '../transport/modelError';
 import { describeFailure } from './answerError';
 import type { AssistantTurn, Conversation, Route, Turn, UserTurn } from './chatTypes';
 import { composeContent, estimateTokens, type AttachedContext } from './contextBlock';
@@ -177,24 +179,39 @@ export class ChatSession {
     const answer = existing ?? this.newAnswer(route, client.model, reasons);
     answer.meta = { route, model: client.model, reasons };
     if (!existing) this.addTurn(answer);
-    const chain = chainedInput(this.conv.turns, route, useChain);
+    const request = (r: Route): ModelRequest => ({
+      surface: 'chat',
+      instructions: this.deps.instructions,
+      ...chainedInput(this.conv.turns, r, useChain),
+      label: `chat: ${reasons.join('; ')}`,
+    });
+    const first = request(route);
     let stream: ModelStream;
     try {
-      stream = client.stream({
-        surface: 'chat',
-        instructions: this.deps.instructions,
-        ...chain,
-        label: `chat: ${reasons.join('; ')}`,
-      });
+      stream = client.stream(first);
+      if (route === 'full') {
+        const fastRequest = request('fast');
+        stream = withFastFallback(stream, this.deps.client('fast'), () => fastRequest, (why, error) => this.fellBack(run, fastRequest, why, error));
+      }
     } catch (err) {
       answer.status = 'failed';
       answer.error = `Could not start the request: ${err instanceof Error ? err.message : String(err)}`;
       this.answerChanged(answer);
       return;
     }
-    const run: Run = { stream, answer, route, chained: chain.previousResponseId !== undefined, steering: false };
+    const run: Run = { stream, answer, route, chained: first.previousResponseId !== undefined, steering: false };
     this.setRunning(run);
     void this.pump(run);
+  }
+
+  /** The full model could not take the request: the fast one answers, and the answer says so. */
+  private fellBack(run: Run, request: ModelRequest, why: string, error: ModelError): void {
+    this.deps.log.warn(`chat: full model failed before answering (${error.message}); answering with the fast model.`);
+    const fast = this.deps.client('fast');
+    run.route = 'fast';
+    run.chained = request.previousResponseId !== undefined;
+    run.answer.meta = { route: 'fast', model: fast.model, reasons: [why, ...run.answer.meta.reasons] };
+    this.answerChanged(run.answer);
   }
 
   private async pump(run: Run): Promise<void> {

@@ -1,3 +1,4 @@
+import { withFastFallback } from '../router/fastFallback';
 import type { ModelStream, StreamResult } from '../transport/modelClient';
 import type { ModelError } from '../transport/modelError';
 import type { DiffRow } from './diffRow';
@@ -85,13 +86,23 @@ export class EditSession {
     this.feed = new RewriteFeed(this.original);
     this.settleTarget = null;
     const gen = ++this.generation;
-    const stream = client.stream({
-      surface: 'edit',
+    const request = {
+      surface: 'edit' as const,
       instructions: prompt.instructions,
       input: prompt.input,
       maxOutputTokens: maxOutputTokensFor(this.original),
       label: decision.reasons.join('; '),
-    });
+    };
+    let stream = client.stream(request);
+    if (decision.target === 'full') {
+      const fast = this.deps.models.client('fast');
+      stream = withFastFallback(stream, fast, () => request, (why, error) => {
+        if (gen !== this.generation || this.stateValue !== 'streaming') return;
+        this.deps.log.warn(`edit: full model failed before answering (${error.message}); rewriting with the fast model.`);
+        this.route = 'fast';
+        this.setState('streaming', { source: 'fast', model: fast.model, reasons: [why, ...decision.reasons] });
+      });
+    }
     this.stream = stream;
     this.setState('streaming', { source: decision.target, model: client.model, reasons: decision.reasons });
     void this.consume(stream, gen);

@@ -88,6 +88,44 @@ describe('ChatSession turns', () => {
     expect(answer.meta.route).toBe('full');
   });
 
+  it('answers with the fast model, saying why, when the full model fails before any text', async () => {
+    const { session, fast, full, samples } = setup();
+    session.send({ text: '/deep refactor everything', contexts: [] });
+    full.last.end('failed', { error: new ModelError('auth', 'No API key for https://api.openai.com/v1.') });
+    await settle();
+    expect(fast.streams).toHaveLength(1);
+    expect(fast.last.request.input).toEqual([{ role: 'user', content: 'refactor everything' }]);
+    expect(fast.last.request.model).toBeUndefined();
+    fast.last.push('done it');
+    fast.last.end('completed', { responseId: 'resp_fast' });
+    await settle();
+    const answer = answers(session.conversation.turns)[0]!;
+    expect(answer).toMatchObject({ status: 'done', text: 'done it', responseId: 'resp_fast' });
+    expect(answer.error).toBeUndefined();
+    expect(answer.meta.route).toBe('fast');
+    expect(answer.meta.model).toBe('fast-model');
+    expect(answer.meta.reasons[0]).toBe('full model unavailable (no valid API key): ran on the fast model');
+    expect(answer.meta.reasons.slice(1)).toEqual(['forced by /deep']);
+    expect(samples.map((x) => x.route)).toEqual(['fast']);
+  });
+
+  it('keeps the full model\'s failure when it had already written text, and when the user stopped it', async () => {
+    const a = setup();
+    a.session.send({ text: '/deep refactor everything', contexts: [] });
+    a.full.last.push('partial');
+    a.full.last.end('failed', { error: new ModelError('network', 'dropped') });
+    await settle();
+    expect(a.fast.streams).toHaveLength(0);
+    expect(answers(a.session.conversation.turns)[0]).toMatchObject({ status: 'failed', text: 'partial', meta: { route: 'full' } });
+
+    const b = setup();
+    b.session.send({ text: '/deep refactor everything', contexts: [] });
+    b.session.stop();
+    await settle();
+    expect(b.fast.streams).toHaveLength(0);
+    expect(answers(b.session.conversation.turns)[0]!.status).toBe('stopped');
+  });
+
   it('attaches context to the content sent and keeps only labels in the turn', () => {
     const { session, fast } = setup();
     session.send({ text: 'fix', contexts: [{ path: 'src/a.ts', startLine: 1, endLine: 2, text: 'let a = 1;', language: 'ts' }] });

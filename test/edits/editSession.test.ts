@@ -1,3 +1,4 @@
+import { ModelError } from '../../src/transport/modelError';
 import { describe, expect, it } from 'vitest';
 import { EDIT_INSTRUCTIONS } from '../../src/edits/editPrompt';
 import { chunks, goldenCases } from './goldenCases';
@@ -109,6 +110,27 @@ describe('EditSession streaming', () => {
     h.full.last.end();
     await h.settle();
     expect(h.samples).toEqual([expect.objectContaining({ surface: 'edit', route: 'full', outcome: 'used' })]);
+  });
+
+  it('rewrites with the fast model, saying why, when the full model fails before any text', async () => {
+    const h = harness(file, 0, 3);
+    h.session.start('/deep rename f to g');
+    h.full.last.end('failed', new ModelError('network', 'Cannot reach https://api.openai.com/v1'));
+    await h.settle();
+    expect(h.fast.streams).toHaveLength(1);
+    expect(h.fast.last.request.input).toEqual(h.full.last.request.input);
+    expect(h.session.info).toMatchObject({
+      source: 'fast',
+      model: 'fast-model',
+      reasons: ['full model unavailable (cannot reach it): ran on the fast model', 'forced by /deep'],
+    });
+    h.fast.last.push('function g() {\n  return 1;\n}\n');
+    h.fast.last.end();
+    await h.settle();
+    expect(h.session.state).toBe('review');
+    expect(h.samples).toEqual([expect.objectContaining({ surface: 'edit', route: 'fast', outcome: 'used' })]);
+    expect(await h.session.accept()).toBe(true);
+    expect(h.doc.text).toBe(file.replace('function f()', 'function g()'));
   });
 
   it('stops at a closing fence and cancels the rest of the reply', async () => {
