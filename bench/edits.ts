@@ -65,7 +65,7 @@ function benchSession(original: string[], client: FakeModelClient, sink: Sink): 
   return new EditSession(
     { startLine: 0, lines: original, context: { path: 'bench.ts', languageId: 'typescript', before: '', after: '' }, files: ['bench.ts'] },
     {
-      models: { route: (r) => ({ target: 'fast', reasons: ['bench'], text: r.text }), client: () => client },
+      models: { route: (r) => ({ target: 'fast', reasons: ['bench'], text: r.text }), client: () => client, contextTokens: () => 100_000 },
       sink,
       timers,
       metrics: { record() {} },

@@ -2,6 +2,7 @@ import type { Logger } from '../log/logger';
 import type { MetricsSink, RequestSample } from '../metrics/requestSample';
 import { firstTokenMs, tokensPerSecond } from '../metrics/timingMarks';
 import type { RouteDecision, RouteRequest } from '../router/routeTypes';
+import { describeLeftOut, fitFiles } from '../context/fitFiles';
 import { withFastFallback } from '../router/fastFallback';
 import type { ModelClient, ModelRequest, ModelStream, StreamResult } from '../transport/modelClient';
 import type { ModelError } from '../transport/modelError';
@@ -16,6 +17,8 @@ export interface ChatSessionDeps {
   metrics: MetricsSink;
   log: Logger;
   instructions: string;
+  /** The context window, in tokens, of the model a route goes to; attachments are fitted into it. */
+  contextTokens(route: Route): number;
   newId(): string;
   /** Wall-clock ms for the history list. */
   wallClock(): number;
@@ -98,11 +101,17 @@ export class ChatSession {
     });
     if (decision.text.trim() === '') throw new ChatInputError('Type a message after the /fast or /deep prefix.');
     const run = this.running;
+    const budget = this.deps.contextTokens(decision.target) - estimateTokens(this.deps.instructions.length + historyChars + text.length) - outputReserve(this.deps.contextTokens(decision.target));
+    const fitted = fitFiles(request.contexts, budget);
+    if (fitted.leftOut.length > 0) {
+      decision.reasons.push(`left out to fit the context: ${describeLeftOut(fitted.leftOut)}`);
+      this.deps.log.info(`chat: left out to fit the ${decision.target} model's context: ${describeLeftOut(fitted.leftOut)}`);
+    }
     const user: UserTurn = {
       role: 'user',
       id: this.deps.newId(),
       text,
-      content: composeContent(decision.text, request.contexts),
+      content: composeContent(decision.text, fitted.files),
       attachments: request.contexts.map(({ path, startLine, endLine }) => ({ path, startLine, endLine })),
       redirect: run !== undefined,
     };
@@ -310,4 +319,9 @@ function outcomeOf(run: Run, result: StreamResult): RequestSample['outcome'] {
 
 function round(n: number | undefined): number | undefined {
   return n === undefined ? undefined : Math.round(n * 10) / 10;
+}
+
+/** Room kept for the answer: an eighth of the window, at most 16k tokens. */
+function outputReserve(contextTokens: number): number {
+  return Math.min(16_000, Math.floor(contextTokens / 8));
 }

@@ -1,3 +1,4 @@
+import type { FileText } from '../context/fitFiles';
 import type { InputMessage } from '../transport/modelClient';
 
 /** Stable across requests, so an endpoint can reuse its warmed state for it. */
@@ -31,8 +32,15 @@ export interface EditPrompt {
   tokenEstimate: number;
 }
 
-export function buildEditPrompt(region: readonly string[], instruction: string, context: EditContext, earlier?: EarlierAttempt): EditPrompt {
+export function buildEditPrompt(
+  region: readonly string[],
+  instruction: string,
+  context: EditContext,
+  earlier?: EarlierAttempt,
+  references: readonly FileText[] = [],
+): EditPrompt {
   const parts = [
+    ...references.map((f) => `Another file the instruction refers to (context only): ${f.path}\n<file>\n${f.text}\n</file>`),
     `File: ${context.path} (${context.languageId})`,
     context.before ? `Code above the region (context only):\n<above>\n${context.before}\n</above>` : 'The region starts the file.',
     `The region to rewrite:\n<region>\n${region.join('\n')}\n</region>`,

@@ -1,3 +1,4 @@
+import { describeLeftOut, fitFiles, type FileText } from '../context/fitFiles';
 import { withFastFallback } from '../router/fastFallback';
 import type { ModelStream, StreamResult } from '../transport/modelClient';
 import type { ModelError } from '../transport/modelError';
@@ -30,6 +31,7 @@ export class EditSession {
   private feed: RewriteFeed;
   private stream: ModelStream | undefined;
   private route: 'fast' | 'full' = 'fast';
+  private references: readonly FileText[] = [];
   private generation = 0;
   /** The exact rows to show once the stream is over, until the editor has them. */
   private settleTarget: DiffRow[] | null = null;
@@ -75,12 +77,22 @@ export class EditSession {
     return !this.settled && !this.cancelling;
   }
 
-  /** Starts generating a rewrite for `instruction` (after a redirect: with the earlier attempt). */
-  start(instruction: string, earlier?: EarlierAttempt): void {
-    const estimate = buildEditPrompt(this.original, instruction, this.target.context, earlier).tokenEstimate;
+  /**
+   * Starts generating a rewrite for `instruction` (after a redirect: with the earlier attempt).
+   * `references` are other files the instruction names; they are fitted into the model's
+   * context, largest first, and kept for redirects.
+   */
+  start(instruction: string, earlier?: EarlierAttempt, references?: readonly FileText[]): void {
+    if (references) this.references = references;
+    const refs = this.references;
+    const estimate = buildEditPrompt(this.original, instruction, this.target.context, earlier, refs).tokenEstimate;
     const decision = this.deps.models.route({ surface: 'edit', text: instruction, files: this.target.files, tokenEstimate: estimate });
     const client = this.deps.models.client(decision.target);
-    const prompt = buildEditPrompt(this.original, decision.text, this.target.context, earlier);
+    const window = this.deps.models.contextTokens(decision.target);
+    const bare = buildEditPrompt(this.original, decision.text, this.target.context, earlier).tokenEstimate;
+    const fitted = fitFiles(refs, window - bare - maxOutputTokensFor(this.original));
+    if (fitted.leftOut.length > 0) decision.reasons.push(`left out to fit the context: ${describeLeftOut(fitted.leftOut)}`);
+    const prompt = buildEditPrompt(this.original, decision.text, this.target.context, earlier, fitted.files);
     this.instructionValue = decision.text;
     this.route = decision.target;
     this.feed = new RewriteFeed(this.original);

@@ -12,6 +12,8 @@ export type EditState = 'streaming' | 'review' | 'accepted' | 'rejected' | 'canc
 export interface EditModels {
   route(request: RouteRequest): RouteDecision;
   client(target: 'fast' | 'full'): ModelClient;
+  /** The context window, in tokens, of the model a route goes to. */
+  contextTokens(target: 'fast' | 'full'): number;
 }
 
 export interface EditSessionDeps {

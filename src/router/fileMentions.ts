@@ -53,7 +53,7 @@ export function fileMentions(prose: string, inlineCode: readonly string[]): stri
 }
 
 /** Same file when equal, or one is a workspace path ending in the other ("route.ts"). */
-function sameFile(a: string, b: string): boolean {
+export function sameFile(a: string, b: string): boolean {
   if (a === b) return true;
   return a.length > b.length ? a.endsWith(`/${b}`) : b.endsWith(`/${a}`);
 }

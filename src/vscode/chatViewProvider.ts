@@ -59,6 +59,7 @@ class ChatView implements vscode.WebviewViewProvider, vscode.Disposable {
         metrics: services.metrics,
         log: services.log,
         instructions: CHAT_INSTRUCTIONS,
+        contextTokens: (route) => services.config()[route === 'full' ? 'full.contextTokens' : 'router.fastContextTokens'],
         newId: () => randomUUID(),
         wallClock: () => Date.now(),
       },

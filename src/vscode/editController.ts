@@ -1,12 +1,16 @@
 import * as vscode from 'vscode';
+import type { FileText } from '../context/fitFiles';
 import type { LineRange } from '../edits/enclosingBlock';
 import { EditSession, type EditModels } from '../edits/editSession';
 import type { LineChange } from '../edits/regionChange';
+import { sameFile } from '../router/fileMentions';
+import { namedFiles } from '../router/namedFiles';
 import type { Services } from '../services';
 import type { EditDecorations } from './editDecorations';
 import { EditDocumentSink } from './editDocumentSink';
 import { modelLabel } from './editCodeLens';
 import { editTarget } from './editTarget';
+import { WorkspaceFiles } from './workspaceFiles';
 
 interface Pending {
   session: EditSession;
@@ -31,11 +35,13 @@ export class EditController implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** A pending edit started, changed state or moved (what the CodeLens shows). */
   readonly onDidChange = this.changed.event;
+  private readonly files: WorkspaceFiles;
 
   constructor(
     private readonly services: Services,
     private readonly decorations: EditDecorations,
   ) {
+    this.files = new WorkspaceFiles(services);
     this.subscriptions.push(
       this.changed,
       vscode.workspace.onDidChangeTextDocument((e) => this.onChange(e)),
@@ -63,11 +69,33 @@ export class EditController implements vscode.Disposable {
     return key ? this.pending.get(key) : undefined;
   }
 
-  /** Starts a generated edit of `range` for `instruction`. */
+  /**
+   * Starts a generated edit of `range` for `instruction`. Other files the instruction names are
+   * read first and sent along (only then is there anything to wait for).
+   */
   startGenerated(document: vscode.TextDocument, range: LineRange, instruction: string): void {
     const p = this.create(document, range);
+    const self = vscode.workspace.asRelativePath(document.uri, false);
+    const named = namedFiles(instruction);
+    if (named.every((n) => sameFile(n, self))) {
+      this.begin(document, p, instruction, []);
+      return;
+    }
+    void this.files.attach([], named, [self]).then(
+      (found) => {
+        for (const s of found.skipped) this.services.log.info(`edit: not sending ${s}`);
+        this.begin(document, p, instruction, found.contexts);
+      },
+      (err: unknown) => this.begin(document, p, instruction, [], err),
+    );
+  }
+
+  private begin(document: vscode.TextDocument, p: Pending, instruction: string, references: FileText[], readError?: unknown): void {
+    // Cancelled (document closed, another edit) while the references were read.
+    if (this.pending.get(document.uri.toString()) !== p) return;
+    if (readError) this.services.log.warn(`edit: could not read the files the instruction names: ${String(readError)}`);
     try {
-      p.session.start(instruction);
+      p.session.start(instruction, undefined, references);
     } catch (err) {
       // No request left: nothing is pending.
       this.pending.delete(document.uri.toString());
@@ -92,6 +120,7 @@ export class EditController implements vscode.Disposable {
     const models: EditModels = {
       route: (request) => this.services.route(request),
       client: (target) => (target === 'fast' ? this.services.fast() : this.services.full()),
+      contextTokens: (target) => this.services.config()[target === 'full' ? 'full.contextTokens' : 'router.fastContextTokens'],
     };
     const pending: Pending = { sink, range, session: undefined as unknown as EditSession };
     let lastState = '';

@@ -21,6 +21,7 @@ function setup(conv: Conversation = newConversation('c1', 0)) {
       metrics: { record: (s) => samples.push(s) },
       log: silentLogger,
       instructions: 'be brief',
+      contextTokens: (r) => (r === 'full' ? 400_000 : 100_000),
       newId: () => `t${++n}`,
       wallClock: () => 1000 + n,
     },
@@ -131,6 +132,27 @@ describe('ChatSession turns', () => {
     session.send({ text: 'fix', contexts: [{ path: 'src/a.ts', startLine: 1, endLine: 2, text: 'let a = 1;', language: 'ts' }] });
     expect(fast.last.request.input[0]!.content).toContain('File: src/a.ts (lines 1-2)\n```ts\nlet a = 1;\n```');
     expect((session.conversation.turns[0] as UserTurn).attachments).toEqual([{ path: 'src/a.ts', startLine: 1, endLine: 2 }]);
+  });
+
+  it('fits attached files into the model\'s context, trimming the largest first, and says what was left out', () => {
+    const { session, full } = setup();
+    const big = Array.from({ length: 40_000 }, (_, i) => `export const v${i} = ${i}; // a line of forty characters..`).join('\n');
+    const small = 'export const one = 1;';
+    session.send({
+      text: '/deep use src/small.ts everywhere in src/big.ts',
+      contexts: [
+        { path: 'src/big.ts', text: big, language: 'ts' },
+        { path: 'src/small.ts', text: small, language: 'ts' },
+      ],
+    });
+    const content = full.last.request.input[0]!.content;
+    expect(content).toContain(`File: src/small.ts\n\`\`\`ts\n${small}\n\`\`\``);
+    expect(content).toContain('export const v0 = 0;');
+    expect(content).not.toContain('export const v39999 =');
+    expect(content).toMatch(/… \(lines \d+-40000 of src\/big\.ts left out to fit the context\)/);
+    expect(content.length / 4).toBeLessThan(400_000);
+    const answer = session.conversation.turns[1] as AssistantTurn;
+    expect(answer.meta.reasons).toEqual(['forced by /deep', expect.stringMatching(/^left out to fit the context: src\/big\.ts lines \d+-40000$/)]);
   });
 
   it('refuses an empty message before adding anything', () => {

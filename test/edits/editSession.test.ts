@@ -133,6 +133,24 @@ describe('EditSession streaming', () => {
     expect(h.doc.text).toBe(file.replace('function f()', 'function g()'));
   });
 
+  it('sends the other files the instruction names, fitted into the model\'s context, and keeps them for a redirect', async () => {
+    const h = harness(file, 0, 3);
+    const types = 'export interface Shape { area(): number }';
+    const huge = Array.from({ length: 50_000 }, (_, i) => `export const c${i} = ${i}; // forty characters of filler...`).join('\n');
+    h.session.start('/deep make f match src/types.ts and src/consts.ts', undefined, [
+      { path: 'src/types.ts', text: types },
+      { path: 'src/consts.ts', text: huge },
+    ]);
+    const content = h.full.last.request.input[0].content;
+    expect(content).toContain(`Another file the instruction refers to (context only): src/types.ts\n<file>\n${types}\n</file>`);
+    expect(content).toContain('export const c0 = 0;');
+    expect(content).not.toContain('export const c49999 =');
+    expect(content.length / 4).toBeLessThan(400_000);
+    expect(h.session.info.reasons).toEqual(['forced by /deep', expect.stringMatching(/^left out to fit the context: src\/consts\.ts lines \d+-50000$/)]);
+    h.session.redirect('/deep also rename f to g');
+    expect(h.full.last.request.input[0].content).toContain('src/types.ts\n<file>\n');
+  });
+
   it('stops at a closing fence and cancels the rest of the reply', async () => {
     const h = harness(file, 0, 3);
     h.session.start('x');

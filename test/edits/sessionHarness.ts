@@ -32,6 +32,7 @@ export function harness(text: string, start: number, end: number): Harness {
       return { target: 'fast', reasons: ['fast model: single file'], text: request.text };
     },
     client: (target) => (target === 'fast' ? fast : full),
+    contextTokens: (target) => (target === 'full' ? 400_000 : 100_000),
   };
   const h: Harness = {
     doc,

@@ -39,6 +39,7 @@ export function chatRig(client: ModelClient, log: string[]) {
       metrics: { record() {} },
       log: lineLogger(log),
       instructions: 'Answer briefly.',
+      contextTokens: () => 100_000,
       newId: () => `t${++n}`,
       wallClock: () => Date.now(),
     },

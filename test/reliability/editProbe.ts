@@ -25,7 +25,7 @@ export function editSession(doc: MemoryDocument, client: ModelClient, log: strin
       files: ['src/total.ts'],
     },
     {
-      models: { route: (r) => ({ target: 'fast', reasons: ['fast model'], text: r.text }), client: () => client },
+      models: { route: (r) => ({ target: 'fast', reasons: ['fast model'], text: r.text }), client: () => client, contextTokens: () => 100_000 },
       sink: doc,
       timers: realTimers,
       metrics: { record() {} },

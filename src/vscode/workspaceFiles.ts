@@ -1,0 +1,100 @@
+import * as vscode from 'vscode';
+import type { AttachedContext } from '../chat/contextBlock';
+import { createDenyList } from '../context/denyList';
+import { looksBinary } from '../context/looksBinary';
+import { normalizePath, sameFile } from '../router/fileMentions';
+import type { Services } from '../services';
+
+const MAX_FILE_CHARS = 200_000;
+
+export interface GatheredFiles {
+  contexts: AttachedContext[];
+  /** Files left out, with the reason, to tell the user. */
+  skipped: string[];
+}
+
+/**
+ * Workspace files named by the user, read for a request. Files on the deny list (and
+ * `files.exclude`) are never read; open documents are read as shown, unsaved edits included.
+ */
+export class WorkspaceFiles {
+  constructor(private readonly services: Services) {}
+
+  denyList(): (path: string) => boolean {
+    const exclude = vscode.workspace.getConfiguration('files').get<Record<string, boolean>>('exclude') ?? {};
+    const globs = Object.entries(exclude).filter(([, on]) => on).map(([g]) => g);
+    return createDenyList(this.services.config()['context.denyList'], globs);
+  }
+
+  /**
+   * Reads `mentions` (explicit: each one that cannot be attached is reported) and `named`
+   * (found in prose: attached when such a file exists, silently skipped otherwise, and not when
+   * it is in `except`, e.g. already attached as a selection). Each file is read once.
+   */
+  async attach(mentions: readonly string[], named: readonly string[], except: readonly string[] = []): Promise<GatheredFiles> {
+    const contexts: AttachedContext[] = [];
+    const skipped: string[] = [];
+    const denied = this.denyList();
+    const taken: string[] = [];
+    const wanted = [...mentions.map((m) => ({ m, explicit: true })), ...named.map((m) => ({ m, explicit: false }))];
+    for (const { m, explicit } of wanted) {
+      if (!explicit && [...taken, ...except].some((p) => sameFile(p, normalizePath(m)))) continue;
+      const uri = await this.resolve(m);
+      if (!uri) {
+        if (explicit) skipped.push(`${m} (no such file in the workspace)`);
+        continue;
+      }
+      const path = vscode.workspace.asRelativePath(uri, false);
+      if (taken.includes(path)) continue;
+      taken.push(path);
+      if (denied(path)) {
+        skipped.push(`${path} (excluded by flint.context.denyList, files.exclude or the built-in list of secret files)`);
+        continue;
+      }
+      const read = await readText(uri);
+      if (typeof read !== 'string') skipped.push(`${path} (${read.reason})`);
+      else contexts.push({ path, text: read, language: languageOf(path) });
+    }
+    return { contexts, skipped };
+  }
+
+  /** Names resolve inside the workspace folders only. */
+  async resolve(mention: string): Promise<vscode.Uri | undefined> {
+    if (/^([\\/]|[A-Za-z]:)/.test(mention) || mention.split(/[\\/]/).includes('..')) return undefined;
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      const uri = vscode.Uri.joinPath(folder.uri, mention);
+      if (await isFile(uri)) return uri;
+    }
+    // A bare name ("main.ts") finds the file anywhere in the workspace.
+    const glob = `**/${mention.replace(/[[\]{}*?]/g, '?')}`;
+    const [found] = await vscode.workspace.findFiles(glob, undefined, 1);
+    return found;
+  }
+}
+
+async function isFile(uri: vscode.Uri): Promise<boolean> {
+  try {
+    return (await vscode.workspace.fs.stat(uri)).type === vscode.FileType.File;
+  } catch {
+    return false;
+  }
+}
+
+async function readText(uri: vscode.Uri): Promise<string | { reason: string }> {
+  try {
+    const stat = await vscode.workspace.fs.stat(uri);
+    if (stat.size > MAX_FILE_CHARS * 4) return { reason: `too large: ${Math.round(stat.size / 1024)} KB` };
+    // An open document may have unsaved edits: send what the user sees.
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    const text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    if (looksBinary(text)) return { reason: 'binary file' };
+    return text.length > MAX_FILE_CHARS ? { reason: `too large: ${text.length} characters` } : text;
+  } catch (err) {
+    return { reason: `could not be read: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
+function languageOf(path: string): string {
+  const dot = path.lastIndexOf('.');
+  return dot > path.lastIndexOf('/') ? path.slice(dot + 1) : '';
+}
