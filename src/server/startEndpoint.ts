@@ -84,6 +84,10 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Endp
   });
   server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
     const path = requestPath(req.url) ?? '(unparseable)';
+    if (faults.take('refuseWebSocket')) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
+      return;
+    }
     const denied = path === '/v1/responses' ? authError(req, ctx) : undefined;
     if (path !== '/v1/responses' || denied) {
       const status = denied ? 401 : 404;

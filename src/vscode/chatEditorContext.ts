@@ -72,7 +72,8 @@ export class ChatEditorContext implements vscode.Disposable {
   async gather(text: string): Promise<GatheredContext> {
     const sel = this.selection();
     const selected = sel && sel.key !== this.dismissed ? [sel.context] : [];
-    const files = await this.files.attach(parseMentions(text), namedFiles(text), selected.map((c) => c.path));
+    // A named file comes whole even when part of it is the selection: the model sees all of it.
+    const files = await this.files.attach(parseMentions(text), namedFiles(text));
     return { contexts: [...selected, ...files.contexts], skipped: files.skipped };
   }
 

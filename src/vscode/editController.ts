@@ -81,7 +81,7 @@ export class EditController implements vscode.Disposable {
       this.begin(document, p, instruction, []);
       return;
     }
-    void this.files.attach([], named, [self]).then(
+    void this.files.attach([], named.filter((n) => !sameFile(n, self))).then(
       (found) => {
         for (const s of found.skipped) this.services.log.info(`edit: not sending ${s}`);
         this.begin(document, p, instruction, found.contexts);

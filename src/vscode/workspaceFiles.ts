@@ -28,17 +28,17 @@ export class WorkspaceFiles {
 
   /**
    * Reads `mentions` (explicit: each one that cannot be attached is reported) and `named`
-   * (found in prose: attached when such a file exists, silently skipped otherwise, and not when
-   * it is in `except`, e.g. already attached as a selection). Each file is read once.
+   * (found in prose: attached when such a file exists, silently skipped otherwise). Each file is
+   * read once.
    */
-  async attach(mentions: readonly string[], named: readonly string[], except: readonly string[] = []): Promise<GatheredFiles> {
+  async attach(mentions: readonly string[], named: readonly string[]): Promise<GatheredFiles> {
     const contexts: AttachedContext[] = [];
     const skipped: string[] = [];
     const denied = this.denyList();
     const taken: string[] = [];
     const wanted = [...mentions.map((m) => ({ m, explicit: true })), ...named.map((m) => ({ m, explicit: false }))];
     for (const { m, explicit } of wanted) {
-      if (!explicit && [...taken, ...except].some((p) => sameFile(p, normalizePath(m)))) continue;
+      if (!explicit && taken.some((p) => sameFile(p, normalizePath(m)))) continue;
       const uri = await this.resolve(m);
       if (!uri) {
         if (explicit) skipped.push(`${m} (no such file in the workspace)`);

@@ -33,6 +33,8 @@ export const faultSettingsSchema = z
     enormousOutput: z.object({ tokens: z.number().int().positive(), ...times }).strict().optional(),
     /** The delta after `afterTokens` tokens carries bytes that are not valid UTF-8. */
     invalidUtf8: z.object({ afterTokens: count, ...times }).strict().optional(),
+    /** WebSocket handshakes are answered 503, as by a proxy that blocks WebSockets; HTTP still works. */
+    refuseWebSocket: z.object({ ...times }).strict().optional(),
     /** WebSocket connections end with websocket_connection_limit_reached after `afterMs`. */
     connectionLimit: z.object({ afterMs: count, ...times }).strict().optional(),
   })

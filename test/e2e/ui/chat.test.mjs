@@ -2,39 +2,12 @@
 // Markdown, Escape stops it, a message sent while it streams redirects it, Insert puts a code
 // block at the editor's cursor, and the conversation is still there after a window reload.
 import assert from 'node:assert/strict';
+import { answers, chatFrame, openChat, send } from '../harness/chatPanel.mjs';
 
 export const openFile = 'src/scratch.js';
 
 // Its own endpoint: the tests slow its replies down to interrupt them.
 export const endpoint = { engine: 'scripted' };
-
-/** The chat webview's frame (webviews are nested iframes; find the one holding the chat). */
-async function chatFrame(page, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    for (const frame of page.frames()) {
-      if (await frame.$('.composer textarea').catch(() => null)) return frame;
-    }
-    await page.waitForTimeout(100);
-  }
-  throw new Error('the chat webview did not appear');
-}
-
-async function openChat(wb, page) {
-  await wb.runCommand('Flint: Open Chat');
-  const frame = await chatFrame(page);
-  await frame.locator('.composer textarea').waitFor({ timeout: 10_000 });
-  return frame;
-}
-
-async function send(frame, text) {
-  const input = frame.locator('.composer textarea');
-  await input.click();
-  await input.fill(text);
-  await input.press('Enter');
-}
-
-const answers = (frame) => frame.locator('article.turn-assistant');
 
 export const tests = [
   {

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { goToLine, instruct, lens, selectLines, waitForText } from '../harness/editActions.mjs';
 
 export const openFile = 'src/shapes.ts';
 
@@ -49,44 +50,6 @@ async function openCopy(wb, page, workspace, name) {
   writeFileSync(path, SOURCE);
   await openPath(wb, page, path);
   return path;
-}
-
-/** Moves the cursor to line `n` (1-based) through Quick Open's ":" mode. */
-async function goToLine(wb, page, n) {
-  await wb.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.fill(`:${n}`);
-  await page.locator('.quick-input-widget', { hasText: `line ${n}` }).waitFor({ timeout: 10_000 });
-  await wb.press('Enter');
-  await input.waitFor({ state: 'hidden', timeout: 10_000 });
-}
-
-/** Selects whole lines `from`..`to` (1-based) with the keyboard. */
-async function selectLines(wb, page, from, to) {
-  await goToLine(wb, page, from);
-  await wb.press('Home');
-  await wb.press('Home');
-  for (let i = from; i <= to; i++) await wb.press('Shift+ArrowDown');
-}
-
-/** Ctrl+I, the instruction, Enter. */
-async function instruct(wb, page, instruction) {
-  await wb.press('Control+I');
-  const input = page.locator('.quick-input-widget input');
-  await page.locator('.quick-input-widget', { hasText: 'Flint: ' }).waitFor({ timeout: 10_000 });
-  await input.fill(instruction);
-  await wb.press('Enter');
-  await input.waitFor({ state: 'hidden', timeout: 10_000 });
-}
-
-const lens = (page, text) => page.locator('.monaco-editor .codelens-decoration', { hasText: text }).first();
-
-async function waitForText(page, text, timeout = 20_000) {
-  await page.waitForFunction(
-    (want) => [...document.querySelectorAll('.editor-instance .monaco-editor .view-lines')].some((e) => e.textContent.replace(/\u00a0/g, ' ').includes(want)),
-    text,
-    { timeout },
-  );
 }
 
 async function editorText(page) {

@@ -7,9 +7,10 @@
 // and in no notification. Each round also proves it looked: Flint's log records the requests.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { flintLog, waitForLog, walk } from '../harness/flintLog.mjs';
 
 const HEX = randomBytes(16).toString('hex');
 const SENTINEL = `sk-flint-sentinel-${HEX}`;
@@ -151,15 +152,6 @@ async function openReportAndLog(wb, page, logged) {
   await page.locator('.part.panel .monaco-editor .view-lines', { hasText: logged }).first().waitFor({ timeout: 20_000 });
 }
 
-function walk(dir, out = []) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) walk(path, out);
-    else if (entry.isFile()) out.push(path);
-  }
-  return out;
-}
-
 /** A file's bytes as text; '' when code-server removed it since the folder was listed (locks). */
 function readIfStillThere(file) {
   try {
@@ -167,21 +159,6 @@ function readIfStillThere(file) {
   } catch (err) {
     if (err.code === 'ENOENT') return '';
     throw err;
-  }
-}
-
-/** This window's Flint log: the Flint.log under code-server's logs that names its endpoint. */
-function flintLog({ server, endpoint }) {
-  const files = walk(join(server.dirs.ud, 'logs')).filter((f) => f.endsWith('/Flint.log'));
-  const file = files.find((f) => readFileSync(f, 'utf8').includes(endpoint.origin.replace(/^http/, '')));
-  return file ? { file, text: readFileSync(file, 'utf8') } : { file: undefined, text: '' };
-}
-
-async function waitForLog(ctx, pattern, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!pattern.test(flintLog(ctx).text)) {
-    if (Date.now() > deadline) throw new Error(`Flint's log never matched ${pattern}:\n${flintLog(ctx).text.slice(-2000)}`);
-    await sleep(200);
   }
 }
 

@@ -79,6 +79,14 @@ describe('WebSocket fault knobs', () => {
     await recovers();
   });
 
+  it('refuses WebSocket handshakes with 503 while HTTP still answers', async () => {
+    endpoint.setFaults({ refuseWebSocket: { times: 1 } });
+    await expect(WsEventClient.open(endpoint.url)).rejects.toThrow(/503/);
+    const res = await fetch(`${endpoint.httpUrl}/models`);
+    expect(res.status).toBe(200);
+    await recovers();
+  });
+
   it('stalls mid-stream for a while, or until steered', async () => {
     endpoint.setFaults({ stall: { afterTokens: 2, ms: 300, times: 1 } });
     const c = await WsEventClient.open(endpoint.url);

@@ -1,0 +1,28 @@
+// This window's Flint log, as the extension host wrote it, for tests that check what Flint logged.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Every file under `dir`, recursively. */
+export function walk(dir, out = []) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) walk(path, out);
+    else if (entry.isFile()) out.push(path);
+  }
+  return out;
+}
+
+/** This window's Flint log: the Flint.log under code-server's logs that names its endpoint. */
+export function flintLog({ server, endpoint }) {
+  const files = walk(join(server.dirs.ud, 'logs')).filter((f) => f.endsWith('/Flint.log'));
+  const file = files.find((f) => readFileSync(f, 'utf8').includes(endpoint.origin.replace(/^http/, '')));
+  return file ? { file, text: readFileSync(file, 'utf8') } : { file: undefined, text: '' };
+}
+
+export async function waitForLog(ctx, pattern, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(flintLog(ctx).text)) {
+    if (Date.now() > deadline) throw new Error(`Flint's log never matched ${pattern}:\n${flintLog(ctx).text.slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -1,0 +1,118 @@
+// The router in a real VS Code against the local endpoint, which serves the fast and the full
+// model names (the full one slower): a chat message naming two files goes to the full model
+// with both files attached and the answer says why; /fast overrides it; an inline edit forced
+// with /deep runs on the full model and its CodeLens says so; with the full model unreachable
+// the fast one answers and says why; with WebSockets refused, requests go over HTTP and the
+// status bar says so.
+import assert from 'node:assert/strict';
+import { answers, openChat, send } from '../harness/chatPanel.mjs';
+import { instruct, lens, selectLines, waitForText } from '../harness/editActions.mjs';
+import { waitForLog } from '../harness/flintLog.mjs';
+
+export const openFile = 'src/shapes.ts';
+
+export const endpoint = { engine: 'scripted', args: ['--script', 'test/fixtures/scripted/router.json'] };
+
+/** Sends `text` and waits for its answer to finish: its head (route, model, reasons) and text. */
+async function ask(frame, text) {
+  const before = await answers(frame).count();
+  await send(frame, text);
+  const answer = answers(frame).nth(before);
+  await answer.waitFor({ timeout: 20_000 });
+  await answer.locator('.stats', { hasText: 'first token' }).waitFor({ timeout: 30_000 });
+  assert.equal(await answer.getAttribute('data-status'), 'done');
+  return {
+    route: await answer.locator('.turn-head .route').innerText(),
+    model: await answer.locator('.turn-head .model').innerText(),
+    reasons: await answer.locator('.turn-head .reasons').innerText(),
+    text: await answer.innerText(),
+  };
+}
+
+export const tests = [
+  {
+    name: 'a chat message naming two files streams from the full model with both files, badged with the reason',
+    timeoutMs: 90_000,
+    async run({ wb, page, endpoint }) {
+      await endpoint.setKnobs({ fullDelayMs: 300, fullTokensPerSecond: 60 });
+      const frame = await openChat(wb, page);
+      const answered = ask(frame, 'compare src/shapes.ts with src/inventory.py');
+      // Mid-stream at the full model's pace: marked busy.
+      await frame.locator('article.turn-assistant[aria-busy="true"]').waitFor({ timeout: 20_000 });
+      const a = await answered;
+      assert.equal(a.route.toLowerCase(), 'full');
+      assert.equal(a.model, 'gpt-5.3-codex');
+      assert.match(a.reasons, /full model: 2 files referenced/);
+      // The endpoint answers this only when both files' content came with the message.
+      assert.match(a.text, /Both files arrived/);
+      await wb.screenshot('router-chat');
+    },
+  },
+  {
+    name: '/fast keeps the same message on the fast model, and says it was forced',
+    timeoutMs: 60_000,
+    async run({ wb, page }) {
+      const frame = await openChat(wb, page);
+      const a = await ask(frame, '/fast compare src/shapes.ts with src/inventory.py');
+      assert.equal(a.route.toLowerCase(), 'fast');
+      assert.equal(a.model, 'gpt-5.3-codex-spark');
+      assert.match(a.reasons, /forced by \/fast/);
+    },
+  },
+  {
+    name: 'an inline edit forced with /deep runs on the full model and its CodeLens says so',
+    timeoutMs: 90_000,
+    async run({ wb, page }) {
+      await page.locator('.tabs-container .tab', { hasText: 'shapes.ts' }).first().click();
+      await selectLines(wb, page, 6, 8);
+      await instruct(wb, page, '/deep document distance');
+      const modelLens = lens(page, 'full ·');
+      await modelLens.waitFor({ timeout: 30_000 });
+      assert.match(await modelLens.textContent(), /full · gpt-5\.3-codex: forced by \/deep/);
+      await lens(page, 'Accept').waitFor({ timeout: 30_000 });
+      await wb.press('Control+Enter');
+      await lens(page, 'Accept').waitFor({ state: 'detached', timeout: 10_000 });
+      await waitForText(page, 'Straight-line distance between two points.');
+    },
+  },
+  {
+    name: 'with the full model unreachable, the fast model answers and the answer says why',
+    timeoutMs: 60_000,
+    async run(ctx) {
+      const { wb, page, endpoint, setSettings } = ctx;
+      // Nothing listens on port 9 (discard) here.
+      await setSettings({ 'flint.full.url': 'http://127.0.0.1:9/v1' });
+      try {
+        await waitForLog(ctx, /connection settings changed: .*full http:\/\/127\.0\.0\.1:9\/v1/);
+        const frame = await openChat(wb, page);
+        const a = await ask(frame, '/deep say hello');
+        assert.equal(a.route.toLowerCase(), 'fast');
+        assert.equal(a.model, 'gpt-5.3-codex-spark');
+        assert.match(a.reasons, /full model unavailable \(cannot reach it\): ran on the fast model/);
+        assert.match(a.text, /You said: say hello/);
+      } finally {
+        await setSettings({ 'flint.full.url': endpoint.httpUrl });
+      }
+    },
+  },
+  {
+    name: 'with WebSockets refused, the status bar says requests go over HTTP, and chat still answers',
+    timeoutMs: 60_000,
+    async run({ wb, page, endpoint, setSettings }) {
+      await endpoint.setFaults({ refuseWebSocket: {} });
+      try {
+        // A transport setting change reconnects: the new sockets are refused.
+        await setSettings({ 'flint.request.stallTimeoutMs': 9_000 });
+        const item = await wb.statusBarItem('over HTTP', { timeoutMs: 30_000 });
+        assert.match(await item.innerText(), /Flint: over HTTP/);
+        const frame = await openChat(wb, page);
+        const a = await ask(frame, 'hello over http');
+        assert.equal(a.route.toLowerCase(), 'fast');
+        assert.match(a.text, /You said: hello over http/);
+      } finally {
+        await endpoint.setFaults({});
+        await setSettings({ 'flint.request.stallTimeoutMs': 10_000 });
+      }
+    },
+  },
+];
