@@ -37,6 +37,8 @@ class ChatView implements vscode.WebviewViewProvider, vscode.Disposable {
   private readonly editors: ChatEditorContext;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private chipTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Ends the status bar's "generating" for the answer streaming now. */
+  private endGeneration: (() => void) | undefined;
   /** The webview's script has loaded and said so; messages before that are lost. */
   private ready = false;
   private focusOnReady = false;
@@ -138,6 +140,7 @@ class ChatView implements vscode.WebviewViewProvider, vscode.Disposable {
   }
 
   dispose(): void {
+    this.endGeneration?.();
     void this.persist(true);
     clearTimeout(this.saveTimer);
     clearTimeout(this.chipTimer);
@@ -214,7 +217,11 @@ class ChatView implements vscode.WebviewViewProvider, vscode.Disposable {
       delta: (turnId, text) => this.outbox?.delta(turnId, text),
       turnUpdated: (turn) => this.post({ type: 'turnUpdated', turn: { ...turn } }),
       changed: (_conv, urgent) => void this.persist(urgent),
-      streamingChanged: (streaming) => this.post({ type: 'streaming', streaming }),
+      streamingChanged: (streaming) => {
+        this.endGeneration?.();
+        this.endGeneration = streaming ? this.services.beginGeneration() : undefined;
+        this.post({ type: 'streaming', streaming });
+      },
     };
   }
 

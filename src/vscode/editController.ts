@@ -16,6 +16,8 @@ interface Pending {
   session: EditSession;
   sink: EditDocumentSink;
   range: LineRange;
+  /** Ends the status bar's "generating" while this edit streams. */
+  endGeneration?: () => void;
 }
 
 const realTimers = {
@@ -147,6 +149,11 @@ export class EditController implements vscode.Disposable {
     const name = vscode.workspace.asRelativePath(document.uri);
     const info = session.info;
     if (session.settled && this.pending.get(document.uri.toString()) === p) this.pending.delete(document.uri.toString());
+    if (session.state === 'streaming') p.endGeneration ??= this.services.beginGeneration();
+    else {
+      p.endGeneration?.();
+      p.endGeneration = undefined;
+    }
     switch (session.state) {
       case 'streaming':
         this.services.log.info(`edit ${name}: "${session.instruction}" → ${modelLabel(session)}`);
