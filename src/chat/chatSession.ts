@@ -101,7 +101,7 @@ export class ChatSession {
     });
     if (decision.text.trim() === '') throw new ChatInputError('Type a message after the /fast or /deep prefix.');
     const run = this.running;
-    const budget = this.deps.contextTokens(decision.target) - estimateTokens(this.deps.instructions.length + historyChars + text.length) - outputReserve(this.deps.contextTokens(decision.target));
+    const budget = this.historyBudget(decision.target) - estimateTokens(historyChars + text.length);
     const fitted = fitFiles(request.contexts, budget);
     if (fitted.leftOut.length > 0) {
       decision.reasons.push(`left out to fit the context: ${describeLeftOut(fitted.leftOut)}`);
@@ -191,7 +191,8 @@ export class ChatSession {
     const request = (r: Route): ModelRequest => ({
       surface: 'chat',
       instructions: this.deps.instructions,
-      ...chainedInput(this.conv.turns, r, useChain),
+      // Resent whole (no chain), the oldest messages give way to fit the model's window.
+      ...chainedInput(this.conv.turns, r, useChain, this.historyBudget(r)),
       label: `chat: ${reasons.join('; ')}`,
     });
     const first = request(route);
@@ -211,6 +212,11 @@ export class ChatSession {
     const run: Run = { stream, answer, route, chained: first.previousResponseId !== undefined, steering: false };
     this.setRunning(run);
     void this.pump(run);
+  }
+
+  private historyBudget(route: Route): number {
+    const window = this.deps.contextTokens(route);
+    return window - estimateTokens(this.deps.instructions.length) - outputReserve(window);
   }
 
   /** The full model could not take the request: the fast one answers, and the answer says so. */

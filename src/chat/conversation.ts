@@ -1,4 +1,5 @@
 import type { InputMessage } from '../transport/modelClient';
+import { estimateTokens } from '../context/tokenEstimate';
 import type { AssistantTurn, Conversation, Route, Turn } from './chatTypes';
 
 /** What one chat request sends: new input on top of a stored chain, and the whole history. */
@@ -40,12 +41,28 @@ export function toInputMessages(turns: readonly Turn[]): InputMessage[] {
 }
 
 /**
+ * The newest messages whose text fits the token budget (the oldest go first; the last message
+ * always stays), so a long conversation resent whole still fits the model's context.
+ */
+export function latestThatFit(messages: InputMessage[], budgetTokens: number): InputMessage[] {
+  let left = budgetTokens;
+  let first = messages.length;
+  while (first > 0) {
+    const cost = estimateTokens(messages[first - 1]!.content);
+    if (cost > left && first < messages.length) break;
+    left -= cost;
+    first--;
+  }
+  return first === 0 ? messages : messages.slice(first);
+}
+
+/**
  * Continue from the newest completed answer of the same model (a response id means nothing to
  * the other endpoint) and send everything after it, including answers of the other model and
  * stopped or redirected partial answers; without such an answer, send it all.
  */
-export function chainedInput(turns: readonly Turn[], route: Route, useChain = true): ChainedInput {
-  const fullInput = toInputMessages(turns);
+export function chainedInput(turns: readonly Turn[], route: Route, useChain = true, budgetTokens = Number.POSITIVE_INFINITY): ChainedInput {
+  const fullInput = latestThatFit(toInputMessages(turns), budgetTokens);
   const anchor = useChain ? lastAnchor(turns, route) : -1;
   if (anchor < 0) return { input: fullInput, fullInput };
   const answer = turns[anchor] as AssistantTurn;

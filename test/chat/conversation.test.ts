@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AssistantTurn, Turn, UserTurn } from '../../src/chat/chatTypes';
-import { chainedInput, newConversation, settleInterrupted, titleFrom, toInputMessages } from '../../src/chat/conversation';
+import { chainedInput, latestThatFit, newConversation, settleInterrupted, titleFrom, toInputMessages } from '../../src/chat/conversation';
 
 const user = (id: string, content: string): UserTurn => ({ role: 'user', id, text: content, content, attachments: [], redirect: false });
 const answer = (id: string, text: string, status: AssistantTurn['status'], responseId?: string, route: 'fast' | 'full' = 'fast'): AssistantTurn => ({
@@ -54,6 +54,35 @@ describe('chainedInput', () => {
     const c = chainedInput(turns, 'fast', false);
     expect(c.previousResponseId).toBeUndefined();
     expect(c.input).toEqual(c.fullInput);
+  });
+});
+
+describe('latestThatFit', () => {
+  const m = (content: string, role: 'user' | 'assistant' = 'user') => ({ role, content });
+  it('keeps everything that fits', () => {
+    const all = [m('a'.repeat(40)), m('b'.repeat(40), 'assistant'), m('c'.repeat(40))];
+    expect(latestThatFit(all, 30)).toEqual(all);
+  });
+  it('drops the oldest messages first', () => {
+    const all = [m('a'.repeat(400)), m('b'.repeat(40), 'assistant'), m('c'.repeat(40))];
+    expect(latestThatFit(all, 25)).toEqual(all.slice(1));
+    expect(latestThatFit(all, 15)).toEqual(all.slice(2));
+  });
+  it('always keeps the last message, even when it alone is too big', () => {
+    const all = [m('a'), m('b'.repeat(400))];
+    expect(latestThatFit(all, 10)).toEqual([all[1]]);
+  });
+  it('sends a long conversation resent whole within the window', () => {
+    const turns: Turn[] = [];
+    for (let i = 0; i < 50; i++) {
+      turns.push({ role: 'user', id: `u${i}`, text: 'q', content: `question ${i} ${'x'.repeat(400)}`, attachments: [], redirect: false });
+      turns.push({ role: 'assistant', id: `a${i}`, text: `answer ${i} ${'y'.repeat(400)}`, status: 'done', meta: { route: 'fast', model: 'm', reasons: [] } });
+    }
+    const { fullInput, input } = chainedInput(turns, 'fast', false, 2_000);
+    expect(fullInput.length).toBeLessThan(100);
+    expect(fullInput.reduce((n, x) => n + x.content.length, 0) / 4).toBeLessThanOrEqual(2_000);
+    expect(fullInput.at(-1)!.content).toMatch(/^answer 49/);
+    expect(input).toEqual(fullInput);
   });
 });
 
