@@ -115,6 +115,24 @@ describe('chat webview in chromium', () => {
     expect(await fromEnd()).toBeGreaterThan(200);
   });
 
+  it('keeps the off-screen part of a long answer skipped when it ends, so ending lays out nothing new', async () => {
+    await chat.send({ type: 'turnAdded', turn: answer('s', '', 'streaming') });
+    let text = '';
+    for (let i = 0; i < 200; i++) {
+      const paragraph = `Paragraph ${i} with some words in it.\n\n`;
+      text += paragraph;
+      await chat.send({ type: 'delta', turnId: 's', text: paragraph });
+    }
+    await chat.frames();
+    // A block in the first group, far above the view, which is at the end.
+    const firstSkipped = () =>
+      chat.page.evaluate(() => !document.querySelector('[data-turn="s"] .md-chunk > p')!.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await firstSkipped()).toBe(true);
+    await chat.send({ type: 'turnUpdated', turn: answer('s', text, 'done') });
+    await chat.frames();
+    expect(await firstSkipped()).toBe(true);
+  });
+
   it('opens a long conversation newest first and fills in older turns over the next frames', async () => {
     const turns = Array.from({ length: 120 }, (_, i) =>
       i % 2 === 0
