@@ -60,7 +60,7 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
     return new HttpFallbackClient(
       ws,
       () => new HttpModelClient({ ...common, endpoint, baseUrl, httpApi: 'responses', keepAlive: options.httpKeepAlive ?? true }),
-      options.log,
+      { log: options.log },
     );
   }
   return new HttpModelClient({

@@ -3,33 +3,46 @@ import type { ConnectionState } from './connectionState';
 import { FallbackStream } from './fallbackStream';
 import type { ModelClient, ModelRequest, ModelStream } from './modelClient';
 
+export interface HttpFallbackOptions {
+  log: Logger;
+  /**
+   * How long the sockets must stay lost before requests go straight to HTTP. A dropped socket
+   * is usually replaced within this; meanwhile a request that cannot connect is still resent
+   * over HTTP.
+   */
+  graceMs?: number;
+}
+
+const DEFAULT_GRACE_MS = 1000;
+
 /**
  * The WebSocket client with HTTP behind it: while no socket can be had, requests go over HTTP
  * to the same endpoint (and the state says so), and a request whose socket fails to connect
  * before any text is resent over HTTP. The pool keeps reconnecting in the background and
- * takes over again as soon as a socket is warm.
+ * takes over again as soon as a socket is warm; the HTTP client is then closed.
  */
 export class HttpFallbackClient implements ModelClient {
   readonly model: string;
   private http: ModelClient | undefined;
   private readonly listeners = new Set<(state: ConnectionState) => void>();
-  private readonly unsubscribe: (() => void)[] = [];
+  private readonly offWs: () => void;
+  private offHttp: (() => void) | undefined;
   private last: ConnectionState;
+  /** The sockets have been lost for longer than the grace: requests go straight to HTTP. */
+  private down = false;
+  private graceTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly graceMs: number;
 
   constructor(
     private readonly ws: ModelClient,
     private readonly makeHttp: () => ModelClient,
-    private readonly log: Logger,
+    private readonly o: HttpFallbackOptions,
   ) {
     this.model = ws.model;
+    this.graceMs = o.graceMs ?? DEFAULT_GRACE_MS;
     this.last = this.state;
-    // Start HTTP as soon as the sockets are lost, so the status bar says so before a request does.
-    this.unsubscribe.push(
-      ws.onStateChange(() => {
-        if (this.wsDown()) this.httpClient();
-        this.changed();
-      }),
-    );
+    this.offWs = ws.onStateChange(() => this.wsChanged());
+    this.wsChanged();
   }
 
   get transport(): 'ws' | 'http' {
@@ -38,7 +51,7 @@ export class HttpFallbackClient implements ModelClient {
 
   get state(): ConnectionState {
     const s = this.ws.state;
-    if (s.status !== 'offline' || !this.http) return s;
+    if (!this.http || !this.wsDown()) return s;
     const h = this.http.state;
     const why = `WebSocket unavailable${s.reason ? ` (${s.reason})` : ''}`;
     if (h.status === 'offline') return { ...h, reason: `${why}; HTTP failed too${h.reason ? `: ${h.reason}` : ''}` };
@@ -51,12 +64,12 @@ export class HttpFallbackClient implements ModelClient {
   }
 
   stream(request: ModelRequest): ModelStream {
-    if (this.wsDown()) return this.httpClient().stream(stateless(request));
+    if (this.wsDown()) return this.track(this.httpClient().stream(stateless(request)));
     return new FallbackStream(this.ws.stream(request), {
       // Only a connection that could not be made: a model error would repeat over HTTP.
       accepts: (error) => error.code === 'network' && !request.fim,
-      start: () => this.httpClient().stream(stateless(request)),
-      switched: (error) => this.log.warn(`${this.ws.state.endpoint}: ${error.message} Sending over HTTP instead.`),
+      start: () => this.track(this.httpClient().stream(stateless(request))),
+      switched: (error) => this.o.log.warn(`${this.ws.state.endpoint}: ${error.message} Sending over HTTP instead.`),
     });
   }
 
@@ -76,24 +89,64 @@ export class HttpFallbackClient implements ModelClient {
   }
 
   dispose(): void {
-    for (const u of this.unsubscribe.splice(0)) u();
+    clearTimeout(this.graceTimer);
+    this.offWs();
     this.listeners.clear();
     this.ws.dispose();
-    this.http?.dispose();
+    this.retireHttp();
   }
 
   private wsDown(): boolean {
-    return this.ws.state.status === 'offline';
+    return this.down;
+  }
+
+  private wsChanged(): void {
+    const offline = this.ws.state.status === 'offline';
+    if (offline && !this.down && this.graceTimer === undefined) {
+      // Once the grace is over, HTTP starts and the status bar says so, before any request does.
+      this.graceTimer = setTimeout(() => {
+        this.graceTimer = undefined;
+        this.down = true;
+        this.httpClient();
+        this.changed();
+      }, this.graceMs);
+      this.graceTimer.unref?.();
+    } else if (!offline) {
+      this.down = false;
+      clearTimeout(this.graceTimer);
+      this.graceTimer = undefined;
+      if (this.ws.state.status === 'warm') this.retireIdleHttp();
+    }
+    this.changed();
   }
 
   private httpClient(): ModelClient {
     if (!this.http) {
       this.http = this.makeHttp();
-      this.unsubscribe.push(this.http.onStateChange(() => this.changed()));
-      this.log.info(`${this.ws.state.endpoint}: WebSocket unavailable; fast requests go over HTTP to ${this.http.state.endpoint}.`);
+      this.offHttp = this.http.onStateChange(() => this.changed());
+      this.o.log.info(`${this.ws.state.endpoint}: WebSocket unavailable; requests go over HTTP to ${this.http.state.endpoint}.`);
       this.changed();
     }
     return this.http;
+  }
+
+  /** Closes the HTTP client once the WebSocket is back and nothing runs on HTTP any more. */
+  private track(stream: ModelStream): ModelStream {
+    void stream.done.then(() => {
+      if (this.ws.state.status === 'warm') this.retireIdleHttp();
+    });
+    return stream;
+  }
+
+  private retireIdleHttp(): void {
+    if (this.http && this.http.stats().openRequests === 0) this.retireHttp();
+  }
+
+  private retireHttp(): void {
+    this.offHttp?.();
+    this.offHttp = undefined;
+    this.http?.dispose();
+    this.http = undefined;
   }
 
   private changed(): void {

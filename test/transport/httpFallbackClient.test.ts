@@ -93,7 +93,7 @@ describe('WebSocket client with HTTP behind it', () => {
     expect(c.transport).toBe('http');
     expect(c.state).toMatchObject({ transport: 'http', endpoint: `http://127.0.0.1:${gate.port}/v1` });
     expect(c.state.reason).toContain('(HTTP 503)');
-    expect(logs.some((l) => l.includes('WebSocket unavailable; fast requests go over HTTP'))).toBe(true);
+    expect(logs.some((l) => l.includes('WebSocket unavailable; requests go over HTTP'))).toBe(true);
 
     const overHttp = c.stream({ surface: 'chat', input: [{ role: 'user', content: 'hello' }] });
     let text = '';
@@ -113,6 +113,8 @@ describe('WebSocket client with HTTP behind it', () => {
     expect(overWs.text).toBe(r.text);
     expect(gate.counts.posts).toBe(posts);
     expect(gate.counts.upgrades).toBeGreaterThan(0);
+    // The HTTP client is closed once the WebSocket is back: nothing of it stays behind.
+    expect(c.stats()).toMatchObject({ openRequests: 0, listeners: 1 });
   });
 
   it('sends a chained request over HTTP with the whole conversation instead of the response id', async () => {
