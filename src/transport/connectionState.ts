@@ -1,3 +1,5 @@
+import type { ModelErrorCode } from './modelError';
+
 /** What the status bar shows about one model connection. */
 export interface ConnectionState {
   status: 'connecting' | 'warm' | 'offline' | 'idle';
@@ -6,6 +8,8 @@ export interface ConnectionState {
   /** Which endpoint, without credentials. */
   endpoint: string;
   transport: 'ws' | 'http';
+  /** Why the last attempt failed, when offline after one. */
+  cause?: ModelErrorCode;
   /** Set while requests take a slower way than configured, with why (e.g. the WebSocket is down). */
   fallback?: string;
 }

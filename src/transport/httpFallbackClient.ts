@@ -101,7 +101,8 @@ export class HttpFallbackClient implements ModelClient {
   }
 
   private wsChanged(): void {
-    const offline = this.ws.state.status === 'offline';
+    // A refused key would be refused over HTTP too: the state keeps saying what to fix.
+    const offline = this.ws.state.status === 'offline' && this.ws.state.cause !== 'auth';
     if (offline && !this.down && this.graceTimer === undefined) {
       // Once the grace is over, HTTP starts and the status bar says so, before any request does.
       this.graceTimer = setTimeout(() => {

@@ -9,11 +9,12 @@ export class StateHolder {
     this.state = initial;
   }
 
-  set(status: ConnectionState['status'], reason?: string): void {
+  set(status: ConnectionState['status'], reason?: string, cause?: ConnectionState['cause']): void {
     const s = this.state;
-    if (s.status === status && s.reason === reason) return;
+    if (s.status === status && s.reason === reason && s.cause === cause) return;
     const next: ConnectionState = { status, endpoint: s.endpoint, transport: s.transport };
     if (reason !== undefined) next.reason = reason;
+    if (cause !== undefined) next.cause = cause;
     this.state = next;
     for (const l of [...this.listeners]) l(next);
   }

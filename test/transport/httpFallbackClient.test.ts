@@ -10,7 +10,7 @@ import { memoryLogger } from './ws/wsHarness';
  * A proxy in front of the real endpoint that passes plain HTTP but can refuse WebSocket
  * upgrades, as a corporate proxy does: the WebSocket is down while HTTP to the same host works.
  */
-async function upgradeGate(target: number) {
+async function upgradeGate(target: number, refusal = '503 Service Unavailable') {
   let blocked = true;
   const counts = { upgrades: 0, refused: 0, posts: 0 };
   const sockets = new Set<net.Socket>();
@@ -28,7 +28,7 @@ async function upgradeGate(target: number) {
     socket.on('error', () => undefined);
     if (blocked) {
       counts.refused++;
-      socket.end('HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
+      socket.end(`HTTP/1.1 ${refusal}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n`);
       return;
     }
     counts.upgrades++;
@@ -145,5 +145,28 @@ describe('WebSocket client with HTTP behind it', () => {
     }).done;
     // The id is unknown to the server: sent, it would fail with previous_response_not_found.
     expect(r.status).toBe('completed');
+  });
+
+  it('stays on the WebSocket, saying what to fix, when it refuses the key: HTTP would refuse it too', async () => {
+    ep = await startEndpoint({ engine: 'scripted' });
+    gate = await upgradeGate(ep.port, '401 Unauthorized');
+    client = createModelClient({
+      role: 'fast',
+      url: `ws://127.0.0.1:${gate.port}/v1/responses`,
+      model: 'gpt-5.3-codex-spark',
+      httpApi: 'responses',
+      allowInsecure: false,
+      firstTokenTimeoutMs: 5000,
+      stallTimeoutMs: 5000,
+      log: memoryLogger([]),
+      ws: { reconnectBaseMs: 50, reconnectMaxMs: 100 },
+    });
+    const c = client;
+    await until(() => c.state.status === 'offline', 5000);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(c.state).toMatchObject({ status: 'offline', transport: 'ws', cause: 'auth' });
+    expect(c.state.reason).toContain('Flint: Set API Key');
+    expect(c.state.fallback).toBeUndefined();
+    expect(gate.counts.posts).toBe(0);
   });
 });

@@ -213,14 +213,14 @@ export class WsModelClient implements ModelClient, ConnectionHost, RequestHost, 
     for (const r of this.waiting.splice(0)) if (!late.includes(r)) r.stream.fail(error);
     if (late.length > 0) {
       this.waiting.push(...late);
-      this.holder.set('offline', error.message);
+      this.holder.set('offline', error.message, error.code);
       this.open();
       return;
     }
     this.settleWarmWaiters();
     const wait = this.reconnector.schedule(error);
     const again = wait === undefined ? '' : ` Retrying in ${(wait / 1000).toFixed(1)} s.`;
-    this.holder.set('offline', `${error.message}${again}`);
+    this.holder.set('offline', `${error.message}${again}`, error.code);
   }
 
   laneFreed(): void {

@@ -231,7 +231,9 @@ export const tests = [
       assert.match(await fast.locator('.error').innerText(), /ws:\/\/.*refused the API key \(HTTP 401\)/);
       const full = await chat(ctx, 'full', 'write a function named sub');
       assert.equal(await full.getAttribute('data-status'), 'failed');
-      assert.match(await full.locator('.error').innerText(), /http:\/\/.*refused the API key \(HTTP 401\)/);
+      // The full model refused the key before answering: the fast one was tried, and refused it too.
+      assert.match(await full.locator('.turn-head .reasons').innerText(), /full model unavailable \(no valid API key\): ran on the fast model/);
+      assert.match(await full.locator('.error').innerText(), /ws:\/\/.*refused the API key \(HTTP 401\)/);
 
       await editDistance(wb, page, 'add a doc comment');
       await toast(page, 'refused the API key').waitFor({ timeout: 30_000 });
