@@ -3,7 +3,7 @@ import type { MetricsSink, RequestSample } from '../metrics/requestSample';
 import { firstTokenMs, tokensPerSecond } from '../metrics/timingMarks';
 import type { RouteDecision, RouteRequest } from '../router/routeTypes';
 import { describeLeftOut, fitFiles } from '../context/fitFiles';
-import { withFastFallback } from '../router/fastFallback';
+import { fellBackFromFull, withFastFallback } from '../router/fastFallback';
 import type { ModelClient, ModelRequest, ModelStream, StreamResult } from '../transport/modelClient';
 import type { ModelError } from '../transport/modelError';
 import { describeFailure } from './answerError';
@@ -141,7 +141,9 @@ export class ChatSession {
     last.error = undefined;
     last.status = 'streaming';
     this.answerChanged(last);
-    this.startAnswer(last.meta.route, last.meta.reasons, last);
+    // An answer the fast model gave in place of the full one asks the full model again.
+    if (fellBackFromFull(last.meta.reasons)) this.startAnswer('full', last.meta.reasons.slice(1), last);
+    else this.startAnswer(last.meta.route, last.meta.reasons, last);
     return true;
   }
 

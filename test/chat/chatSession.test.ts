@@ -110,6 +110,24 @@ describe('ChatSession turns', () => {
     expect(samples.map((x) => x.route)).toEqual(['fast']);
   });
 
+  it('retries an answer the fast model gave in place of the full one on the full model', async () => {
+    const { session, fast, full } = setup();
+    session.send({ text: '/deep refactor everything', contexts: [] });
+    full.last.end('failed', { error: new ModelError('network', 'Cannot reach it') });
+    await settle();
+    fast.last.end('failed', { error: new ModelError('network', 'Cannot reach that either') });
+    await settle();
+    const answer = answers(session.conversation.turns)[0]!;
+    expect(answer.status).toBe('failed');
+    expect(session.retry(answer.id)).toBe(true);
+    expect(full.streams).toHaveLength(2);
+    expect(answer.meta).toMatchObject({ route: 'full', model: 'full-model', reasons: ['forced by /deep'] });
+    full.last.push('done');
+    full.last.end('completed');
+    await settle();
+    expect(answer).toMatchObject({ status: 'done', text: 'done' });
+  });
+
   it('keeps the full model\'s failure when it had already written text, and when the user stopped it', async () => {
     const a = setup();
     a.session.send({ text: '/deep refactor everything', contexts: [] });
