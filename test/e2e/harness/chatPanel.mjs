@@ -16,6 +16,8 @@ export async function openChat(wb, page) {
   await wb.runCommand('Flint: Open Chat');
   const frame = await chatFrame(page);
   await frame.locator('.composer textarea').waitFor({ timeout: 10_000 });
+  // Open Chat puts the caret in the composer; once it is there, nothing takes focus later.
+  await frame.locator('.composer textarea:focus').waitFor({ timeout: 10_000 });
   return frame;
 }
 

@@ -44,19 +44,21 @@ export class Workbench {
   /** Runs a command from the command palette by its label (e.g. "Flint: Show Log"). */
   async runCommand(label, { timeoutMs = 20_000 } = {}) {
     const input = this.page.locator('.quick-input-widget input');
-    // F1 pressed while a webview has focus can be swallowed by its frame: then give the focus
-    // back to the active editor tab (which moves no cursor) and press again.
+    // F1 pressed while a webview has focus can be swallowed by its frame, and a webview taking
+    // focus as it loads closes the palette: then give the focus back to the active editor tab
+    // (which moves no cursor) and start again.
     for (let attempt = 0; ; attempt++) {
+      const last = attempt >= 2;
       await this.page.keyboard.press('F1');
       try {
-        await input.waitFor({ state: 'visible', timeout: attempt < 2 ? 3_000 : timeoutMs });
+        await input.waitFor({ state: 'visible', timeout: last ? timeoutMs : 3_000 });
+        await input.fill(`>${label}`, { timeout: last ? timeoutMs : 3_000 });
         break;
       } catch (err) {
-        if (attempt >= 2) throw err;
+        if (last) throw err;
         await this.page.locator('.tabs-container .tab.active').first().click({ timeout: 2_000 }).catch(() => {});
       }
     }
-    await input.fill(`>${label}`);
     const row = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: label }).first();
     await row.waitFor({ timeout: timeoutMs });
     await this.page.keyboard.press('Enter');
