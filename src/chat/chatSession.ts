@@ -104,8 +104,9 @@ export class ChatSession {
     const budget = this.historyBudget(decision.target) - estimateTokens(historyChars + text.length);
     const fitted = fitFiles(request.contexts, budget);
     if (fitted.leftOut.length > 0) {
-      decision.reasons.push(`left out to fit the context: ${describeLeftOut(fitted.leftOut)}`);
-      this.deps.log.info(`chat: left out to fit the ${decision.target} model's context: ${describeLeftOut(fitted.leftOut)}`);
+      const leftOut = describeLeftOut(fitted.leftOut);
+      decision.reasons.push(`left out to fit the context: ${leftOut}`);
+      this.deps.log.info(`chat: left out to fit the ${decision.target} model's context: ${leftOut}`);
     }
     const user: UserTurn = {
       role: 'user',
@@ -202,8 +203,9 @@ export class ChatSession {
     try {
       stream = client.stream(first);
       if (route === 'full') {
-        const fastRequest = request('fast');
-        stream = withFastFallback(stream, this.deps.client('fast'), () => fastRequest, (why, error) => this.fellBack(run, fastRequest, why, error));
+        // Built only when the fast model takes over (start runs before switched).
+        let fastRequest: ModelRequest | undefined;
+        stream = withFastFallback(stream, this.deps.client('fast'), () => (fastRequest = request('fast')), (why, error) => this.fellBack(run, fastRequest!, why, error));
       }
     } catch (err) {
       answer.status = 'failed';

@@ -1,4 +1,5 @@
 import { describeLeftOut, fitFiles, type FileText } from '../context/fitFiles';
+import { estimateTokens } from '../context/tokenEstimate';
 import { withFastFallback } from '../router/fastFallback';
 import type { ModelStream, StreamResult } from '../transport/modelClient';
 import type { ModelError } from '../transport/modelError';
@@ -85,11 +86,12 @@ export class EditSession {
   start(instruction: string, earlier?: EarlierAttempt, references?: readonly FileText[]): void {
     if (references) this.references = references;
     const refs = this.references;
-    const estimate = buildEditPrompt(this.original, instruction, this.target.context, earlier, refs).tokenEstimate;
+    // The prompt without the references; each of them adds about its own size.
+    const bare = buildEditPrompt(this.original, instruction, this.target.context, earlier).tokenEstimate;
+    const estimate = refs.reduce((n, f) => n + estimateTokens(f.text), bare);
     const decision = this.deps.models.route({ surface: 'edit', text: instruction, files: this.target.files, tokenEstimate: estimate });
     const client = this.deps.models.client(decision.target);
     const window = this.deps.models.contextTokens(decision.target);
-    const bare = buildEditPrompt(this.original, decision.text, this.target.context, earlier).tokenEstimate;
     const fitted = fitFiles(refs, window - bare - maxOutputTokensFor(this.original));
     if (fitted.leftOut.length > 0) decision.reasons.push(`left out to fit the context: ${describeLeftOut(fitted.leftOut)}`);
     const prompt = buildEditPrompt(this.original, decision.text, this.target.context, earlier, fitted.files);

@@ -46,12 +46,12 @@ export class HttpFallbackClient implements ModelClient {
   }
 
   get transport(): 'ws' | 'http' {
-    return this.wsDown() ? 'http' : 'ws';
+    return this.down ? 'http' : 'ws';
   }
 
   get state(): ConnectionState {
     const s = this.ws.state;
-    if (!this.http || !this.wsDown()) return s;
+    if (!this.http || !this.down) return s;
     const h = this.http.state;
     const why = `WebSocket unavailable${s.reason ? ` (${s.reason})` : ''}`;
     if (h.status === 'offline') return { ...h, reason: `${why}; HTTP failed too${h.reason ? `: ${h.reason}` : ''}` };
@@ -64,7 +64,7 @@ export class HttpFallbackClient implements ModelClient {
   }
 
   stream(request: ModelRequest): ModelStream {
-    if (this.wsDown()) return this.track(this.httpClient().stream(stateless(request)));
+    if (this.down) return this.track(this.httpClient().stream(stateless(request)));
     return new FallbackStream(this.ws.stream(request), {
       // Only a connection that could not be made: a model error would repeat over HTTP.
       accepts: (error) => error.code === 'network' && !request.fim,
@@ -94,10 +94,6 @@ export class HttpFallbackClient implements ModelClient {
     this.listeners.clear();
     this.ws.dispose();
     this.retireHttp();
-  }
-
-  private wsDown(): boolean {
-    return this.down;
   }
 
   private wsChanged(): void {

@@ -78,12 +78,12 @@ export class EditController implements vscode.Disposable {
   startGenerated(document: vscode.TextDocument, range: LineRange, instruction: string): void {
     const p = this.create(document, range);
     const self = vscode.workspace.asRelativePath(document.uri, false);
-    const named = namedFiles(instruction);
-    if (named.every((n) => sameFile(n, self))) {
+    const others = namedFiles(instruction).filter((n) => !sameFile(n, self));
+    if (others.length === 0) {
       this.begin(document, p, instruction, []);
       return;
     }
-    void this.files.attach([], named.filter((n) => !sameFile(n, self))).then(
+    void this.files.attach([], others).then(
       (found) => {
         for (const s of found.skipped) this.services.log.info(`edit: not sending ${s}`);
         this.begin(document, p, instruction, found.contexts);

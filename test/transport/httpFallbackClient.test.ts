@@ -1,6 +1,7 @@
 import * as http from 'node:http';
 import * as net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Logger } from '../../src/log/logger';
 import { startEndpoint, type EndpointHandle } from '../../src/server/startEndpoint';
 import { createModelClient } from '../../src/transport/createModelClient';
 import type { ModelClient } from '../../src/transport/modelClient';
@@ -62,6 +63,21 @@ const until = async (cond: () => boolean, ms: number) => {
   }
 };
 
+/** A WebSocket client of the endpoint through the gate, reconnecting quickly. */
+function throughGate(port: number, log: Logger): ModelClient {
+  return createModelClient({
+    role: 'fast',
+    url: `ws://127.0.0.1:${port}/v1/responses`,
+    model: 'gpt-5.3-codex-spark',
+    httpApi: 'responses',
+    allowInsecure: false,
+    firstTokenTimeoutMs: 5000,
+    stallTimeoutMs: 5000,
+    log,
+    ws: { reconnectBaseMs: 50, reconnectMaxMs: 100 },
+  });
+}
+
 let ep: EndpointHandle | undefined;
 let gate: Awaited<ReturnType<typeof upgradeGate>> | undefined;
 let client: ModelClient | undefined;
@@ -77,17 +93,7 @@ describe('WebSocket client with HTTP behind it', () => {
     ep = await startEndpoint({ engine: 'scripted' });
     gate = await upgradeGate(ep.port);
     const logs: string[] = [];
-    client = createModelClient({
-      role: 'fast',
-      url: `ws://127.0.0.1:${gate.port}/v1/responses`,
-      model: 'gpt-5.3-codex-spark',
-      httpApi: 'responses',
-      allowInsecure: false,
-      firstTokenTimeoutMs: 5000,
-      stallTimeoutMs: 5000,
-      log: memoryLogger(logs),
-      ws: { reconnectBaseMs: 50, reconnectMaxMs: 100 },
-    });
+    client = throughGate(gate.port, memoryLogger(logs));
     const c = client;
     await until(() => c.state.fallback !== undefined && c.state.status === 'warm', 5000);
     expect(c.transport).toBe('http');
@@ -120,17 +126,7 @@ describe('WebSocket client with HTTP behind it', () => {
   it('sends a chained request over HTTP with the whole conversation instead of the response id', async () => {
     ep = await startEndpoint({ engine: 'scripted' });
     gate = await upgradeGate(ep.port);
-    client = createModelClient({
-      role: 'fast',
-      url: `ws://127.0.0.1:${gate.port}/v1/responses`,
-      model: 'gpt-5.3-codex-spark',
-      httpApi: 'responses',
-      allowInsecure: false,
-      firstTokenTimeoutMs: 5000,
-      stallTimeoutMs: 5000,
-      log: memoryLogger([]),
-      ws: { reconnectBaseMs: 50, reconnectMaxMs: 100 },
-    });
+    client = throughGate(gate.port, memoryLogger([]));
     const c = client;
     await until(() => c.state.fallback !== undefined, 5000);
     const r = await c.stream({
@@ -150,17 +146,7 @@ describe('WebSocket client with HTTP behind it', () => {
   it('stays on the WebSocket, saying what to fix, when it refuses the key: HTTP would refuse it too', async () => {
     ep = await startEndpoint({ engine: 'scripted' });
     gate = await upgradeGate(ep.port, '401 Unauthorized');
-    client = createModelClient({
-      role: 'fast',
-      url: `ws://127.0.0.1:${gate.port}/v1/responses`,
-      model: 'gpt-5.3-codex-spark',
-      httpApi: 'responses',
-      allowInsecure: false,
-      firstTokenTimeoutMs: 5000,
-      stallTimeoutMs: 5000,
-      log: memoryLogger([]),
-      ws: { reconnectBaseMs: 50, reconnectMaxMs: 100 },
-    });
+    client = throughGate(gate.port, memoryLogger([]));
     const c = client;
     await until(() => c.state.status === 'offline', 5000);
     await new Promise((r) => setTimeout(r, 1500));
