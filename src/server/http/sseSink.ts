@@ -28,6 +28,9 @@ export function sseSink(res: ServerResponse, namedEvents: boolean): EventSink {
       return !res.destroyed;
     },
     destroy() {
+      // A dropped connection cuts after what was already written: Node corks a response's
+      // socket until the next tick, and destroying it at once would discard those frames.
+      res.socket?.uncork();
       res.destroy();
     },
   };

@@ -24,10 +24,15 @@ describe('HTTP fault knobs', () => {
     expect((await chat()).status).toBe(200);
   });
 
-  it('cuts the SSE connection after N events', async () => {
+  it('cuts the SSE connection after N events, which arrive before the cut', async () => {
     endpoint.setFaults({ dropAfterEvents: { after: 3, times: 1 } });
     const res = await responses();
-    await expect(res.text()).rejects.toThrow();
+    let received = '';
+    const read = (async () => {
+      for await (const chunk of res.body!) received += Buffer.from(chunk).toString();
+    })();
+    await expect(read).rejects.toThrow();
+    expect(received.match(/^event: /gm)).toHaveLength(3);
     const ok = await readSse(await responses());
     expect(ok.at(-1)!.event).toBe('response.completed');
   });
