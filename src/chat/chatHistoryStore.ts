@@ -38,6 +38,7 @@ const turn = z.discriminatedUnion('role', [
       route: z.enum(['fast', 'full']),
       model: z.string(),
       reasons: z.array(z.string()),
+      fellBackFrom: z.literal('full').optional(),
       firstTokenMs: z.number().optional(),
       tokensPerSecond: z.number().optional(),
       outputTokens: z.number().optional(),

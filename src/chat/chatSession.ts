@@ -3,7 +3,7 @@ import type { MetricsSink, RequestSample } from '../metrics/requestSample';
 import { firstTokenMs, tokensPerSecond } from '../metrics/timingMarks';
 import type { RouteDecision, RouteRequest } from '../router/routeTypes';
 import { describeLeftOut, fitFiles } from '../context/fitFiles';
-import { fellBackFromFull, withFastFallback } from '../router/fastFallback';
+import { withFastFallback } from '../router/fastFallback';
 import type { ModelClient, ModelRequest, ModelStream, StreamResult } from '../transport/modelClient';
 import type { ModelError } from '../transport/modelError';
 import { describeFailure } from './answerError';
@@ -143,7 +143,8 @@ export class ChatSession {
     last.status = 'streaming';
     this.answerChanged(last);
     // An answer the fast model gave in place of the full one asks the full model again.
-    if (fellBackFromFull(last.meta.reasons)) this.startAnswer('full', last.meta.reasons.slice(1), last);
+    // Its first reason is the fallback's; the rest are the router's.
+    if (last.meta.fellBackFrom === 'full') this.startAnswer('full', last.meta.reasons.slice(1), last);
     else this.startAnswer(last.meta.route, last.meta.reasons, last);
     return true;
   }
@@ -229,7 +230,7 @@ export class ChatSession {
     const fast = this.deps.client('fast');
     run.route = 'fast';
     run.chained = request.previousResponseId !== undefined;
-    run.answer.meta = { route: 'fast', model: fast.model, reasons: [why, ...run.answer.meta.reasons] };
+    run.answer.meta = { route: 'fast', model: fast.model, reasons: [why, ...run.answer.meta.reasons], fellBackFrom: 'full' };
     this.answerChanged(run.answer);
   }
 

@@ -33,6 +33,8 @@ export interface AnswerMeta {
   model: string;
   /** The router's reasons for the route. */
   reasons: string[];
+  /** Set when the fast model answered because the full one failed; Retry asks the full one again. */
+  fellBackFrom?: 'full';
   firstTokenMs?: number;
   tokensPerSecond?: number;
   outputTokens?: number;

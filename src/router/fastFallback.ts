@@ -13,17 +13,10 @@ const WHY: Record<Exclude<ModelErrorCode, 'cancelled'>, string> = {
   protocol: 'unexpected response',
 };
 
-const PREFIX = 'full model unavailable (';
-
 /** The reason shown on an answer or edit the fast model ran in place of the full one. */
 export function fastFallbackReason(error: ModelError): string {
   const why = error.code === 'cancelled' ? 'cancelled' : WHY[error.code];
-  return `${PREFIX}${why}): ran on the fast model`;
-}
-
-/** Whether reasons start with a fallback: the request was meant for the full model. */
-export function fellBackFromFull(reasons: readonly string[]): boolean {
-  return reasons[0]?.startsWith(PREFIX) ?? false;
+  return `full model unavailable (${why}): ran on the fast model`;
 }
 
 /**

@@ -107,6 +107,7 @@ describe('ChatSession turns', () => {
     expect(answer.meta.model).toBe('fast-model');
     expect(answer.meta.reasons[0]).toBe('full model unavailable (no valid API key): ran on the fast model');
     expect(answer.meta.reasons.slice(1)).toEqual(['forced by /deep']);
+    expect(answer.meta.fellBackFrom).toBe('full');
     expect(samples.map((x) => x.route)).toEqual(['fast']);
   });
 
@@ -122,6 +123,7 @@ describe('ChatSession turns', () => {
     expect(session.retry(answer.id)).toBe(true);
     expect(full.streams).toHaveLength(2);
     expect(answer.meta).toMatchObject({ route: 'full', model: 'full-model', reasons: ['forced by /deep'] });
+    expect(answer.meta.fellBackFrom).toBeUndefined();
     full.last.push('done');
     full.last.end('completed');
     await settle();

@@ -143,6 +143,45 @@ describe('WebSocket client with HTTP behind it', () => {
     expect(r.status).toBe('completed');
   });
 
+  it('takes a 403 to the upgrade for a proxy blocking WebSockets and goes over HTTP', async () => {
+    ep = await startEndpoint({ engine: 'scripted' });
+    gate = await upgradeGate(ep.port, '403 Forbidden');
+    client = throughGate(gate.port, memoryLogger([]));
+    const c = client;
+    await until(() => c.state.fallback !== undefined && c.state.status === 'warm', 5000);
+    expect(c.state.reason).toContain('a proxy may be blocking WebSockets');
+    const r = await c.stream({ surface: 'chat', input: [{ role: 'user', content: 'hello' }] }).done;
+    expect(r.status).toBe('completed');
+    expect(gate.counts.posts).toBeGreaterThan(0);
+  });
+
+  it('names a refused key when the 403 was the key after all: HTTP refuses it too', async () => {
+    const key = 'sk-test-WRONG-0123456789abcdef';
+    ep = await startEndpoint({ engine: 'scripted', knobs: { token: 'sk-test-RIGHT-0123456789abcdef' } });
+    gate = await upgradeGate(ep.port, '403 Forbidden');
+    client = createModelClient({
+      role: 'fast',
+      url: `ws://127.0.0.1:${gate.port}/v1/responses`,
+      model: 'gpt-5.3-codex-spark',
+      httpApi: 'responses',
+      apiKey: key,
+      allowInsecure: false,
+      firstTokenTimeoutMs: 5000,
+      stallTimeoutMs: 5000,
+      log: memoryLogger([]),
+      ws: { reconnectBaseMs: 50, reconnectMaxMs: 100 },
+    });
+    const c = client;
+    await until(() => c.state.reason?.includes('HTTP failed too') === true, 5000);
+    expect(c.state).toMatchObject({ status: 'offline', transport: 'http' });
+    expect(c.state.reason).toContain('refused the API key');
+    expect(c.state.reason).toContain('Flint: Set API Key');
+    const r = await c.stream({ surface: 'chat', input: [{ role: 'user', content: 'hello' }] }).done;
+    expect(r.error).toMatchObject({ code: 'auth' });
+    expect(r.error?.message).toContain('Flint: Set API Key');
+    expect(r.error?.message).not.toContain(key);
+  });
+
   it('stays on the WebSocket, saying what to fix, when it refuses the key: HTTP would refuse it too', async () => {
     ep = await startEndpoint({ engine: 'scripted' });
     gate = await upgradeGate(ep.port, '401 Unauthorized');

@@ -261,7 +261,13 @@ export class WsConnection implements ResponsesEventSink {
       return Array.isArray(v) ? v[0] : v;
     });
     const message = status === 404 ? 'no Responses API WebSocket at this URL' : undefined;
-    this.failure = errorFromStatus(status, this.cfg.endpoint, { message, retryAfterMs: retry, apiKey: this.cfg.apiKey });
+    // A 403 to the upgrade alone is most often a proxy that blocks WebSockets, not a refused
+    // key (OpenAI answers those 401): it stays retryable, and the HTTP fallback then asks the
+    // same server, which names a refused key if that is what it was.
+    this.failure =
+      status === 403
+        ? new ModelError('network', `${this.cfg.endpoint} refused the WebSocket connection (HTTP 403): a proxy may be blocking WebSockets.`, { status })
+        : errorFromStatus(status, this.cfg.endpoint, { message, retryAfterMs: retry, apiKey: this.cfg.apiKey });
     res.resume();
     this.socket.terminate();
   }

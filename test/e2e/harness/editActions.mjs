@@ -1,4 +1,25 @@
-// Editor actions of the inline-edit tests: go to a line, select lines, give an instruction, read the CodeLens.
+// Editor actions of the inline-edit tests: open a file, go to a line, select lines, give an
+// instruction, read the CodeLens, save and read back.
+import { readFileSync } from 'node:fs';
+
+/** Opens a file by its absolute path through Quick Open (new files are not indexed yet). */
+export async function openPath(wb, page, path) {
+  await wb.statusBarItem('Flint', { timeoutMs: 30_000 });
+  const name = path.split('/').pop();
+  const tab = page.locator('.tabs-container .tab.active', { hasText: name });
+  // On a loaded machine the list can change under the click: try again from a closed box.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await wb.press('Control+P');
+    const input = page.locator('.quick-input-widget input');
+    await input.fill(path);
+    const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: name }).first();
+    await row.click({ timeout: 10_000 }).catch(() => undefined);
+    if (await tab.waitFor({ timeout: 5_000 }).then(() => true, () => false)) break;
+    await wb.press('Escape');
+  }
+  await tab.waitFor({ timeout: 5_000 });
+  await page.locator('.editor-instance .monaco-editor.focused .view-lines').waitFor({ timeout: 20_000 });
+}
 
 /** Moves the cursor to line `n` (1-based) through Quick Open's ":" mode. */
 export async function goToLine(wb, page, n) {
@@ -36,4 +57,21 @@ export async function waitForText(page, text, timeout = 20_000) {
     text,
     { timeout },
   );
+}
+
+/** The text of the active editor, with the editor's no-break spaces as spaces. */
+export async function editorText(page) {
+  return (await page.locator('.editor-instance .monaco-editor .view-lines').first().textContent()).replace(/\u00a0/g, ' ');
+}
+
+/** Whether the active editor has unsaved changes. */
+export async function isDirty(page) {
+  return (await page.locator('.tabs-container .tab.active.dirty').count()) > 0;
+}
+
+/** Saves the active editor and returns the file's bytes. */
+export async function saveAndRead(wb, page, path) {
+  await wb.press('Control+S');
+  await page.waitForFunction(() => !document.querySelector('.tabs-container .tab.active.dirty'), null, { timeout: 10_000 });
+  return readFileSync(path);
 }

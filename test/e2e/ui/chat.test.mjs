@@ -1,8 +1,12 @@
 // The side-panel chat in a real VS Code against the local endpoint: an answer streams in as
 // Markdown, Escape stops it, a message sent while it streams redirects it, Insert puts a code
-// block at the editor's cursor, and the conversation is still there after a window reload.
+// block at the editor's cursor, Apply shows one as a pending diff, and the conversation is
+// still there after a window reload.
 import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { answers, chatFrame, openChat, send } from '../harness/chatPanel.mjs';
+import { editorText, lens, openPath, saveAndRead, waitForText } from '../harness/editActions.mjs';
 
 export const openFile = 'src/scratch.js';
 
@@ -45,9 +49,12 @@ export const tests = [
       await answer.locator('.markdown p').first().waitFor({ timeout: 20_000 });
       await frame.locator('.composer textarea').press('Escape');
       await answer.locator('.badge-stopped').waitFor({ timeout: 5_000 });
-      const partial = await answer.locator('.markdown').innerText();
+      // The badge is set at once, the text it stopped at on the next frame, painted together.
+      // textContent: chunks scrolled out of view are not laid out, and innerText skips them.
+      await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const partial = await answer.locator('.markdown').textContent();
       await page.waitForTimeout(1_000);
-      assert.equal(await answer.locator('.markdown').innerText(), partial, 'no text arrives after the stop');
+      assert.equal(await answer.locator('.markdown').textContent(), partial, 'no text arrives after the stop');
       assert.ok(partial.length > 0 && !partial.includes('The last point'), `partial answer kept: ${partial}`);
       await frame.locator('.composer button.stop[hidden]').waitFor({ state: 'attached', timeout: 5_000 });
       await answer.locator('button.retry').waitFor({ timeout: 5_000 });
@@ -93,12 +100,42 @@ export const tests = [
     },
   },
   {
+    name: 'Apply shows a code block as a pending diff in the editor; Accept is one undo step',
+    timeoutMs: 90_000,
+    async run({ wb, page, workspace, endpoint }) {
+      await endpoint.setKnobs({ tokensPerSecond: 1000 });
+      const path = join(workspace, 'src', 'apply.ts');
+      const original = 'export const answer = 42;\n';
+      writeFileSync(path, original);
+      await openPath(wb, page, path);
+      const frame = await openChat(wb, page);
+      await send(frame, 'write a function named subtract');
+      const answer = answers(frame).last();
+      await answer.locator('.code-block pre code', { hasText: 'subtract' }).waitFor({ timeout: 20_000 });
+      await answer.getByRole('button', { name: 'Apply code' }).click();
+      await frame.locator('.composer-status', { hasText: 'Showing the change to src/apply.ts' }).waitFor({ timeout: 10_000 });
+      // The same live diff as an inline edit: the new code added, the old line still shown as removed.
+      await lens(page, 'Accept').waitFor({ timeout: 20_000 });
+      await waitForText(page, 'export function subtract(a: number, b: number): number {');
+      assert.ok((await editorText(page)).includes('export const answer = 42;'), 'the replaced line stays visible until the change is settled');
+      assert.equal(readFileSync(path, 'utf8'), original, 'nothing is written before the change is accepted');
+
+      await lens(page, 'Accept').locator('a', { hasText: 'Accept' }).first().click();
+      await lens(page, 'Accept').waitFor({ state: 'detached', timeout: 10_000 });
+      const applied = (await saveAndRead(wb, page, path)).toString('utf8');
+      assert.match(applied, /^export function subtract\(a: number, b: number\): number \{\n {2}return a \+ b;\n\}\n?$/, `applied: ${JSON.stringify(applied)}`);
+
+      await wb.press('Control+Z');
+      assert.equal((await saveAndRead(wb, page, path)).toString('utf8'), original, 'one undo restores the file');
+    },
+  },
+  {
     name: 'the conversation is still there after a window reload, and in Chat History',
     timeoutMs: 120_000,
     async run({ wb, page }) {
       // The chat is still open from the tests before.
       const frame = await chatFrame(page);
-      const texts = await frame.locator('article.turn-user .turn-text').allInnerTexts();
+      const texts = await frame.locator('article.turn-user .turn-text').allTextContents();
       assert.ok(texts.includes('write a function named multiply'), `messages before reload: ${texts}`);
       // Give the workbench a moment to flush workspace storage, as a user's reload would.
       await page.waitForTimeout(1_500);
@@ -108,7 +145,7 @@ export const tests = [
       await wb.statusBarItem('Flint', { timeoutMs: 30_000 });
       const after = await openChat(wb, page);
       await after.locator('article.turn-user .turn-text', { hasText: 'write a function named multiply' }).waitFor({ timeout: 30_000 });
-      assert.deepEqual(await after.locator('article.turn-user .turn-text').allInnerTexts(), texts);
+      assert.deepEqual(await after.locator('article.turn-user .turn-text').allTextContents(), texts);
       await after.locator('article.turn-assistant .code-block', { hasText: 'multiply' }).waitFor({ timeout: 10_000 });
       await wb.runCommand('Flint: Chat History');
       await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: texts[0] }).first().waitFor({ timeout: 10_000 });

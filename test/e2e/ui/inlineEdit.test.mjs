@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { goToLine, instruct, lens, selectLines, waitForText } from '../harness/editActions.mjs';
+import { editorText, goToLine, instruct, isDirty, lens, openPath, saveAndRead, selectLines, waitForText } from '../harness/editActions.mjs';
 
 export const openFile = 'src/shapes.ts';
 
@@ -25,46 +25,12 @@ const SOURCE = [
   '}',
 ].join('\r\n');
 
-/** Opens a file by its absolute path through Quick Open (new files are not indexed yet). */
-async function openPath(wb, page, path) {
-  await wb.statusBarItem('Flint', { timeoutMs: 30_000 });
-  const name = path.split('/').pop();
-  const tab = page.locator('.tabs-container .tab.active', { hasText: name });
-  // On a loaded machine the list can change under the click: try again from a closed box.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await wb.press('Control+P');
-    const input = page.locator('.quick-input-widget input');
-    await input.fill(path);
-    const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: name }).first();
-    await row.click({ timeout: 10_000 }).catch(() => undefined);
-    if (await tab.waitFor({ timeout: 5_000 }).then(() => true, () => false)) break;
-    await wb.press('Escape');
-  }
-  await tab.waitFor({ timeout: 5_000 });
-  await page.locator('.editor-instance .monaco-editor.focused .view-lines').waitFor({ timeout: 20_000 });
-}
-
 /** Writes a copy of SOURCE into the workspace and opens it. */
 async function openCopy(wb, page, workspace, name) {
   const path = join(workspace, 'src', name);
   writeFileSync(path, SOURCE);
   await openPath(wb, page, path);
   return path;
-}
-
-async function editorText(page) {
-  return (await page.locator('.editor-instance .monaco-editor .view-lines').first().textContent()).replace(/\u00a0/g, ' ');
-}
-
-async function isDirty(page) {
-  return (await page.locator('.tabs-container .tab.active.dirty').count()) > 0;
-}
-
-/** Saves the active editor and returns the file's bytes. */
-async function saveAndRead(wb, page, path) {
-  await wb.press('Control+S');
-  await page.waitForFunction(() => !document.querySelector('.tabs-container .tab.active.dirty'), null, { timeout: 10_000 });
-  return readFileSync(path);
 }
 
 export const tests = [

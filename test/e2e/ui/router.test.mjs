@@ -25,7 +25,8 @@ async function ask(frame, text) {
     route: await answer.locator('.turn-head .route').innerText(),
     model: await answer.locator('.turn-head .model').innerText(),
     reasons: await answer.locator('.turn-head .reasons').innerText(),
-    text: await answer.innerText(),
+    // textContent: chunks out of view are not laid out, and innerText would skip them.
+    text: await answer.textContent(),
   };
 }
 

@@ -180,6 +180,8 @@ async function scan(ctx) {
     const text = await frame.evaluate(() => [
       document.title,
       document.body?.innerText ?? '',
+      // Also what is not laid out (chat chunks scrolled out of view, hidden elements).
+      document.body?.textContent ?? '',
       ...[...document.querySelectorAll('input, textarea')].map((e) => e.value),
     ].join('\n')).catch((err) => {
       if (frame.isDetached()) return ''; // gone since the list was taken: nothing left to show

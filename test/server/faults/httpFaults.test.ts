@@ -28,8 +28,9 @@ describe('HTTP fault knobs', () => {
     endpoint.setFaults({ dropAfterEvents: { after: 3, times: 1 } });
     const res = await responses();
     let received = '';
+    const reader = res.body!.getReader();
     const read = (async () => {
-      for await (const chunk of res.body!) received += Buffer.from(chunk).toString();
+      for (let r = await reader.read(); !r.done; r = await reader.read()) received += Buffer.from(r.value).toString();
     })();
     await expect(read).rejects.toThrow();
     expect(received.match(/^event: /gm)).toHaveLength(3);
