@@ -176,12 +176,17 @@ function userArticle(turn: UserTurnView): HTMLElement {
 }
 
 function fillHead(head: HTMLElement, turn: AssistantTurn): void {
-  const { route, model, reasons } = turn.meta;
+  const { route, model, reasons, leftOut } = turn.meta;
   head.replaceChildren(
     h('span', { cls: `route route-${route}`, text: route }),
     h('span', { cls: 'model', text: model }),
     ...(reasons.length > 0 ? [h('span', { cls: 'reasons', text: reasons.join('; ') })] : []),
+    ...(leftOut ? [h('span', { cls: 'left-out', text: leftOutText(leftOut) })] : []),
   );
+}
+
+function leftOutText(n: number): string {
+  return `${n} earlier message${n === 1 ? '' : 's'} not sent: over the model's context window`;
 }
 
 function fillFoot(foot: HTMLElement, turn: AssistantTurn): void {

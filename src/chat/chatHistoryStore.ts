@@ -39,6 +39,7 @@ const turn = z.discriminatedUnion('role', [
       model: z.string(),
       reasons: z.array(z.string()),
       fellBackFrom: z.literal('full').optional(),
+      leftOut: z.number().int().positive().optional(),
       firstTokenMs: z.number().optional(),
       tokensPerSecond: z.number().optional(),
       outputTokens: z.number().optional(),

@@ -189,24 +189,26 @@ export class ChatSession {
 
   private startAnswer(route: Route, reasons: string[], existing?: AssistantTurn, useChain = true): void {
     const client = this.deps.client(route);
-    const answer = existing ?? this.newAnswer(route, client.model, reasons);
-    answer.meta = { route, model: client.model, reasons };
-    if (!existing) this.addTurn(answer);
-    const request = (r: Route): ModelRequest => ({
-      surface: 'chat',
-      instructions: this.deps.instructions,
-      // Resent whole (no chain), the oldest messages give way to fit the model's window.
-      ...chainedInput(this.conv.turns, r, useChain, this.historyBudget(r)),
-      label: `chat: ${reasons.join('; ')}`,
-    });
+    // Resent whole (no chain), the oldest messages give way to fit the model's window, and
+    // the answer says how many; on a chain the server holds the history.
+    const leftOut: Partial<Record<Route, number>> = {};
+    const request = (r: Route): ModelRequest => {
+      const { leftOut: n, ...chain } = chainedInput(this.conv.turns, r, useChain, this.historyBudget(r));
+      if (chain.previousResponseId === undefined && n > 0) leftOut[r] = n;
+      return { surface: 'chat', instructions: this.deps.instructions, ...chain, label: `chat: ${reasons.join('; ')}` };
+    };
+    // The answer is not in the turns yet, or (retried) is streaming: either way not sent.
     const first = request(route);
+    const answer = existing ?? this.newAnswer(route, client.model, reasons);
+    answer.meta = { route, model: client.model, reasons, ...(leftOut[route] ? { leftOut: leftOut[route] } : {}) };
+    if (!existing) this.addTurn(answer);
     let stream: ModelStream;
     try {
       stream = client.stream(first);
       if (route === 'full') {
         // Built only when the fast model takes over (start runs before switched).
         let fastRequest: ModelRequest | undefined;
-        stream = withFastFallback(stream, this.deps.client('fast'), () => (fastRequest = request('fast')), (why, error) => this.fellBack(run, fastRequest!, why, error));
+        stream = withFastFallback(stream, this.deps.client('fast'), () => (fastRequest = request('fast')), (why, error) => this.fellBack(run, fastRequest!, why, error, leftOut.fast));
       }
     } catch (err) {
       answer.status = 'failed';
@@ -225,12 +227,13 @@ export class ChatSession {
   }
 
   /** The full model could not take the request: the fast one answers, and the answer says so. */
-  private fellBack(run: Run, request: ModelRequest, why: string, error: ModelError): void {
+  private fellBack(run: Run, request: ModelRequest, why: string, error: ModelError, leftOut: number | undefined): void {
     this.deps.log.warn(`chat: full model failed before answering (${error.message}); answering with the fast model.`);
     const fast = this.deps.client('fast');
     run.route = 'fast';
     run.chained = request.previousResponseId !== undefined;
-    run.answer.meta = { route: 'fast', model: fast.model, reasons: [why, ...run.answer.meta.reasons], fellBackFrom: 'full' };
+    const reasons = [why, ...run.answer.meta.reasons];
+    run.answer.meta = { route: 'fast', model: fast.model, reasons, fellBackFrom: 'full', ...(leftOut ? { leftOut } : {}) };
     this.answerChanged(run.answer);
   }
 

@@ -35,6 +35,8 @@ export interface AnswerMeta {
   reasons: string[];
   /** Set when the fast model answered because the full one failed; Retry asks the full one again. */
   fellBackFrom?: 'full';
+  /** Oldest messages not sent: the conversation went whole and they did not fit the window. */
+  leftOut?: number;
   firstTokenMs?: number;
   tokensPerSecond?: number;
   outputTokens?: number;

@@ -8,6 +8,8 @@ export interface ChainedInput {
   previousResponseId?: string;
   /** Whole history, so the transport can restart the chain when the server has lost it. */
   fullInput: InputMessage[];
+  /** Oldest messages left out of `fullInput` to fit the budget. */
+  leftOut: number;
 }
 
 const TITLE_CHARS = 60;
@@ -62,11 +64,13 @@ export function latestThatFit(messages: InputMessage[], budgetTokens: number): I
  * stopped or redirected partial answers; without such an answer, send it all.
  */
 export function chainedInput(turns: readonly Turn[], route: Route, useChain = true, budgetTokens = Number.POSITIVE_INFINITY): ChainedInput {
-  const fullInput = latestThatFit(toInputMessages(turns), budgetTokens);
+  const all = toInputMessages(turns);
+  const fullInput = latestThatFit(all, budgetTokens);
+  const leftOut = all.length - fullInput.length;
   const anchor = useChain ? lastAnchor(turns, route) : -1;
-  if (anchor < 0) return { input: fullInput, fullInput };
+  if (anchor < 0) return { input: fullInput, fullInput, leftOut };
   const answer = turns[anchor] as AssistantTurn;
-  return { input: toInputMessages(turns.slice(anchor + 1)), previousResponseId: answer.responseId, fullInput };
+  return { input: toInputMessages(turns.slice(anchor + 1)), previousResponseId: answer.responseId, fullInput, leftOut };
 }
 
 function lastAnchor(turns: readonly Turn[], route: Route): number {

@@ -326,6 +326,37 @@ describe('ChatSession redirect', () => {
   });
 });
 
+describe('ChatSession with a conversation longer than the window', () => {
+  /** 20 exchanges of ~50,000 tokens each: over either window, so the router picks the full model. */
+  function long(responseIds: boolean): Conversation {
+    const turns: Turn[] = [];
+    for (let i = 0; i < 20; i++) {
+      turns.push({ role: 'user', id: `u${i}`, text: `q${i}`, content: `q${i} ${'x'.repeat(100_000)}`, attachments: [], redirect: false });
+      const meta = { route: 'fast' as const, model: 'fast-model', reasons: [] };
+      turns.push({ role: 'assistant', id: `a${i}`, text: `a${i} ${'y'.repeat(100_000)}`, status: 'done', meta, ...(responseIds ? { responseId: `resp_${i}` } : {}) });
+    }
+    return { ...newConversation('long', 0), turns };
+  }
+
+  it('resent whole, keeps the newest messages that fit and says how many were left out', () => {
+    const { session, full } = setup(long(false));
+    session.send({ text: 'and now?', contexts: [] });
+    const sent = full.last.request.input;
+    expect(sent.at(-1)).toEqual({ role: 'user', content: 'and now?' });
+    expect(sent.length).toBeLessThan(41);
+    const answer = answers(session.conversation.turns).at(-1)!;
+    expect(answer.meta.leftOut).toBe(41 - sent.length);
+  });
+
+  it('on a chain, sends only the new message and notes nothing: the server holds the rest', () => {
+    const { session, fast } = setup(long(true));
+    session.send({ text: '/fast and now?', contexts: [] });
+    expect(fast.last.request.previousResponseId).toBe('resp_19');
+    expect(fast.last.request.input).toEqual([{ role: 'user', content: 'and now?' }]);
+    expect(answers(session.conversation.turns).at(-1)!.meta.leftOut).toBeUndefined();
+  });
+});
+
 describe('ChatSession failures, retry and chain recovery', () => {
   it('keeps the message and the partial answer when the connection drops, then retries', async () => {
     const { session, fast, turns, samples } = setup();

@@ -31,7 +31,7 @@ describe('toInputMessages', () => {
 describe('chainedInput', () => {
   it('sends everything when no answer completed', () => {
     const turns = [user('1', 'a')];
-    expect(chainedInput(turns, 'fast')).toEqual({ input: [{ role: 'user', content: 'a' }], fullInput: [{ role: 'user', content: 'a' }] });
+    expect(chainedInput(turns, 'fast')).toEqual({ input: [{ role: 'user', content: 'a' }], fullInput: [{ role: 'user', content: 'a' }], leftOut: 0 });
   });
 
   it('continues from the newest completed answer of the same route', () => {
@@ -78,8 +78,9 @@ describe('latestThatFit', () => {
       turns.push({ role: 'user', id: `u${i}`, text: 'q', content: `question ${i} ${'x'.repeat(400)}`, attachments: [], redirect: false });
       turns.push({ role: 'assistant', id: `a${i}`, text: `answer ${i} ${'y'.repeat(400)}`, status: 'done', meta: { route: 'fast', model: 'm', reasons: [] } });
     }
-    const { fullInput, input } = chainedInput(turns, 'fast', false, 2_000);
+    const { fullInput, input, leftOut } = chainedInput(turns, 'fast', false, 2_000);
     expect(fullInput.length).toBeLessThan(100);
+    expect(leftOut).toBe(100 - fullInput.length);
     expect(fullInput.reduce((n, x) => n + x.content.length, 0) / 4).toBeLessThanOrEqual(2_000);
     expect(fullInput.at(-1)!.content).toMatch(/^answer 49/);
     expect(input).toEqual(fullInput);

@@ -79,6 +79,18 @@ describe('chat webview in chromium', () => {
     await expect(article.locator('.stats').textContent()).resolves.toBe('first token 42 ms · 1,234 tokens/s');
   });
 
+  it('says how many earlier messages were not sent, only when some were', async () => {
+    const trimmed = answer('t', 'ok', 'done');
+    trimmed.meta.leftOut = 3;
+    await chat.send({ type: 'turnAdded', turn: trimmed });
+    await chat.send({ type: 'turnAdded', turn: answer('u', 'ok', 'done') });
+    await chat.frames();
+    await expect(chat.page.locator('[data-turn="t"] .turn-head .left-out').textContent()).resolves.toBe(
+      "3 earlier messages not sent: over the model's context window",
+    );
+    await expect(chat.page.locator('[data-turn="u"] .left-out').count()).resolves.toBe(0);
+  });
+
   it('re-renders only the tail: earlier blocks keep their DOM nodes while text streams', async () => {
     await chat.send({ type: 'turnAdded', turn: answer('s', '', 'streaming') });
     await chat.send({ type: 'delta', turnId: 's', text: 'First paragraph.\n\nSecond' });
