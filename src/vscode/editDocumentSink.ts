@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { DocumentReadOnlyError, type EditSink } from '../edits/editSink';
+import { middleChange } from '../edits/middleChange';
 import type { PreviewView } from '../edits/previewLayout';
 import type { RowEdit } from '../edits/rowEdit';
 import { toTextReplace, type TextReplace } from '../edits/textReplace';
+import { undoToOriginal } from '../edits/undoToOriginal';
 import type { Logger } from '../log/logger';
 import type { EditDecorations } from './editDecorations';
 
@@ -11,13 +14,31 @@ import type { EditDecorations } from './editDecorations';
  * with no undo stop between them (the first opens one), so the whole preview plus the final
  * accept batch is ONE undo step. Reject undoes that step when nothing else touched the
  * document, which restores every byte, the saved state and leaves no undo entry.
+ *
+ * A save (auto-save, typically) closes the editor's undo step mid-stream, so the preview then
+ * spans several steps, all of them ours: reject undoes them all, and accept folds them into
+ * one, so the promises above still hold.
  */
+/** About 1 ms of hashing per batch; larger files keep no history of states. */
+const STATES_MAX_CHARS = 500_000;
+
 export class EditDocumentSink implements EditSink {
   private ownChange: { texts: string; applied: () => void } | undefined;
   private undoing = false;
   private previewStarted = false;
   /** The undo step was closed (a save, or someone else's edit): the next batch opens a new one. */
   private stepClosed = false;
+  /**
+   * Fingerprints of the text after each batch, to undo exactly the edit's steps. Not kept for
+   * very large files (hashing each batch would cost too much): there a save mid-stream leaves
+   * an accepted edit in several undo steps, and reject puts the original text back as an edit.
+   */
+  private readonly states: string[] = [];
+  private readonly keepStates: boolean;
+  /** A save closed the edit's undo step: it may span several. */
+  private savedDuring = false;
+  /** Someone else changed the document: undoing our steps would undo theirs too. */
+  private foreign = false;
   private view: PreviewView | null = null;
   private startLine = 0;
   private followLine = -1;
@@ -30,6 +51,7 @@ export class EditDocumentSink implements EditSink {
     private readonly log: Logger,
   ) {
     this.before = document.getText();
+    this.keepStates = this.before.length <= STATES_MAX_CHARS;
   }
 
   async apply(edits: RowEdit[], step: 'preview' | 'accept', applied: () => void): Promise<boolean> {
@@ -41,22 +63,49 @@ export class EditDocumentSink implements EditSink {
       this.previewStarted = true;
       this.stepClosed = false;
       this.savedSinceBatch = false;
+      if (this.keepStates) this.states.push(fingerprint(this.document.getText()));
+      if (step === 'accept' && (this.savedDuring || this.saving) && !this.foreign) await this.foldSteps(editor);
     }
     return ok;
   }
 
+  /** Replaces the edit's undo steps by one from the original to the accepted text. */
+  private async foldSteps(editor: vscode.TextEditor): Promise<void> {
+    const accepted = this.document.getText();
+    if (vscode.window.activeTextEditor?.document !== this.document || !(await this.undoToOriginal())) {
+      this.log.warn('edit: accepted in several undo steps (the file was saved while the edit streamed)');
+      return;
+    }
+    const change = middleChange(this.before, accepted);
+    if (change.start === change.end && change.text === '') return;
+    const start = this.document.positionAt(change.start);
+    const end = this.document.positionAt(change.end);
+    const replace = { startLine: start.line, startCharacter: start.character, endLine: end.line, endCharacter: end.character, text: change.text };
+    await this.edit(editor, [replace], { undoStopBefore: true, undoStopAfter: true }, () => {});
+  }
+
+  /** Undoes the edit's steps (see undoToOriginal); true when the original is back. */
+  private async undoToOriginal(): Promise<boolean> {
+    this.undoing = true;
+    try {
+      const history = {
+        undo: async () => void (await vscode.commands.executeCommand('undo')),
+        redo: async () => void (await vscode.commands.executeCommand('redo')),
+        text: () => this.document.getText(),
+        version: () => this.document.version,
+      };
+      return await undoToOriginal(history, this.before, this.states, fingerprint);
+    } finally {
+      this.undoing = false;
+    }
+  }
+
   async restore(edits: RowEdit[], viaUndo: boolean, applied: () => void): Promise<boolean> {
     const active = vscode.window.activeTextEditor;
-    if (viaUndo && this.previewStarted && !this.stepClosed && active?.document === this.document) {
+    if (viaUndo && this.previewStarted && !this.foreign && active?.document === this.document) {
       // Focus the editor so that 'undo' acts on this document and not on an input box.
       await vscode.window.showTextDocument(this.document, { viewColumn: active.viewColumn, preserveFocus: false });
-      this.undoing = true;
-      try {
-        await vscode.commands.executeCommand('undo');
-      } finally {
-        this.undoing = false;
-      }
-      if (this.document.getText() === this.before) {
+      if (await this.undoToOriginal()) {
         applied();
         return true;
       }
@@ -104,6 +153,7 @@ export class EditDocumentSink implements EditSink {
       return true;
     }
     this.stepClosed = true;
+    this.foreign = true;
     return false;
   }
 
@@ -117,6 +167,7 @@ export class EditDocumentSink implements EditSink {
   saved(): void {
     this.saving = false;
     this.savedSinceBatch = true;
+    if (this.previewStarted) this.savedDuring = true;
     if (this.previewStarted) this.stepClosed = true;
   }
 
@@ -125,7 +176,8 @@ export class EditDocumentSink implements EditSink {
    * without reloading (closing a file with "Don't Save" does that just before closing it).
    */
   revertedUnderneath(event: vscode.TextDocumentChangeEvent): boolean {
-    return event.contentChanges.length === 0 && !event.document.isDirty && this.previewStarted && !this.saving;
+    // Undoing our own steps can come back to the saved text too (auto-save wrote a preview).
+    return event.contentChanges.length === 0 && !event.document.isDirty && this.previewStarted && !this.saving && !this.undoing;
   }
 
   /** Keeps the growing edge in view while the user watches it (not after they scrolled away). */
@@ -200,6 +252,11 @@ export class EditDocumentSink implements EditSink {
     const active = vscode.window.activeTextEditor;
     return active?.document === this.document ? active : this.editors()[0];
   }
+}
+
+/** Identifies a document text in the edit's history of states. */
+function fingerprint(text: string): string {
+  return createHash('sha1').update(text).digest('base64');
 }
 
 function range(r: TextReplace): vscode.Range {

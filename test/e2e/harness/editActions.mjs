@@ -1,6 +1,7 @@
 // Editor actions of the inline-edit tests: open a file, go to a line, select lines, give an
 // instruction, read the CodeLens, save and read back.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** Opens a file by its absolute path through Quick Open (new files are not indexed yet). */
 export async function openPath(wb, page, path) {
@@ -19,6 +20,14 @@ export async function openPath(wb, page, path) {
   }
   await tab.waitFor({ timeout: 5_000 });
   await page.locator('.editor-instance .monaco-editor.focused .view-lines').waitFor({ timeout: 20_000 });
+}
+
+/** Writes `text` to src/`name` in the workspace, opens it, and returns its path. */
+export async function openCopy(wb, page, workspace, text, name) {
+  const path = join(workspace, 'src', name);
+  writeFileSync(path, text);
+  await openPath(wb, page, path);
+  return path;
 }
 
 /** Moves the cursor to line `n` (1-based) through Quick Open's ":" mode. */

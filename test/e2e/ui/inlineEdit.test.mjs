@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { editorText, goToLine, instruct, isDirty, lens, openPath, saveAndRead, selectLines, waitForText } from '../harness/editActions.mjs';
+import { editorText, goToLine, instruct, isDirty, lens, openCopy, openPath, saveAndRead, selectLines, waitForText } from '../harness/editActions.mjs';
 
 export const openFile = 'src/shapes.ts';
 
@@ -25,21 +25,13 @@ const SOURCE = [
   '}',
 ].join('\r\n');
 
-/** Writes a copy of SOURCE into the workspace and opens it. */
-async function openCopy(wb, page, workspace, name) {
-  const path = join(workspace, 'src', name);
-  writeFileSync(path, SOURCE);
-  await openPath(wb, page, path);
-  return path;
-}
-
 export const tests = [
   {
     name: 'an edit streams in as a live diff; accept leaves one undo step that restores the original',
     timeoutMs: 90_000,
     async run({ wb, page, workspace, endpoint }) {
       await endpoint.setKnobs({ tokensPerSecond: 25 });
-      const path = await openCopy(wb, page, workspace, 'accept.ts');
+      const path = await openCopy(wb, page, workspace, SOURCE, 'accept.ts');
       await selectLines(wb, page, 1, 3);
       await instruct(wb, page, 'add a doc comment to area');
       // While it streams: the new line is in the editor, the CodeLens offers Stop and Redirect.
@@ -68,7 +60,7 @@ export const tests = [
     name: 'reject leaves the file byte-identical and no undo step behind',
     timeoutMs: 60_000,
     async run({ wb, page, workspace }) {
-      const path = await openCopy(wb, page, workspace, 'reject.ts');
+      const path = await openCopy(wb, page, workspace, SOURCE, 'reject.ts');
       // No selection: the enclosing block of the cursor (the last function, no final line break).
       await goToLine(wb, page, 6);
       await instruct(wb, page, 'spell out the perimeter');
@@ -92,7 +84,7 @@ export const tests = [
     timeoutMs: 90_000,
     async run({ wb, page, workspace, endpoint }) {
       await endpoint.setKnobs({ tokensPerSecond: 30 });
-      const path = await openCopy(wb, page, workspace, 'redirect.ts');
+      const path = await openCopy(wb, page, workspace, SOURCE, 'redirect.ts');
       await selectLines(wb, page, 1, 3);
       await instruct(wb, page, 'first plan');
       await waitForText(page, 'first plan, step 2');
@@ -119,7 +111,7 @@ export const tests = [
     timeoutMs: 60_000,
     async run({ wb, page, workspace, endpoint }) {
       await endpoint.setKnobs({ tokensPerSecond: 30 });
-      const path = await openCopy(wb, page, workspace, 'stop.ts');
+      const path = await openCopy(wb, page, workspace, SOURCE, 'stop.ts');
       await selectLines(wb, page, 1, 3);
       await instruct(wb, page, 'stop me');
       await waitForText(page, 'kept line 3');
@@ -140,7 +132,7 @@ export const tests = [
     timeoutMs: 60_000,
     async run({ wb, page, workspace, endpoint }) {
       await endpoint.setKnobs({ tokensPerSecond: 30 });
-      const path = await openCopy(wb, page, workspace, 'above.ts');
+      const path = await openCopy(wb, page, workspace, SOURCE, 'above.ts');
       await selectLines(wb, page, 5, 7);
       await instruct(wb, page, 'rewrite slowly');
       await waitForText(page, 'slow step 2');
@@ -162,7 +154,7 @@ export const tests = [
     timeoutMs: 60_000,
     async run({ wb, page, workspace, endpoint }) {
       await endpoint.setKnobs({ tokensPerSecond: 30 });
-      const path = await openCopy(wb, page, workspace, 'inside.ts');
+      const path = await openCopy(wb, page, workspace, SOURCE, 'inside.ts');
       await selectLines(wb, page, 5, 7);
       await instruct(wb, page, 'rewrite slowly');
       await waitForText(page, 'slow step 2');
@@ -183,7 +175,7 @@ export const tests = [
     async run({ wb, page, workspace, endpoint }) {
       await endpoint.setKnobs({ tokensPerSecond: 30 });
       await endpoint.setFaults({ errorEvent: { after: 40, times: 1 } });
-      const path = await openCopy(wb, page, workspace, 'failure.ts');
+      const path = await openCopy(wb, page, workspace, SOURCE, 'failure.ts');
       await selectLines(wb, page, 1, 3);
       await instruct(wb, page, 'rewrite that fails');
       await waitForText(page, 'this rewrite never completes');
@@ -208,7 +200,7 @@ export const tests = [
     timeoutMs: 60_000,
     async run({ wb, page, workspace, endpoint }) {
       await endpoint.setKnobs({ tokensPerSecond: 30 });
-      const path = await openCopy(wb, page, workspace, 'closing.ts');
+      const path = await openCopy(wb, page, workspace, SOURCE, 'closing.ts');
       await selectLines(wb, page, 1, 3);
       await instruct(wb, page, 'stop me');
       await waitForText(page, 'kept line 2');
@@ -247,7 +239,7 @@ export const tests = [
       assert.equal(await page.locator('.quick-input-widget input').isVisible(), false, 'no instruction is asked for');
       assert.equal(readFileSync(secret, 'utf8'), 'API_TOKEN=not-for-models\n');
 
-      const path = await openCopy(wb, page, workspace, 'locked.ts');
+      const path = await openCopy(wb, page, workspace, SOURCE, 'locked.ts');
       await selectLines(wb, page, 1, 3);
       await wb.press('Control+I');
       const input = page.locator('.quick-input-widget input');
