@@ -81,7 +81,12 @@ export class EditDocumentSink implements EditSink {
     const start = this.document.positionAt(change.start);
     const end = this.document.positionAt(change.end);
     const replace = { startLine: start.line, startCharacter: start.character, endLine: end.line, endCharacter: end.character, text: change.text };
-    await this.edit(editor, [replace], { undoStopBefore: true, undoStopAfter: true }, () => {});
+    await this.edit(editor, [replace], { undoStopBefore: true, undoStopAfter: true }, () => {}).catch(() => false);
+    // The accepted text must end up in the document whatever happened on the way.
+    if (this.document.getText() !== accepted) {
+      this.log.warn('edit: the accepted text did not apply in one step; writing it whole');
+      await this.replaceAll(accepted, () => {});
+    }
   }
 
   /** Undoes the edit's steps (see undoToOriginal); true when the original is back. */
