@@ -3,8 +3,10 @@
 // with both files attached and the answer says why; /fast overrides it; an inline edit forced
 // with /deep runs on the full model and its CodeLens says so; with the full model unreachable
 // the fast one answers and says why; with WebSockets refused, requests go over HTTP and the
-// status bar says so.
+// status bar says so. @-mentions picked from the completion list go along; secret files are never offered.
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { answers, openChat, send } from '../harness/chatPanel.mjs';
 import { instruct, lens, selectLines, waitForText } from '../harness/editActions.mjs';
 import { waitForLog } from '../harness/flintLog.mjs';
@@ -17,7 +19,12 @@ export const endpoint = { engine: 'scripted', args: ['--script', 'test/fixtures/
 async function ask(frame, text) {
   const before = await answers(frame).count();
   await send(frame, text);
-  const answer = answers(frame).nth(before);
+  return answered(frame, before);
+}
+
+/** Waits for answer number `n` to finish. */
+async function answered(frame, n) {
+  const answer = answers(frame).nth(n);
   await answer.waitFor({ timeout: 20_000 });
   await answer.locator('.stats', { hasText: 'first token' }).waitFor({ timeout: 30_000 });
   assert.equal(await answer.getAttribute('data-status'), 'done');
@@ -47,6 +54,39 @@ export const tests = [
       // The endpoint answers this only when both files' content came with the message.
       assert.match(a.text, /Both files arrived/);
       await wb.screenshot('router-chat');
+    },
+  },
+  {
+    name: '@-mentions completed from the workspace go with the message; a secret file is never offered',
+    timeoutMs: 90_000,
+    async run({ wb, page, workspace, endpoint }) {
+      await endpoint.setKnobs({ fullDelayMs: 0, fullTokensPerSecond: 1000 });
+      // Created together: the plain one being offered shows the list saw both.
+      writeFileSync(join(workspace, 'src', '.env.local'), 'API_TOKEN=not-for-models\n');
+      writeFileSync(join(workspace, 'src', 'notes.md'), '# Notes\n');
+      const frame = await openChat(wb, page);
+      const input = frame.locator('.composer textarea');
+      const option = (path) => frame.getByRole('option', { name: path, exact: true });
+      await input.click();
+      await input.pressSequentially('compare @src/');
+      await option('src/notes.md').waitFor({ timeout: 10_000 });
+      const offered = await frame.getByRole('option').allTextContents();
+      assert.ok(offered.includes('src/shapes.ts') && offered.includes('src/inventory.py'), `offered: ${offered}`);
+      assert.ok(!offered.some((p) => p.includes('.env')), `a secret file was offered: ${offered}`);
+      await input.pressSequentially('sha');
+      await frame.locator('#mention-0', { hasText: 'src/shapes.ts' }).waitFor({ timeout: 10_000 });
+      await input.press('Enter');
+      await input.pressSequentially('with @inv');
+      await option('src/inventory.py').waitFor({ timeout: 10_000 });
+      await input.press('Tab');
+      assert.equal(await input.inputValue(), 'compare @src/shapes.ts with @src/inventory.py ');
+
+      const before = await answers(frame).count();
+      await input.press('Enter');
+      const a = await answered(frame, before);
+      assert.equal(a.route.toLowerCase(), 'full');
+      assert.match(a.reasons, /full model: 2 files referenced/);
+      assert.match(a.text, /Both files arrived/);
     },
   },
   {
