@@ -3,7 +3,8 @@
 // with both files attached and the answer says why; /fast overrides it; an inline edit forced
 // with /deep runs on the full model and its CodeLens says so; with the full model unreachable
 // the fast one answers and says why; with WebSockets refused, requests go over HTTP and the
-// status bar says so. @-mentions picked from the completion list go along; secret files are never offered.
+// status bar says so. Files @-mentioned from the completion list go along; secret files are
+// never offered.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
