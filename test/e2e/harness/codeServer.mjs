@@ -46,9 +46,11 @@ export const BASE_SETTINGS = {
  * `dataDir` names a folder to keep (user settings, secrets and state survive restarts).
  * @param {import('./processGroup.mjs').ProcessGroups} groups
  * `OPENAI_API_KEY` reaches the extension host only with `passApiKey` (tests never send a real key).
- * @param {{ settings?: object, baseSettings?: object, env?: object, dataDir?: string, port?: number, args?: string[], passApiKey?: boolean }} [options]
+ * `workspaceTrust` keeps VS Code's workspace trust on (it is off otherwise, so that every window
+ * opens trusted without a prompt).
+ * @param {{ settings?: object, baseSettings?: object, env?: object, dataDir?: string, port?: number, args?: string[], passApiKey?: boolean, workspaceTrust?: boolean }} [options]
  */
-export async function startCodeServer(groups, { settings = {}, baseSettings = BASE_SETTINGS, env = {}, dataDir, port, args = [], passApiKey = false } = {}) {
+export async function startCodeServer(groups, { settings = {}, baseSettings = BASE_SETTINGS, env = {}, dataDir, port, args = [], passApiKey = false, workspaceTrust = false } = {}) {
   const paths = e2ePaths();
   const scratch = dataDir ?? mkdtempSync(join(tmpdir(), 'flint-cs-'));
   if (!dataDir) groups.onStop(() => rmSync(scratch, { recursive: true, force: true }));
@@ -107,7 +109,7 @@ export async function startCodeServer(groups, { settings = {}, baseSettings = BA
     '--auth', 'none',
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--ignore-last-opened',
     '--config', configFile,
@@ -128,6 +130,7 @@ export async function startCodeServer(groups, { settings = {}, baseSettings = BA
     logFile: join(scratch, 'code-server.log'),
   });
   server.process = child;
+  server.stop = () => groups.stop(child);
   await waitForLine(child, /HTTP server listening on/, 30_000, 'code-server');
   await waitForHealthy(server.url, 10_000);
   return server;

@@ -33,11 +33,14 @@ export class UiSession {
    *   endpoint: { engine, args } for a dedicated endpoint instead of the shared one
    *   openFile: workspace-relative file opened with the window
    *   extensions: more extension folders to load next to the one under test
+   *   workspaceTrust: true for a code-server of its own with workspace trust on (the shared one
+   *     has it off); its settings then decide how the window opens
    */
   async openWindow(spec) {
     const endpoint = spec.endpoint ? await startEndpoint(this.groups, spec.endpoint) : this.endpoint;
     const extra = typeof spec.settings === 'function' ? spec.settings(endpoint) : spec.settings ?? {};
-    this.server.writeSettings({ ...endpointSettings(endpoint), ...extra });
+    const server = spec.workspaceTrust ? await startCodeServer(this.groups, { workspaceTrust: true }) : this.server;
+    server.writeSettings({ ...endpointSettings(endpoint), ...extra });
 
     const workspace = mkdtempSync(join(tmpdir(), 'flint-ws-'));
     this.groups.onStop(() => rmSync(workspace, { recursive: true, force: true })); // when interrupted
@@ -46,7 +49,7 @@ export class UiSession {
     const errors = [];
     page.on('pageerror', (err) => errors.push(err.message));
     const wb = new Workbench(page);
-    await wb.open(this.server.pageUrl({
+    await wb.open(server.pageUrl({
       folder: workspace,
       extensionDevelopmentPaths: [this.extensionPath, ...(spec.extensions ?? [])],
       openFile: spec.openFile ? join(workspace, spec.openFile) : undefined,
@@ -60,9 +63,9 @@ export class UiSession {
       workspace,
       // Settings written during a test reach this running window too (see mergeWorkspaceSettings).
       server: {
-        ...this.server,
+        ...server,
         writeSettings: (extra = {}) => {
-          this.server.writeSettings(extra);
+          server.writeSettings(extra);
           mergeWorkspaceSettings(workspace, extra);
         },
       },
@@ -71,7 +74,8 @@ export class UiSession {
       setSettings: (patch) => mergeWorkspaceSettings(workspace, patch),
       close: async () => {
         await page.context().close().catch(() => {});
-        await this.server.stopExtensionHosts();
+        await server.stopExtensionHosts();
+        if (server !== this.server) await server.stop();
         if (spec.endpoint) await endpoint.stop();
         rmSync(workspace, { recursive: true, force: true });
       },
