@@ -72,7 +72,14 @@ export class EditDocumentSink implements EditSink {
   /** Replaces the edit's undo steps by one from the original to the accepted text. */
   private async foldSteps(editor: vscode.TextEditor): Promise<void> {
     const accepted = this.document.getText();
-    if (vscode.window.activeTextEditor?.document !== this.document || !(await this.undoToOriginal())) {
+    const active = vscode.window.activeTextEditor;
+    let back = false;
+    if (active?.document === this.document) {
+      // Focus the editor so that 'undo' acts on this document (Accept may come from elsewhere).
+      await vscode.window.showTextDocument(this.document, { viewColumn: active.viewColumn, preserveFocus: false });
+      back = await this.undoToOriginal();
+    }
+    if (!back) {
       this.log.warn('edit: accepted in several undo steps (the file was saved while the edit streamed)');
       return;
     }

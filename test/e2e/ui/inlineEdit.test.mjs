@@ -1,7 +1,7 @@
 // Inline edits in a real VS Code: Ctrl+I, an instruction, the rewrite streaming into the editor
 // as a live diff from the local endpoint (scripted replies), then accept, reject, redirect,
-// stop, edits around and inside the region, closing the file, a failure mid-stream, and the
-// files that are refused. Exactness is checked on disk: the files use CRLF line ends, tabs and
+// stop, edits around and inside the region, closing the file, a failure mid-stream, a second
+// edit while one is pending, and the files that are refused. Exactness is checked on disk: the files use CRLF line ends, tabs and
 // no final line break, and are compared byte for byte after saving.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -224,6 +224,26 @@ export const tests = [
       assert.ok(!(await editorText(page)).includes('kept line'), 'nothing of the edit is left in the reopened file');
       assert.equal(await lens(page, 'Generating').count(), 0);
       assert.equal(await isDirty(page), false);
+    },
+  },
+  {
+    name: 'a second edit of a file with one pending asks to settle the first; Reject there restores the original',
+    timeoutMs: 60_000,
+    async run({ wb, page, workspace, endpoint }) {
+      await endpoint.setKnobs({ tokensPerSecond: 1000 });
+      const path = await openCopy(wb, page, workspace, SOURCE, 'second.ts');
+      await selectLines(wb, page, 1, 3);
+      await instruct(wb, page, 'add a doc comment to area');
+      await lens(page, 'Accept').waitFor({ timeout: 30_000 });
+
+      await wb.runCommand('Flint: Edit Selection with Instruction');
+      const ask = page.locator('.notification-toast', { hasText: 'already has a pending edit' });
+      await ask.waitFor({ timeout: 10_000 });
+      assert.equal(await page.locator('.quick-input-widget', { hasText: 'Flint: ' }).isVisible(), false, 'no instruction is asked for meanwhile');
+      await ask.getByRole('button', { name: 'Reject' }).click();
+      await lens(page, 'Accept').waitFor({ state: 'detached', timeout: 10_000 });
+      await page.waitForFunction(() => !document.querySelector('.tabs-container .tab.active.dirty'), null, { timeout: 10_000 });
+      assert.ok(readFileSync(path).equals(Buffer.from(SOURCE)), 'the original, byte for byte');
     },
   },
   {
