@@ -1,6 +1,7 @@
 // The router in a real VS Code against the local endpoint, which serves the fast and the full
 // model names (the full one slower): a chat message naming two files goes to the full model
-// with both files attached and the answer says why; /fast overrides it; an inline edit forced
+// with both files attached and the answer says why; /fast and the status-bar routing picker
+// override it; an inline edit forced
 // with /deep runs on the full model and its CodeLens says so; with the full model unreachable
 // the fast one answers and says why; with WebSockets refused, requests go over HTTP and the
 // status bar says so. Files @-mentioned from the completion list go along; secret files are
@@ -88,6 +89,27 @@ export const tests = [
       assert.equal(a.route.toLowerCase(), 'full');
       assert.match(a.reasons, /full model: 2 files referenced/);
       assert.match(a.text, /Both files arrived/);
+    },
+  },
+  {
+    name: 'the status-bar routing picker forces the fast model, says so on the answer, and goes back to automatic',
+    timeoutMs: 90_000,
+    async run({ wb, page }) {
+      /** Picks `choice` from the routing item's quick pick and waits for the item to say `shown`. */
+      const pickRoute = async (choice, shown) => {
+        await (await wb.statusBarItem(/^\s*(Auto|Fast|Full)\s*$/)).click();
+        await page.locator('.quick-input-widget', { hasText: 'which model answers chat and edits' }).waitFor({ timeout: 10_000 });
+        await page.locator('.quick-input-widget .monaco-list-row', { hasText: choice }).first().click();
+        await wb.statusBarItem(shown, { timeoutMs: 10_000 });
+      };
+      await pickRoute('Always fast', /^\s*Fast\s*$/);
+      const frame = await openChat(wb, page);
+      const a = await ask(frame, 'compare src/shapes.ts with src/inventory.py once more');
+      assert.equal(a.route.toLowerCase(), 'fast');
+      assert.match(a.reasons, /setting flint\.router\.mode = fast/);
+      await pickRoute('Automatic', /^\s*Auto\s*$/);
+      const b = await ask(frame, 'compare src/shapes.ts with src/inventory.py again');
+      assert.equal(b.route.toLowerCase(), 'full');
     },
   },
   {
