@@ -1,11 +1,10 @@
 // The router in a real VS Code against the local endpoint, which serves the fast and the full
 // model names (the full one slower): a chat message naming two files goes to the full model
 // with both files attached and the answer says why; /fast and the status-bar routing picker
-// override it; an inline edit forced
-// with /deep runs on the full model and its CodeLens says so; with the full model unreachable
-// the fast one answers and says why; with WebSockets refused, requests go over HTTP and the
-// status bar says so. Files @-mentioned from the completion list go along; secret files are
-// never offered.
+// override it; an inline edit forced with /deep runs on the full model and its CodeLens says
+// so; with the full model unreachable the fast one answers and says why; with WebSockets
+// refused, requests go over HTTP and the status bar says so. Files @-mentioned from the
+// completion list go along; secret files are never offered.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
