@@ -191,24 +191,23 @@ export class ChatSession {
     const client = this.deps.client(route);
     // Resent whole (no chain), the oldest messages give way to fit the model's window, and
     // the answer says how many; on a chain the server holds the history.
-    const leftOut: Partial<Record<Route, number>> = {};
-    const request = (r: Route): ModelRequest => {
-      const { leftOut: n, ...chain } = chainedInput(this.conv.turns, r, useChain, this.historyBudget(r));
-      if (chain.previousResponseId === undefined && n > 0) leftOut[r] = n;
-      return { surface: 'chat', instructions: this.deps.instructions, ...chain, label: `chat: ${reasons.join('; ')}` };
+    const request = (r: Route): { request: ModelRequest; leftOut?: number } => {
+      const { leftOut, ...chain } = chainedInput(this.conv.turns, r, useChain, this.historyBudget(r));
+      const request: ModelRequest = { surface: 'chat', instructions: this.deps.instructions, ...chain, label: `chat: ${reasons.join('; ')}` };
+      return chain.previousResponseId === undefined && leftOut > 0 ? { request, leftOut } : { request };
     };
     // The answer is not in the turns yet, or (retried) is streaming: either way not sent.
-    const first = request(route);
+    const { request: first, leftOut } = request(route);
     const answer = existing ?? this.newAnswer(route, client.model, reasons);
-    answer.meta = { route, model: client.model, reasons, ...(leftOut[route] ? { leftOut: leftOut[route] } : {}) };
+    answer.meta = { route, model: client.model, reasons, ...(leftOut ? { leftOut } : {}) };
     if (!existing) this.addTurn(answer);
     let stream: ModelStream;
     try {
       stream = client.stream(first);
       if (route === 'full') {
         // Built only when the fast model takes over (start runs before switched).
-        let fastRequest: ModelRequest | undefined;
-        stream = withFastFallback(stream, this.deps.client('fast'), () => (fastRequest = request('fast')), (why, error) => this.fellBack(run, fastRequest!, why, error, leftOut.fast));
+        let fast: ReturnType<typeof request> | undefined;
+        stream = withFastFallback(stream, this.deps.client('fast'), () => (fast = request('fast')).request, (why, error) => this.fellBack(run, fast!, why, error));
       }
     } catch (err) {
       answer.status = 'failed';
@@ -227,7 +226,7 @@ export class ChatSession {
   }
 
   /** The full model could not take the request: the fast one answers, and the answer says so. */
-  private fellBack(run: Run, request: ModelRequest, why: string, error: ModelError, leftOut: number | undefined): void {
+  private fellBack(run: Run, { request, leftOut }: { request: ModelRequest; leftOut?: number }, why: string, error: ModelError): void {
     this.deps.log.warn(`chat: full model failed before answering (${error.message}); answering with the fast model.`);
     const fast = this.deps.client('fast');
     run.route = 'fast';

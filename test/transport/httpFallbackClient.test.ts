@@ -64,12 +64,13 @@ const until = async (cond: () => boolean, ms: number) => {
 };
 
 /** A WebSocket client of the endpoint through the gate, reconnecting quickly. */
-function throughGate(port: number, log: Logger): ModelClient {
+function throughGate(port: number, log: Logger, apiKey?: string): ModelClient {
   return createModelClient({
     role: 'fast',
     url: `ws://127.0.0.1:${port}/v1/responses`,
     model: 'gpt-5.3-codex-spark',
     httpApi: 'responses',
+    apiKey,
     allowInsecure: false,
     firstTokenTimeoutMs: 5000,
     stallTimeoutMs: 5000,
@@ -159,18 +160,7 @@ describe('WebSocket client with HTTP behind it', () => {
     const key = 'sk-test-WRONG-0123456789abcdef';
     ep = await startEndpoint({ engine: 'scripted', knobs: { token: 'sk-test-RIGHT-0123456789abcdef' } });
     gate = await upgradeGate(ep.port, '403 Forbidden');
-    client = createModelClient({
-      role: 'fast',
-      url: `ws://127.0.0.1:${gate.port}/v1/responses`,
-      model: 'gpt-5.3-codex-spark',
-      httpApi: 'responses',
-      apiKey: key,
-      allowInsecure: false,
-      firstTokenTimeoutMs: 5000,
-      stallTimeoutMs: 5000,
-      log: memoryLogger([]),
-      ws: { reconnectBaseMs: 50, reconnectMaxMs: 100 },
-    });
+    client = throughGate(gate.port, memoryLogger([]), key);
     const c = client;
     await until(() => c.state.reason?.includes('HTTP failed too') === true, 5000);
     expect(c.state).toMatchObject({ status: 'offline', transport: 'http' });

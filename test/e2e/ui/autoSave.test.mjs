@@ -3,6 +3,7 @@
 // the original (reject) or exactly the rewrite (accept), and one undo step must remain.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { SHAPES_LINES } from '../harness/shapesSource.mjs';
 import { editorText, instruct, lens, openCopy, selectLines, waitForText } from '../harness/editActions.mjs';
 
 export const openFile = 'src/shapes.ts';
@@ -11,37 +12,27 @@ export const settings = { 'files.autoSave': 'afterDelay', 'files.autoSaveDelay':
 
 export const endpoint = { engine: 'scripted', args: ['--script', 'test/fixtures/edits/inlineEdit.script.json'] };
 
-const SOURCE = [
-  'export function area(w: number, h: number): number {',
-  '\treturn w * h;',
-  '}',
-  '',
-  'export function perimeter(w: number, h: number): number {',
-  '\treturn 2 * (w + h);',
-  '}',
-  '',
-].join('\n');
+// Plain line ends and a final line break, as most files have.
+const SOURCE = `${SHAPES_LINES.join('\n')}\n`;
 
-/** Waits until the file on disk holds `want` (auto-save writes it after its delay). */
-async function onDisk(page, path, want, why) {
+/** Polls the file on disk (auto-save writes it after its delay) until `ok`; its last text. */
+async function untilOnDisk(page, path, ok) {
   const deadline = Date.now() + 10_000;
-  let got = '';
-  while (Date.now() < deadline) {
-    got = readFileSync(path, 'utf8');
-    if (got === want) return;
+  let text = readFileSync(path, 'utf8');
+  while (!ok(text) && Date.now() < deadline) {
     await page.waitForTimeout(50);
+    text = readFileSync(path, 'utf8');
   }
-  assert.equal(got, want, why);
+  return text;
 }
 
-/** Waits until auto-save has written something other than `original`: the preview mid-stream. */
+async function onDisk(page, path, want, why) {
+  assert.equal(await untilOnDisk(page, path, (text) => text === want), want, why);
+}
+
+/** Waits for auto-save to write the preview mid-stream: without that the test would prove nothing. */
 async function savedMidStream(page, path, original) {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (readFileSync(path, 'utf8') !== original) return;
-    await page.waitForTimeout(50);
-  }
-  assert.fail('auto-save never wrote the streaming preview: the test would prove nothing');
+  assert.notEqual(await untilOnDisk(page, path, (text) => text !== original), original, 'auto-save never wrote the streaming preview');
 }
 
 export const tests = [

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SHAPES_LINES } from '../harness/shapesSource.mjs';
 import { editorText, goToLine, instruct, isDirty, lens, openCopy, openPath, saveAndRead, selectLines, waitForText } from '../harness/editActions.mjs';
 
 export const openFile = 'src/shapes.ts';
@@ -15,15 +16,7 @@ export const settings = { 'files.readonlyInclude': { '**/locked.ts': true } };
 
 export const endpoint = { engine: 'scripted', args: ['--script', 'test/fixtures/edits/inlineEdit.script.json'] };
 
-const SOURCE = [
-  'export function area(w: number, h: number): number {',
-  '\treturn w * h;',
-  '}',
-  '',
-  'export function perimeter(w: number, h: number): number {',
-  '\treturn 2 * (w + h);',
-  '}',
-].join('\r\n');
+const SOURCE = SHAPES_LINES.join('\r\n');
 
 export const tests = [
   {
