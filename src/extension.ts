@@ -15,9 +15,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerApiKeyCommands(context, services);
   registerStatusBar(context, services);
   // register-calls (one line per surface)
+  // Surfaces that end in a pending inline edit take what this returns (`const edits = …`).
+  registerEdits(context, services);
   registerChat(context, services);
   registerCompletions(context, services);
-  registerEdits(context, services);
   registerLatency(context, services, services.metricsStore);
   registerRoutePicker(context, services);
 }

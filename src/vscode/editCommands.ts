@@ -22,13 +22,23 @@ interface TargetArg {
 }
 
 /**
+ * What other surfaces (variants, tests, review, next edit) use to turn their text into the
+ * ordinary pending inline edit: live diff, Accept = one undo step, Reject = the original.
+ */
+export interface InlineEdits {
+  readonly controller: EditController;
+  /** True when the document has no pending edit; otherwise asks the user to settle it first. */
+  free(document: vscode.TextDocument): Promise<boolean>;
+}
+
+/**
  * Inline edits: Ctrl+I asks for an instruction and streams the rewrite of the selection (or
  * the enclosing block) into the editor as a live diff; accept, reject, stop and redirect it.
  * Also registers the internal `flint.applyToFile`, which shows a given text as the same kind
  * of pending edit: of `range` when given, else of the editor's selection when the document is
  * the active one and something is selected, else of the whole document.
  */
-export function registerEdits(context: vscode.ExtensionContext, services: Services): void {
+export function registerEdits(context: vscode.ExtensionContext, services: Services): InlineEdits {
   const decorations = new EditDecorations();
   const controller = new EditController(services, decorations);
   const codeLens = new EditCodeLens((doc) => controller.get(doc)?.session, controller.onDidChange);
@@ -119,6 +129,7 @@ export function registerEdits(context: vscode.ExtensionContext, services: Servic
     vscode.commands.registerCommand('flint.rejectEdit', (arg?: TargetArg) => controller.find(arg?.uri)?.session.reject()),
     vscode.commands.registerCommand('flint.applyToFile', applyToFile),
   );
+  return { controller, free };
 }
 
 function clamp(line: number, document: vscode.TextDocument): number {
