@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 // The local endpoint of the soak's typing phase, in a child process (scripted engine answering
 // like a model that knows the files being typed), so that the heap measured is the client's.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -17,6 +18,7 @@ export interface SoakEndpoint {
 
 export async function startSoakEndpoint(files: string[], pacing: { firstTokenMs: number; tokensPerS: number }): Promise<SoakEndpoint> {
   const dir = mkdtempSync(join(tmpdir(), 'flint-soak-'));
+  const adminToken = randomBytes(16).toString('hex');
   const script = join(dir, 'oracle.json');
   // Longer contexts first: a rule of one file's first lines must not answer another file's cursor.
   // A third of the lines it never gets right: keystrokes there keep asking the model.
@@ -27,7 +29,7 @@ export async function startSoakEndpoint(files: string[], pacing: { firstTokenMs:
   const child: ChildProcess = spawn(
     process.execPath,
     ['scripts/endpoint.mjs', '--port', '0', '--engine', 'scripted', '--script', script,
-      '--first-token-delay-ms', String(pacing.firstTokenMs), '--tokens-per-second', String(pacing.tokensPerS)],
+      '--first-token-delay-ms', String(pacing.firstTokenMs), '--tokens-per-second', String(pacing.tokensPerS), '--admin-token', adminToken],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const stop = () => {
@@ -43,7 +45,7 @@ export async function startSoakEndpoint(files: string[], pacing: { firstTokenMs:
     if (!origin) throw new Error(`unexpected endpoint output: ${line}`);
     return {
       url: `${origin.replace('http', 'ws')}/v1/responses`,
-      setFaults: (faults) => postJson(`${origin}/__admin/faults`, faults),
+      setFaults: (faults) => postJson(`${origin}/__admin/faults`, faults, adminToken),
       close: stop,
     };
   } catch (err) {
@@ -53,9 +55,9 @@ export async function startSoakEndpoint(files: string[], pacing: { firstTokenMs:
 }
 
 /** One POST on a connection of its own (nothing pooled stays behind to be counted). */
-function postJson(url: string, body: object): Promise<void> {
+function postJson(url: string, body: object, adminToken: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } }, (res) => {
+    const req = request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'x-flint-admin': adminToken } }, (res) => {
       let text = '';
       res.on('data', (d) => (text += d));
       res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`POST ${url}: HTTP ${res.statusCode} ${text}`))));

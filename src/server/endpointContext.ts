@@ -1,6 +1,7 @@
 import type { Engine } from './engine/engine';
 import type { Faults } from './faults/faults';
 import type { Knobs } from './knobs';
+import type { RequestGuard } from './requestGuard';
 import type { ResponseStore } from './responses/responseStore';
 import type { ServedModels } from './servedModels';
 
@@ -15,5 +16,11 @@ export interface EndpointContext {
   lanes: boolean;
   /** Frames larger than this get an error event (the socket stays open). */
   maxFrameBytes: number;
+  /** A request body slower than this gets a 408. */
+  bodyTimeoutMs: number;
+  /** Host and Origin checks: no web page may drive the endpoint. */
+  guard: RequestGuard;
+  /** Token the test controls under /__admin/ require; undefined: they are not served. */
+  adminToken?: string;
   log(message: string): void;
 }

@@ -14,7 +14,13 @@ async function main(): Promise<void> {
     process.stderr.write(`${(err as Error).message}\n`);
     process.exit(2);
   }
-  const endpoint = await startEndpoint({ ...options, log: (m) => process.stderr.write(`[endpoint] ${m}\n`) });
+  let endpoint;
+  try {
+    endpoint = await startEndpoint({ ...options, log: (m) => process.stderr.write(`[endpoint] ${m}\n`) });
+  } catch (err) {
+    process.stderr.write(`Flint endpoint failed to start: ${(err as Error).message}\n`);
+    process.exit(2);
+  }
   process.stdout.write(`Flint endpoint listening on ${endpoint.origin}\n`);
   process.stdout.write(`WebSocket ${endpoint.url}  HTTP ${endpoint.httpUrl}  engine ${options.engine}\n`);
   let closing = false;

@@ -7,10 +7,12 @@ import type { ScriptFixtureInput } from './engine/scriptFixture';
 import type { EndpointContext } from './endpointContext';
 import type { FaultSettingsInput } from './faults/faultSettings';
 import { Faults } from './faults/faults';
+import { DEFAULT_BODY_TIMEOUT_MS } from './http/readBody';
 import { requestPath } from './http/requestPath';
 import { httpRouter } from './http/httpRouter';
 import { httpRoutes } from './http/httpRoutes';
 import { defaultKnobs, patchKnobs, type Knobs } from './knobs';
+import { createRequestGuard, isLoopbackName, requestRefusal } from './requestGuard';
 import { ResponseStore } from './responses/responseStore';
 import { ServedModels } from './servedModels';
 import { WsConnection } from './ws/wsConnection';
@@ -23,7 +25,16 @@ export interface EndpointOptions {
   modelPath?: string;
   /** Tiny engine: cache directory of the generated model. */
   cacheDir?: string;
+  /** Address to bind (default 127.0.0.1); any other needs `knobs.token`. */
   host?: string;
+  /** Host header names accepted besides loopback names and the bound address. */
+  allowedHosts?: string[];
+  /** Browser origins accepted; requests carrying any other Origin are refused. */
+  allowedOrigins?: string[];
+  /** Serves the test controls under /__admin/ to requests with `X-Flint-Admin: <adminToken>`. */
+  adminToken?: string;
+  /** A request body slower than this gets a 408 (default 30 s). */
+  bodyTimeoutMs?: number;
   /** 0 (the default) picks a free port. */
   port?: number;
   fastModel?: string;
@@ -57,9 +68,16 @@ export interface EndpointHandle {
 export async function startEndpoint(options: EndpointOptions = {}): Promise<EndpointHandle> {
   const log = options.log ?? (() => undefined);
   const kind = options.engine ?? 'scripted';
-  const engine = await createEngine({ engine: kind, script: options.script, modelPath: options.modelPath, cacheDir: options.cacheDir, log });
   const knobs = defaultKnobs(kind);
   patchKnobs(knobs, options.knobs ?? {});
+  const bindHost = options.host ?? '127.0.0.1';
+  if (!isLoopbackName(bindHost) && !knobs.token) {
+    throw new Error(
+      `Refusing to listen on ${bindHost} without a token: anyone who can reach this machine could use the endpoint. ` +
+        'Pass --token T (clients then send "Authorization: Bearer T"), or bind 127.0.0.1.',
+    );
+  }
+  const engine = await createEngine({ engine: kind, script: options.script, modelPath: options.modelPath, cacheDir: options.cacheDir, log });
   const faults = new Faults();
   faults.set(options.faults ?? {});
   const maxFrameBytes = options.maxFrameBytes ?? 4 * 1024 * 1024;
@@ -71,10 +89,14 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Endp
     store: new ResponseStore(options.storeEntries),
     lanes: options.lanes ?? true,
     maxFrameBytes,
+    bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
+    guard: createRequestGuard(bindHost, options.allowedHosts, options.allowedOrigins),
+    adminToken: options.adminToken || undefined,
     log,
   };
 
-  const server = createServer({ keepAlive: true }, httpRouter(ctx, httpRoutes));
+  // Node's own cut (a bare 408 and a reset) only backs up the body timeout, which answers first.
+  const server = createServer({ keepAlive: true, requestTimeout: ctx.bodyTimeoutMs + 10_000 }, httpRouter(ctx, httpRoutes));
   // Frames past the soft limit get an error event; past this hard limit the socket closes (1009).
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxFrameBytes * 4 });
   const sockets = new Set<Socket>();
@@ -88,12 +110,12 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Endp
       socket.end('HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
       return;
     }
-    const denied = path === '/v1/responses' ? authError(req, ctx) : undefined;
+    const denied = requestRefusal(req.headers, ctx.guard) ?? (path === '/v1/responses' ? authError(req, ctx) : undefined);
     if (path !== '/v1/responses' || denied) {
-      const status = denied ? 401 : 404;
+      const status = denied ? denied.status : 404;
       const body = JSON.stringify(denied ? denied.body() : { error: { message: `No WebSocket at ${path}` } });
       socket.end(
-        `HTTP/1.1 ${status} ${denied ? 'Unauthorized' : 'Not Found'}\r\ncontent-type: application/json\r\n` +
+        `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Refused'}\r\ncontent-type: application/json\r\n` +
           `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
       );
       return;
@@ -103,7 +125,7 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Endp
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, bindHost, () => resolve());
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -125,3 +147,5 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Endp
     },
   };
 }
+
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' };

@@ -101,8 +101,6 @@ describe('endpoint hardening: the bearer token', () => {
     ['POST', '/v1/chat/completions'],
     ['POST', '/v1/completions'],
     ['GET', '/v1/models'],
-    ['POST', '/__admin/faults'],
-    ['POST', '/__admin/knobs'],
   ])('%s %s is refused without the token, with a wrong one, and with it in the query string', async (method, path) => {
     const body = method === 'POST' ? JSON.stringify({ model: 'gpt-5.3-codex-spark', input: 'hello' }) : undefined;
     const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer wrong' }, { authorization: `Bearer ${TOKEN}x` }, { authorization: TOKEN }];
@@ -110,6 +108,15 @@ describe('endpoint hardening: the bearer token', () => {
       const res = await fetch(`${origin()}${path}?api_key=${TOKEN}`, { method, headers, body });
       expect(res.status).toBe(401);
       expect(await res.text()).not.toContain(TOKEN);
+    }
+  });
+
+  it('serves no test controls when started without an admin token, whatever the headers', async () => {
+    for (const path of ['/__admin/faults', '/__admin/knobs']) {
+      for (const headers of [auth, { ...auth, 'x-flint-admin': TOKEN }, { 'x-flint-admin': '' }]) {
+        const res = await fetch(`${origin()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{"tokensPerSecond":1}' });
+        expect(res.status).toBe(404);
+      }
     }
   });
 

@@ -31,7 +31,7 @@ const chatRequest = z
 
 /** `POST /v1/chat/completions`, streaming (`chat.completion.chunk` + `[DONE]`) or not. */
 export async function chatCompletionsRoute(req: IncomingMessage, res: ServerResponse, ctx: EndpointContext): Promise<void> {
-  const body = parseBody(chatRequest, await readJsonBody(req, ctx.maxFrameBytes));
+  const body = parseBody(chatRequest, await readJsonBody(req, ctx.maxFrameBytes, ctx.bodyTimeoutMs));
   const model = resolveModel(ctx, body.model);
   const limited = ctx.faults.take('rateLimit');
   if (limited) throw rateLimitError(limited.retryAfterSeconds);

@@ -25,7 +25,7 @@ const DEFAULT_MAX_TOKENS = 16;
 
 /** `POST /v1/completions` (legacy text completions; `suffix` asks for fill-in-the-middle). */
 export async function completionsRoute(req: IncomingMessage, res: ServerResponse, ctx: EndpointContext): Promise<void> {
-  const body = parseBody(completionRequest, await readJsonBody(req, ctx.maxFrameBytes));
+  const body = parseBody(completionRequest, await readJsonBody(req, ctx.maxFrameBytes, ctx.bodyTimeoutMs));
   const model = resolveModel(ctx, body.model);
   const limited = ctx.faults.take('rateLimit');
   if (limited) throw rateLimitError(limited.retryAfterSeconds);

@@ -3,6 +3,7 @@ import { ApiError } from '../apiError';
 import { authError } from '../auth';
 import type { EndpointContext } from '../endpointContext';
 import { adminError, adminRoutes } from './adminRoutes';
+import { requestRefusal } from '../requestGuard';
 import { requestPath } from './requestPath';
 import { sendError, sendJson } from './sendJson';
 
@@ -14,11 +15,13 @@ export function httpRouter(ctx: EndpointContext, routes: Record<string, RouteHan
     const path = requestPath(req.url);
     if (path === undefined) return sendJson(res, 400, { error: { type: 'invalid_request_error', code: 'bad_path', message: 'The request path could not be parsed.' } });
     try {
+      const refused = requestRefusal(req.headers, ctx.guard);
+      if (refused) throw refused;
       if (path === '/health' && req.method === 'GET') return sendJson(res, 200, { status: 'ok' });
-      const admin = path.startsWith('/__admin/');
-      const denied = authError(req, ctx, !admin);
+      // The test controls have their own token (the API token may be what a test changes).
+      if (path.startsWith('/__admin/')) return await adminRoutes(req, res, ctx, path);
+      const denied = authError(req, ctx);
       if (denied) throw denied;
-      if (admin && (await adminRoutes(req, res, ctx, path))) return;
       if (path === '/v1/models' && req.method === 'GET') {
         const data = ctx.models.names.map((id) => ({ id, object: 'model', created: 0, owned_by: 'flint' }));
         return sendJson(res, 200, { object: 'list', data });

@@ -29,7 +29,7 @@ const infillRequest = z
 
 /** `POST /infill`, shaped like llama.cpp's server: `{content, stop}` chunks and a final summary. */
 export async function infillRoute(req: IncomingMessage, res: ServerResponse, ctx: EndpointContext): Promise<void> {
-  const body = parseBody(infillRequest, await readJsonBody(req, ctx.maxFrameBytes));
+  const body = parseBody(infillRequest, await readJsonBody(req, ctx.maxFrameBytes, ctx.bodyTimeoutMs));
   const model = resolveModel(ctx, body.model);
   const limited = ctx.faults.take('rateLimit');
   if (limited) throw rateLimitError(limited.retryAfterSeconds);

@@ -12,7 +12,7 @@ import { sseSink } from './sseSink';
 
 /** `POST /v1/responses`: SSE events with `stream: true`, else the final response as JSON. */
 export async function responsesRoute(req: IncomingMessage, res: ServerResponse, ctx: EndpointContext): Promise<void> {
-  const body = parseResponseRequest(await readJsonBody(req, ctx.maxFrameBytes));
+  const body = parseResponseRequest(await readJsonBody(req, ctx.maxFrameBytes, ctx.bodyTimeoutMs));
   const limited = ctx.faults.take('rateLimit');
   if (limited) throw rateLimitError(limited.retryAfterSeconds);
   const generate = (body as { generate?: unknown }).generate !== false;

@@ -1,4 +1,5 @@
 // The project's local endpoint (src/server/) as a separate program, the way users run it.
+import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitForLine } from './processGroup.mjs';
@@ -12,18 +13,17 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '.
  * @param {{ engine?: string, args?: string[], logFile?: string, timeoutMs?: number }} [options]
  */
 export async function startEndpoint(groups, { engine = 'scripted', args = [], logFile, timeoutMs = 60_000 } = {}) {
-  const child = groups.spawn(process.execPath, [join(repoRoot, 'scripts', 'endpoint.mjs'), '--port', '0', '--engine', engine, ...args], {
+  const adminToken = randomBytes(16).toString('hex');
+  const child = groups.spawn(process.execPath, [join(repoRoot, 'scripts', 'endpoint.mjs'), '--port', '0', '--engine', engine, '--admin-token', adminToken, ...args], {
     cwd: repoRoot,
     logFile,
   });
   const [, origin] = await waitForLine(child, /listening on (http:\/\/127\.0\.0\.1:\d+)/, timeoutMs, `endpoint (${engine})`);
-  // The admin routes ask for the endpoint's bearer token too (a --token flag, or a knob set later).
-  let token = tokenFlag(args) ?? process.env.FLINT_ENDPOINT_TOKEN;
+  // The test controls have a token of their own, so changing the API token never locks them out.
   const admin = async (path, body) => {
-    const headers = { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) };
+    const headers = { 'content-type': 'application/json', 'x-flint-admin': adminToken };
     const res = await fetch(`${origin}/__admin/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`endpoint ${path}: HTTP ${res.status} ${await res.text()}`);
-    if (path === 'knobs' && typeof body.token === 'string') token = body.token;
   };
   return {
     process: child,
@@ -40,11 +40,6 @@ export async function startEndpoint(groups, { engine = 'scripted', args = [], lo
   };
 }
 
-function tokenFlag(args) {
-  const i = args.findIndex((a) => a === '--token' || a.startsWith('--token='));
-  if (i < 0) return undefined;
-  return args[i] === '--token' ? args[i + 1] : args[i].slice('--token='.length);
-}
 
 /** User settings that point Flint at `endpoint` (both models served locally). */
 export function endpointSettings(endpoint) {

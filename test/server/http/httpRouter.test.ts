@@ -5,11 +5,12 @@ import { post } from '../sseReader';
 
 let endpoint: EndpointHandle;
 beforeAll(async () => {
-  endpoint = await startEndpoint({ fastModel: 'fast-one', fullModel: 'full-one', knobs: { tokensPerSecond: 0, token: 't0k' } });
+  endpoint = await startEndpoint({ fastModel: 'fast-one', fullModel: 'full-one', knobs: { tokensPerSecond: 0, token: 't0k' }, adminToken: 'adm1n' });
 });
 afterAll(() => endpoint.close());
 
 const auth = { authorization: 'Bearer t0k' };
+const admin = { 'x-flint-admin': 'adm1n' };
 
 describe('HTTP routing', () => {
   it('lists the served model names', async () => {
@@ -48,19 +49,19 @@ describe('HTTP routing', () => {
   });
 
   it('patches knobs and faults through the admin routes, rejecting bad values', async () => {
-    const knobs = await post(`${endpoint.origin}/__admin/knobs`, { tokensPerSecond: 123 }, auth);
+    const knobs = await post(`${endpoint.origin}/__admin/knobs`, { tokensPerSecond: 123 }, admin);
     expect((await knobs.json()).tokensPerSecond).toBe(123);
-    const bad = await post(`${endpoint.origin}/__admin/knobs`, { tokensPerSecond: -1 }, auth);
+    const bad = await post(`${endpoint.origin}/__admin/knobs`, { tokensPerSecond: -1 }, admin);
     expect(bad.status).toBe(400);
-    const faults = await post(`${endpoint.origin}/__admin/faults`, { rateLimit: { times: 2 } }, auth);
+    const faults = await post(`${endpoint.origin}/__admin/faults`, { rateLimit: { times: 2 } }, admin);
     expect(await faults.json()).toMatchObject({ settings: { rateLimit: { retryAfterSeconds: 1 } }, remaining: { rateLimit: 2 } });
-    const typo = await post(`${endpoint.origin}/__admin/faults`, { ratelimit: {} }, auth);
+    const typo = await post(`${endpoint.origin}/__admin/faults`, { ratelimit: {} }, admin);
     expect(typo.status).toBe(400);
     expect((await typo.json()).error.message).toMatch(/ratelimit/);
-    // The unauthorized fault spares the admin routes, so a test can always clear it.
-    await post(`${endpoint.origin}/__admin/faults`, { unauthorized: {} }, auth);
+    // The unauthorized fault spares the test controls (their own token), so a test can always clear it.
+    await post(`${endpoint.origin}/__admin/faults`, { unauthorized: {} }, admin);
     expect((await fetch(`${endpoint.httpUrl}/models`, { headers: auth })).status).toBe(401);
-    expect((await post(`${endpoint.origin}/__admin/faults`, {}, auth)).status).toBe(200);
+    expect((await post(`${endpoint.origin}/__admin/faults`, {}, admin)).status).toBe(200);
     expect((await fetch(`${endpoint.httpUrl}/models`, { headers: auth })).status).toBe(200);
   });
 });
