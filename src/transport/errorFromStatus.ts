@@ -2,9 +2,16 @@ import { redact } from '../log/redactingLogger';
 import type { ServerError } from '../protocol/readResponsesEvent';
 import { ModelError } from './modelError';
 
-/** Server text may quote part of the key ("Incorrect API key provided: sk-…"): strip it. */
+/** Longest server sentence quoted into an error (logs, chat and its history keep it). */
+const MAX_QUOTED = 300;
+
+/**
+ * Server text may quote the key ("Incorrect API key provided: sk-…", an echoed header): strip
+ * it, in any encoding, and keep the quote short.
+ */
 export function scrub(message: string, apiKey: string | undefined): string {
-  return redact(message, apiKey ? [apiKey] : []);
+  const clean = redact(message, apiKey ? [apiKey] : []);
+  return clean.length > MAX_QUOTED ? `${clean.slice(0, MAX_QUOTED)}… (${clean.length - MAX_QUOTED} more characters)` : clean;
 }
 
 /** A ModelError for an HTTP status (handshake refused, HTTP request failed). */
