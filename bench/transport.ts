@@ -1,7 +1,9 @@
 // Transport benchmark: time to first token over a simulated network round trip (a loopback
 // TCP proxy delaying each direction) with TLS, for the pre-warmed WebSocket, a fresh HTTPS
 // connection per request, and a keep-alive HTTPS connection. Requests are interleaved so that
-// machine noise hits all three alike; medians are reported.
+// machine noise hits all three alike; medians are reported. A bare WebSocket client over the
+// same path gives the floor (round trip, TLS, proxy and the server's own time): each client's
+// overhead is its first-token time beyond that floor, the figure users feel per request.
 // Usage: npm run bench -- transport [--rtt=50] [--n=20]. Writes bench/results/transport.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +13,7 @@ import { startEndpoint } from '../src/server/startEndpoint';
 import { createModelClient, type ModelClientOptions } from '../src/transport/createModelClient';
 import type { ModelClient } from '../src/transport/modelClient';
 import { startDelayProxy } from '../test/transport/delayProxy';
+import { connectBareWs } from './bareWsClient';
 import { selfSignedCertificate, startTlsTerminator } from './transportTls';
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -54,22 +57,25 @@ const clients = {
   fresh_https: createModelClient({ ...base, url: `https://${origin}/v1`, httpKeepAlive: false }),
   keepalive_https: createModelClient({ ...base, url: `https://${origin}/v1` }),
 };
-const samples: Record<keyof typeof clients, number[]> = { ws: [], fresh_https: [], keepalive_https: [] };
+const samples: Record<keyof typeof clients | 'bare_ws', number[]> = { ws: [], fresh_https: [], keepalive_https: [], bare_ws: [] };
+const bare = await connectBareWs(`wss://${origin}/v1/responses`, certificate.cert);
 
 try {
   await Promise.all(Object.values(clients).map(waitWarm));
-  const modes = Object.keys(clients) as (keyof typeof clients)[];
+  const modes = [...(Object.keys(clients) as (keyof typeof clients)[]), 'bare_ws' as const];
+  const once = (mode: (typeof modes)[number]) => (mode === 'bare_ws' ? bare.firstTokenMs(base.model, INSTRUCTIONS) : firstTokenMs(clients[mode]));
   // One untimed round so that every path has compiled code and a cached TLS session.
-  for (const mode of modes) await firstTokenMs(clients[mode]);
+  for (const mode of modes) await once(mode);
   for (let i = 0; i < n; i++) {
     // Rotate the order each round so that no mode always runs right after another.
     for (let j = 0; j < modes.length; j++) {
       const mode = modes[(i + j) % modes.length];
-      samples[mode].push(await firstTokenMs(clients[mode]));
+      samples[mode].push(await once(mode));
     }
   }
 } finally {
   for (const c of Object.values(clients)) c.dispose();
+  bare.close();
   await proxy.close();
   await terminator.close();
   await endpoint.close();
@@ -83,6 +89,9 @@ function round(x: number): number {
 const ws = p50(samples.ws);
 const fresh = p50(samples.fresh_https);
 const keepalive = p50(samples.keepalive_https);
+const floor = p50(samples.bare_ws);
+// Overheads below the floor's own noise are reported as 0.1 ms so that the ratio stays defined.
+const overhead = (ttft: number) => round(Math.max(ttft - floor, 0.1));
 const result = {
   rtt_ms: rttMs,
   requests_per_mode: n,
@@ -94,6 +103,10 @@ const result = {
   keepalive_https_ttft_ms_p90: p90(samples.keepalive_https),
   ws_over_fresh_https: round(ws / fresh),
   ws_over_keepalive_https: round(ws / keepalive),
+  floor_ttft_ms_p50: floor,
+  ws_overhead_ms_p50: overhead(ws),
+  keepalive_https_overhead_ms_p50: overhead(keepalive),
+  ws_overhead_over_keepalive: round(overhead(ws) / overhead(keepalive)),
   samples_ms: Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, v.map(round)])),
 };
 
@@ -101,7 +114,9 @@ console.log(`transport: first token over a ${rttMs} ms round trip with TLS, medi
 console.log(`  warm WebSocket        ${ws.toFixed(1)} ms`);
 console.log(`  fresh HTTPS           ${fresh.toFixed(1)} ms`);
 console.log(`  keep-alive HTTPS      ${keepalive.toFixed(1)} ms`);
+console.log(`  bare WebSocket (floor) ${floor.toFixed(1)} ms`);
 console.log(`  WebSocket / fresh HTTPS       ${result.ws_over_fresh_https} (target <= 0.4)`);
+console.log(`  overhead beyond the floor: WebSocket ${result.ws_overhead_ms_p50} ms, keep-alive HTTPS ${result.keepalive_https_overhead_ms_p50} ms, ratio ${result.ws_overhead_over_keepalive} (target <= 0.2)`);
 console.log(`  WebSocket / keep-alive HTTPS  ${result.ws_over_keepalive_https}`);
 const dir = join(process.cwd(), 'bench', 'results');
 mkdirSync(dir, { recursive: true });
