@@ -159,6 +159,7 @@ export class EditController implements vscode.Disposable {
         this.services.log.info(`edit ${name}: "${session.instruction}" → ${modelLabel(session)}`);
         break;
       case 'review':
+        if (previous === 'streaming') this.logUpdates(name, p.sink);
         if (previous === 'streaming' || previous === '') {
           vscode.window.setStatusBarMessage(`$(check) Flint: edit ready — ${modelLabel(session)}. ${keys()}`, 8000);
         }
@@ -176,6 +177,15 @@ export class EditController implements vscode.Disposable {
       default:
         break;
     }
+  }
+
+  /** How costly the stream's document updates were (what a slow machine shows first). */
+  private logUpdates(name: string, sink: EditDocumentSink): void {
+    const ms = [...sink.updateMs].sort((a, b) => a - b);
+    if (ms.length === 0) return;
+    const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))].toFixed(1);
+    const cpu = (sink.updateCpuUs / 1000 / ms.length).toFixed(2);
+    this.services.log.info(`edit ${name}: ${ms.length} document updates, ${at(0.5)} ms p50, ${at(0.95)} ms p95, ${ms[ms.length - 1].toFixed(1)} ms max each; extension host CPU ${cpu} ms per update`);
   }
 
   private afterFailure(pick: string | undefined, document: vscode.TextDocument, range: LineRange, instruction: string): void {

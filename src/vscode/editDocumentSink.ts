@@ -44,6 +44,10 @@ export class EditDocumentSink implements EditSink {
   private followLine = -1;
   /** The whole document before the edit, to verify (and if need be complete) an undo. */
   private readonly before: string;
+  /** Wall time of each document update (extension host and editor round trip), for the log. */
+  readonly updateMs: number[] = [];
+  /** Extension-host CPU spent in updates, microseconds. */
+  updateCpuUs = 0;
 
   constructor(
     readonly document: vscode.TextDocument,
@@ -58,12 +62,17 @@ export class EditDocumentSink implements EditSink {
     const editor = this.editor();
     if (!editor) return false;
     const stopBefore = !this.previewStarted || this.stepClosed;
+    const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     const ok = await this.edit(editor, this.toReplaces(edits), { undoStopBefore: stopBefore, undoStopAfter: step === 'accept' }, applied);
     if (ok) {
       this.previewStarted = true;
       this.stepClosed = false;
       this.savedSinceBatch = false;
       if (this.keepStates) this.states.push(fingerprint(this.document.getText()));
+      const cpu = process.cpuUsage(cpu0);
+      this.updateCpuUs += cpu.user + cpu.system;
+      if (this.updateMs.length < 100_000) this.updateMs.push(performance.now() - t0);
       if (step === 'accept' && (this.savedDuring || this.saving) && !this.foreign) await this.foldSteps(editor);
     }
     return ok;

@@ -1,0 +1,171 @@
+#!/usr/bin/env node
+// Inline edit in a real VS Code (code-server + headless Chromium), through the real document
+// sink, decorations and CodeLens: a 300-line rewrite streamed at 1,000 and 5,000 tokens/s, on
+// a quiet machine and with a competing load that keeps one core busy. Figures per run:
+// renderer frame times while the rewrite streams (p95, frames over 50 ms), the extension
+// host's cost per document update (from Flint's log line at the end of each stream), and
+// whether the document is exactly the rewrite after Accept. Writes bench/results/edits-editor.json.
+//
+//   node bench/edits-editor.mjs [--runs N]
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { INSTALL_COMMAND, missingPrerequisites } from '../scripts/installE2E.mjs';
+import { launchBrowser, newPage } from '../test/e2e/harness/browser.mjs';
+import { buildIfStale } from '../test/e2e/harness/build.mjs';
+import { startCodeServer } from '../test/e2e/harness/codeServer.mjs';
+import { instruct, lens, openPath } from '../test/e2e/harness/editActions.mjs';
+import { endpointSettings, startEndpoint } from '../test/e2e/harness/endpoint.mjs';
+import { flintLog } from '../test/e2e/harness/flintLog.mjs';
+import { ProcessGroups } from '../test/e2e/harness/processGroup.mjs';
+import { SAMPLE_WORKSPACE } from '../test/e2e/harness/uiSession.mjs';
+import { Workbench } from '../test/e2e/harness/workbench.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const argv = process.argv.slice(2);
+const flag = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
+const RUNS = Math.min(Math.max(Number(flag('--runs', 3)), 1), 10);
+const LINES = 100;
+const INSTRUCTION = 'bench: rename every total to sum';
+
+const original = Array.from({ length: LINES }, (_, i) => `export function total${i}(xs: number[]): number {\n\treturn xs.reduce((total, x) => total + x * ${i}, 0);\n}`).join('\n') + '\n';
+const rewrite = original.replace(/total/g, 'sum');
+
+const percentile = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : null;
+};
+const median = (xs) => percentile(xs, 0.5);
+const round = (x) => (x === null || x === undefined ? null : Math.round(x * 100) / 100);
+
+/** A child process spinning one core until stopped; bounded to ten minutes whatever happens. */
+function startLoad() {
+  const child = spawn(process.execPath, ['-e', 'const end = Date.now() + 600000; while (Date.now() < end) {}'], { stdio: 'ignore' });
+  return () => child.kill('SIGKILL');
+}
+
+/** Records every animation frame's duration in the page until `stop` is called there. */
+async function startFrames(page) {
+  await page.evaluate(() => {
+    const w = window;
+    w.__flintFrames = [];
+    w.__flintFramesOn = true;
+    let last = performance.now();
+    const tick = (t) => {
+      w.__flintFrames.push(t - last);
+      last = t;
+      if (w.__flintFramesOn) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+async function stopFrames(page) {
+  return page.evaluate(() => {
+    window.__flintFramesOn = false;
+    return window.__flintFrames;
+  });
+}
+
+async function oneRun(ctx, { tokensPerSecond, busy, index }) {
+  const { wb, page, workspace, endpoint } = ctx;
+  await endpoint.setKnobs({ tokensPerSecond });
+  const path = join(workspace, 'src', `bench${index}.ts`);
+  await openPath(wb, page, path);
+  await wb.press('Control+A');
+  const stopLoad = busy ? startLoad() : () => undefined;
+  const logBefore = flintLog(ctx).text.length;
+  try {
+    await startFrames(page);
+    const t0 = Date.now();
+    await instruct(wb, page, INSTRUCTION);
+    await lens(page, 'Accept').waitFor({ state: 'attached', timeout: 120_000 });
+    const streamMs = Date.now() - t0;
+    const frames = await stopFrames(page);
+    stopLoad();
+    await wb.press('Control+Enter');
+    await lens(page, 'Accept').waitFor({ state: 'detached', timeout: 20_000 });
+    await wb.runCommand('File: Save');
+    await page.waitForFunction(() => !document.querySelector('.tabs-container .tab.active.dirty'), null, { timeout: 30_000 });
+    const exact = readFileSync(path, 'utf8') === rewrite;
+    const line = flintLog(ctx).text.slice(logBefore).match(/(\d+) document updates, ([\d.]+) ms p50, ([\d.]+) ms p95, ([\d.]+) ms max each; extension host CPU ([\d.]+) ms per update/);
+    await wb.press('Control+W');
+    return {
+      stream_ms: streamMs,
+      frame_ms_p95: round(percentile(frames, 0.95)),
+      long_frames: frames.filter((f) => f > 50).length,
+      frames: frames.length,
+      updates: line ? Number(line[1]) : null,
+      update_ms_p50: line ? Number(line[2]) : null,
+      update_ms_p95: line ? Number(line[3]) : null,
+      host_cpu_ms_per_update: line ? Number(line[5]) : null,
+      exact,
+    };
+  } finally {
+    stopLoad();
+  }
+}
+
+async function main() {
+  const missing = missingPrerequisites();
+  if (missing.length) throw new Error(`missing ${missing.join(', ')}; install with: ${INSTALL_COMMAND}`);
+  buildIfStale(root);
+  const groups = new ProcessGroups();
+  const scratch = mkdtempSync(join(tmpdir(), 'flint-bench-edits-'));
+  groups.onStop(() => rmSync(scratch, { recursive: true, force: true }));
+  const script = join(scratch, 'script.json');
+  writeFileSync(script, JSON.stringify({ rules: [{ match: { user: `Instruction: ${INSTRUCTION}` }, reply: rewrite }] }));
+  try {
+    const endpoint = await startEndpoint(groups, { engine: 'scripted', args: ['--script', script] });
+    const settings = { ...endpointSettings(endpoint), 'files.autoSave': 'off' };
+    const [server, browser] = await Promise.all([startCodeServer(groups, { settings }), launchBrowser(groups)]);
+    const workspace = join(scratch, 'ws');
+    cpSync(SAMPLE_WORKSPACE, workspace, { recursive: true });
+    // Every run's file exists before the window opens, so Quick Open lists it at once.
+    for (let i = 0; i < RUNS * 4; i++) writeFileSync(join(workspace, 'src', `bench${i}.ts`), original);
+    const page = await newPage(browser);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const wb = new Workbench(page);
+    await wb.open(server.pageUrl({ folder: workspace, extensionDevelopmentPaths: [root] }));
+    await wb.statusBarItem('Flint', { timeoutMs: 60_000 });
+    const ctx = { wb, page, workspace, endpoint, server };
+
+    const configs = [];
+    for (const tokensPerSecond of [1000, 5000]) for (const busy of [false, true]) configs.push({ tokensPerSecond, busy });
+    const runs = Object.fromEntries(configs.map((c) => [`${c.tokensPerSecond}${c.busy ? '_busy' : ''}`, []]));
+    let index = 0;
+    for (let r = 0; r < RUNS; r++) {
+      // Rotate the order so no configuration always follows another.
+      for (let j = 0; j < configs.length; j++) {
+        const c = configs[(r + j) % configs.length];
+        const run = await oneRun(ctx, { ...c, index: index++ }).catch(async (err) => {
+          await page.screenshot({ path: join(root, 'test', 'e2e', '.work', 'edits-editor-failure.png') }).catch(() => undefined);
+          throw err;
+        });
+        runs[`${c.tokensPerSecond}${c.busy ? '_busy' : ''}`].push(run);
+        console.log(`edits-editor ${c.tokensPerSecond} tok/s${c.busy ? ', busy' : ''}: frame p95 ${run.frame_ms_p95} ms, ${run.long_frames} long, ${run.updates} updates p95 ${run.update_ms_p95} ms, host CPU ${run.host_cpu_ms_per_update} ms/update, exact ${run.exact}`);
+      }
+    }
+    const result = { runs_per_config: RUNS, lines: LINES, load_average_1m: round(loadavg()[0]) };
+    for (const [key, list] of Object.entries(runs)) {
+      result[`frame_ms_p95_${key}`] = round(median(list.map((x) => x.frame_ms_p95)));
+      result[`long_frames_${key}`] = Math.max(...list.map((x) => x.long_frames));
+      result[`update_ms_p95_${key}`] = round(median(list.map((x) => x.update_ms_p95 ?? Infinity)));
+      result[`host_cpu_ms_per_update_${key}`] = round(median(list.map((x) => x.host_cpu_ms_per_update ?? Infinity)));
+    }
+    result.documents_not_exact = Object.values(runs).flat().filter((x) => !x.exact).length;
+    result.runs = runs;
+    result.at = new Date().toISOString();
+    mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+    writeFileSync(join(root, 'bench', 'results', 'edits-editor.json'), JSON.stringify(result, null, 2) + '\n');
+    return 0;
+  } finally {
+    await groups.stopAll();
+  }
+}
+
+main().then(
+  (code) => { process.exitCode = code; },
+  (err) => { console.error(`edits-editor bench: ${err.stack ?? err.message}`); process.exitCode = 1; },
+);
