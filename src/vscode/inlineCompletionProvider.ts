@@ -5,7 +5,6 @@ import { completionSettings, enabledForLanguage } from '../completions/completio
 import { looksBinary } from '../context/looksBinary';
 import { SnippetRing } from '../context/snippetRing';
 import type { Services } from '../services';
-import { completionClient } from './completionClient';
 import { watchDenyList } from './contextDenyList';
 import { trackRecentFiles } from './contextRecentFiles';
 
@@ -29,7 +28,7 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
   const isDenied = watchDenyList(context, services);
   trackRecentFiles(context, ring, isDenied);
   const engine = new CompletionEngine({
-    client: completionClient(context, services),
+    client: () => services.infill?.() ?? services.fast(),
     settings: () => completionSettings(services.config()),
     clock: systemClock(() => services.now()),
     metrics: services.metrics,
