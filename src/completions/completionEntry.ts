@@ -1,3 +1,4 @@
+import { createEmitter } from '../events/emitter';
 import type { ModelStream, StreamResult } from '../transport/modelClient';
 import type { CompletionMode } from './completionTypes';
 import type { TextNormalizer } from './filters/suggestionFilter';
@@ -18,7 +19,7 @@ export class CompletionEntry {
   private raw = '';
   private normalized = '';
   private dirty = false;
-  private readonly listeners = new Set<() => void>();
+  private readonly changes = createEmitter();
 
   constructor(
     readonly id: number,
@@ -70,8 +71,7 @@ export class CompletionEntry {
 
   /** Calls `listener` on every change until the returned function is called. */
   onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.changes.on(listener);
   }
 
   /**
@@ -104,6 +104,6 @@ export class CompletionEntry {
   }
 
   private emit(): void {
-    for (const l of [...this.listeners]) l();
+    this.changes.emit();
   }
 }

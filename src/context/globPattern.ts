@@ -1,103 +1,204 @@
+import picomatch from 'picomatch';
+
 /**
- * A small glob compiler for deny lists and `files.exclude`: `**`, `*`, `?`, `{a,b}` (nestable)
- * and `[abc]` classes. Paths use `/`; matching ignores case so `.ENV` on a case-insensitive
- * disk is caught as well as `.env` (denying too much is the safe error here).
+ * Glob patterns as VS Code's `files.exclude` reads them: paths relative to the workspace folder,
+ * `/` separators, `**` for any number of folders, `*` and `?` within one name (dotfiles
+ * included), `{a,b}` alternatives (nestable), `[abc]` / `[!abc]` classes; a match on a folder
+ * covers everything beneath it. Matching ignores case, so `.ENV` on a case-insensitive disk is
+ * caught as well as `.env` (denying too much is the safe error here).
+ *
+ * Each name is matched by picomatch; folders are walked by a table over (pattern part, path
+ * part), and runs of `*` inside one name match without backtracking, so a check costs at most
+ * parts × parts name tests whatever the pattern: no pattern can freeze the editor.
  */
-export function compileGlob(pattern: string): RegExp {
-  const body = normalizePattern(pattern);
-  if (body === '') throw new Error(`Empty glob pattern ${JSON.stringify(pattern)}: remove it from the list.`);
-  // Match at any segment boundary and also every path beneath a matching folder, so
-  // "secrets/**", "node_modules" and "*.pem" all work on absolute and relative paths.
-  return new RegExp(`(?:^|/)${translate(body, 0, false).source}(?:/|$)`, 'i');
+export interface CompiledGlob {
+  readonly pattern: string;
+  /** `path` relative to the workspace folder (absolute paths work for `**`-led patterns). */
+  test(path: string): boolean;
+}
+
+export class GlobPatternError extends Error {}
+
+/** More alternatives than this from `{…}` is no file pattern anyone means. */
+const MAX_ALTERNATIVES = 256;
+const MAX_PATTERN_LENGTH = 2_000;
+
+const PICO: picomatch.PicomatchOptions = { dot: true, nocase: true, nobrace: true, noextglob: true, nonegate: true, noglobstar: true };
+
+type Part = '**' | RegExp;
+
+/**
+ * Compiles `pattern`. With `anyDepth`, a pattern without `/` matches that name in any folder
+ * (`*.pem` is `**\/*.pem`), as deny lists are written. Throws GlobPatternError, naming the
+ * pattern and the fix, for an empty or overlong pattern.
+ */
+export function compileGlob(pattern: string, options: { anyDepth?: boolean } = {}): CompiledGlob {
+  let body = normalizePattern(pattern);
+  if (body === '') throw new GlobPatternError(`Empty glob pattern ${JSON.stringify(pattern)}: it names no file. Remove it from the list.`);
+  if (body.length > MAX_PATTERN_LENGTH) throw new GlobPatternError(`Glob pattern ${JSON.stringify(pattern.slice(0, 40) + '…')} is longer than ${MAX_PATTERN_LENGTH} characters: shorten it.`);
+  if (options.anyDepth && !body.includes('/')) body = `**/${body}`;
+  const alternatives = expandBraces(body).map((alt) => compileParts(alt));
+  return {
+    pattern,
+    test(path: string): boolean {
+      const names = splitPath(path);
+      return alternatives.some((parts) => matchParts(parts, names));
+    },
+  };
 }
 
 function normalizePattern(pattern: string): string {
-  return pattern.trim().replace(/\\/g, '/').replace(/^(?:\.\/)+/, '').replace(/^\/+/, '').replace(/\/+$/, '');
+  return pattern
+    .trim()
+    .replace(/\\/g, '/')
+    .replace(/\/{2,}/g, '/')
+    .replace(/^(?:\.\/)+/, '')
+    .replace(/^\/+/, '')
+    .replace(/\/+$/, '')
+    .replace(/^\.$/, '');
 }
 
-interface Translated {
-  source: string;
-  end: number;
+function splitPath(path: string): string[] {
+  return path
+    .replace(/\\/g, '/')
+    .replace(/^[A-Za-z]:/, '')
+    .split('/')
+    .filter((n) => n !== '' && n !== '.');
 }
 
-/** Translates from `start` until the end, or (inside braces) until the closing `}` or a `,`. */
-function translate(p: string, start: number, inBraces: boolean): Translated {
-  let out = '';
-  let i = start;
-  while (i < p.length) {
+/** `a/{b,c/d}` → `a/b`, `a/c/d`. An unclosed `{` is literal text, as in most shells. */
+export function expandBraces(pattern: string): string[] {
+  let out = [''];
+  let i = 0;
+  while (i < pattern.length) {
+    const c = pattern[i]!;
+    if (c === '\\' && i + 1 < pattern.length) {
+      out = out.map((o) => o + c + pattern[i + 1]);
+      i += 2;
+      continue;
+    }
+    if (c === '{') {
+      const group = braceGroup(pattern, i);
+      if (group) {
+        const options = group.options.flatMap((o) => expandBraces(o));
+        const next: string[] = [];
+        for (const o of out) for (const opt of options) next.push(o + opt);
+        if (next.length > MAX_ALTERNATIVES) throw new GlobPatternError(`Glob pattern ${JSON.stringify(pattern.slice(0, 60))} expands to more than ${MAX_ALTERNATIVES} alternatives: split it.`);
+        out = next;
+        i = group.end + 1;
+        continue;
+      }
+    }
+    out = out.map((o) => o + c);
+    i++;
+  }
+  return out;
+}
+
+/** The alternatives of the `{…}` opening at `start` (top-level commas), or undefined when unclosed. */
+function braceGroup(p: string, start: number): { options: string[]; end: number } | undefined {
+  let depth = 0;
+  let from = start + 1;
+  const options: string[] = [];
+  for (let i = start; i < p.length; i++) {
     const c = p[i];
-    if (inBraces && (c === ',' || c === '}')) break;
-    if (c === '*') {
-      if (p[i + 1] === '*') {
-        const atSegmentStart = i === 0 || p[i - 1] === '/';
-        const atSegmentEnd = i + 2 === p.length || p[i + 2] === '/';
-        if (atSegmentStart && atSegmentEnd) {
-          if (p[i + 2] === '/') {
-            out += '(?:[^/]*/)*'; // "**/" = zero or more folders
-            i += 3;
-          } else {
-            out += '.*';
-            i += 2;
-          }
-          continue;
-        }
-        i += 1; // "a**b" behaves like "a*b"
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (c === '{') depth++;
+    else if (c === '}') {
+      depth--;
+      if (depth === 0) {
+        options.push(p.slice(from, i));
+        return { options, end: i };
       }
-      out += '[^/]*';
-      i += 1;
-    } else if (c === '?') {
-      out += '[^/]';
-      i += 1;
-    } else if (c === '{') {
-      const alternatives: string[] = [];
-      let j = i + 1;
-      let closed = false;
-      while (j <= p.length) {
-        const alt = translate(p, j, true);
-        alternatives.push(alt.source);
-        j = alt.end + 1;
-        if (alt.end >= p.length) break;
-        if (p[alt.end] === '}') {
-          closed = true;
-          break;
-        }
-      }
-      if (closed) {
-        out += `(?:${alternatives.join('|')})`;
-        i = j;
-      } else {
-        out += '\\{'; // an unclosed brace is an ordinary character, as in most shells
-        i += 1;
-      }
-    } else if (c === '[') {
-      const close = p.indexOf(']', i + 2);
-      if (close < 0) {
-        out += '\\[';
-        i += 1;
-        continue;
-      }
-      let cls = p.slice(i + 1, close).replace(/\\/g, '\\\\').replace(/\]/g, '\\]');
-      if (cls.startsWith('!')) cls = `^${cls.slice(1)}`;
-      if (!validClass(cls)) {
-        out += '\\['; // a class like [z-a] is no class: treat "[" literally, as shells do
-        i += 1;
-        continue;
-      }
-      out += `[${cls}]`;
-      i = close + 1;
-    } else {
-      out += c.replace(/[.+^$()|\\\]]/g, '\\$&');
-      i += 1;
+    } else if (c === ',' && depth === 1) {
+      options.push(p.slice(from, i));
+      from = i + 1;
     }
   }
-  return { source: out, end: i };
+  return undefined;
 }
 
-function validClass(cls: string): boolean {
-  try {
-    new RegExp(`[${cls}]`);
-    return true;
-  } catch {
-    return false;
+function compileParts(pattern: string): Part[] {
+  const parts: Part[] = [];
+  for (const name of pattern.split('/')) {
+    if (name === '**') {
+      if (parts.at(-1) !== '**') parts.push('**'); // "**/**" is "**"
+    } else {
+      parts.push(compileName(name));
+    }
   }
+  return parts;
+}
+
+/** One path name: picomatch's expression, with each `*` but the last made atomic. */
+function compileName(name: string): RegExp {
+  // VS Code writes a negated class "[!…]"; picomatch reads "[^…]". Parentheses, "|", "+" and
+  // "@" are plain characters in VS Code's globs, not groups.
+  const glob = name.replace(/\[!/g, '[^').replace(/[()|+@]/g, '\\$&');
+  const literal = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`, 'i');
+  try {
+    const re = picomatch.makeRe(glob, PICO);
+    // A class like [z-a] is no class: picomatch gives up ("$^"); read the name literally.
+    return re.source === '$^' ? literal : atomicStars(re);
+  } catch {
+    return literal;
+  }
+}
+
+const STAR = '[^/]*?';
+/** A run of plain characters, escapes and classes: what sits between two `*` of one name. */
+const PLAIN_PIECE = /^(?:\\.|\[(?:\\.|[^\]\\])*\]|[^\\()|[\]*+?{}^$.])+$/;
+
+/**
+ * `*a*a*a*b` compiled naively backtracks through every way of placing the `*`s (seconds on a
+ * long name). Between two `*`s sits a fixed-length piece, and taking its leftmost occurrence
+ * is always right, so each such `*` with its piece becomes `(?=([^/]*?piece))\N`: the lookahead
+ * finds the leftmost piece and the back-reference takes it, never to be revisited.
+ */
+export function atomicStars(re: RegExp): RegExp {
+  const src = re.source;
+  if (/\((?!\?)/.test(src.replace(/\\./g, ''))) return re; // capture groups of its own: leave it
+  const pieces = src.split(STAR);
+  if (pieces.length < 3) return re;
+  let out = pieces[0]!;
+  let group = 0;
+  for (let i = 1; i < pieces.length; i++) {
+    const piece = pieces[i]!;
+    if (i < pieces.length - 1 && PLAIN_PIECE.test(piece)) {
+      group++;
+      out += `(?=(${STAR}${piece}))\\${group}`;
+    } else {
+      out += STAR + piece;
+    }
+  }
+  return new RegExp(out, re.flags);
+}
+
+/**
+ * Does the pattern match the path or one of its folders? A table over (pattern part, path name)
+ * visited at most once each: `**` takes zero or more names.
+ */
+function matchParts(parts: Part[], names: string[]): boolean {
+  const P = parts.length;
+  const N = names.length;
+  if (N === 0) return false;
+  // 0 unknown, 1 yes, 2 no
+  const memo = new Uint8Array((P + 1) * (N + 1));
+  const at = (p: number, n: number): boolean => {
+    const k = p * (N + 1) + n;
+    if (memo[k]) return memo[k] === 1;
+    let ok: boolean;
+    if (p === P) ok = n > 0; // matched a path or one of its folders: everything beneath it too
+    else {
+      const part = parts[p]!;
+      if (part === '**') ok = at(p + 1, n) || (n < N && at(p, n + 1));
+      else ok = n < N && part.test(names[n]!) && at(p + 1, n + 1);
+    }
+    memo[k] = ok ? 1 : 2;
+    return ok;
+  };
+  return at(0, 0);
 }

@@ -1,3 +1,4 @@
+import { createEmitter } from '../events/emitter';
 import type { Logger } from '../log/logger';
 import { histogram } from './histogram';
 import type { LatencyExport, LatencySnapshot, OutcomeCounts, SampleRoute, SampleSurface, SeriesSnapshot } from './latencySnapshot';
@@ -30,7 +31,8 @@ export class MetricsStore implements MetricsSink {
   private readonly series = new Map<string, { label: string; unit: 'ms' | 'tok/s'; values: RingBuffer<number> }>();
   private readonly samples: RingBuffer<RequestSample>;
   private readonly outcomes = new Map<SampleSurface, OutcomeCounts>();
-  private readonly listeners = new Set<(sample: RequestSample) => void>();
+  // A broken display must not break the request that is being measured.
+  private readonly onRecorded = createEmitter<RequestSample>((err) => this.options.log?.warn(`latency listener failed: ${String(err)}`));
   private last?: RequestSample;
   private recorded = 0;
 
@@ -65,20 +67,12 @@ export class MetricsStore implements MetricsSink {
       if (sample.outcome === 'used') this.push(`tps.${sample.route}`, tokensPerSecond(m));
       if (ft !== undefined) this.last = sample;
     }
-    for (const listener of this.listeners) {
-      try {
-        listener(sample);
-      } catch (err) {
-        // A broken display must not break the request that is being measured.
-        this.options.log?.warn(`latency listener failed: ${String(err)}`);
-      }
-    }
+    this.onRecorded.emit(sample);
   }
 
   /** Called after every recorded sample; returns the unsubscribe function. */
   onRecord(listener: (sample: RequestSample) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.onRecorded.on(listener);
   }
 
   /** The most recent sample that made a request and got a first token (for the status bar). */

@@ -1,3 +1,4 @@
+import { createEmitter } from '../events/emitter';
 import type { Logger } from '../log/logger';
 import type { ConnectionState } from './connectionState';
 import { FallbackStream } from './fallbackStream';
@@ -24,7 +25,7 @@ const DEFAULT_GRACE_MS = 1000;
 export class HttpFallbackClient implements ModelClient {
   readonly model: string;
   private http: ModelClient | undefined;
-  private readonly listeners = new Set<(state: ConnectionState) => void>();
+  private readonly changes = createEmitter<ConnectionState>();
   private readonly offWs: () => void;
   private offHttp: (() => void) | undefined;
   private last: ConnectionState;
@@ -59,8 +60,7 @@ export class HttpFallbackClient implements ModelClient {
   }
 
   onStateChange(listener: (state: ConnectionState) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.changes.on(listener);
   }
 
   stream(request: ModelRequest): ModelStream {
@@ -84,14 +84,14 @@ export class HttpFallbackClient implements ModelClient {
       openRequests: w.openRequests + (h?.openRequests ?? 0),
       busyLanes: w.busyLanes,
       sockets: w.sockets,
-      listeners: w.listeners + (h?.listeners ?? 0) + this.listeners.size,
+      listeners: w.listeners + (h?.listeners ?? 0) + this.changes.size,
     };
   }
 
   dispose(): void {
     clearTimeout(this.graceTimer);
     this.offWs();
-    this.listeners.clear();
+    this.changes.clear();
     this.ws.dispose();
     this.retireHttp();
   }
@@ -151,7 +151,7 @@ export class HttpFallbackClient implements ModelClient {
     const prev = this.last;
     if (next.status === prev.status && next.reason === prev.reason && next.fallback === prev.fallback && next.transport === prev.transport) return;
     this.last = next;
-    for (const l of [...this.listeners]) l(next);
+    this.changes.emit(next);
   }
 }
 

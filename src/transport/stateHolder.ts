@@ -1,8 +1,9 @@
+import { createEmitter } from '../events/emitter';
 import type { ConnectionState } from './connectionState';
 
 /** The current ConnectionState and its listeners; notifies only on an actual change. */
 export class StateHolder {
-  private readonly listeners = new Set<(state: ConnectionState) => void>();
+  private readonly changes = createEmitter<ConnectionState>();
   state: ConnectionState;
 
   constructor(initial: ConnectionState) {
@@ -16,19 +17,18 @@ export class StateHolder {
     if (reason !== undefined) next.reason = reason;
     if (cause !== undefined) next.cause = cause;
     this.state = next;
-    for (const l of [...this.listeners]) l(next);
+    this.changes.emit(next);
   }
 
   on(listener: (state: ConnectionState) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.changes.on(listener);
   }
 
   get listenerCount(): number {
-    return this.listeners.size;
+    return this.changes.size;
   }
 
   clear(): void {
-    this.listeners.clear();
+    this.changes.clear();
   }
 }

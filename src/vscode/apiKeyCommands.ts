@@ -14,7 +14,10 @@ export function registerApiKeyCommands(context: vscode.ExtensionContext, service
         validateInput: validateApiKey,
       });
       if (value === undefined) return;
+      // A new key: hosts the user declined before are asked about again.
+      await services.forgetDeniedHosts();
       await context.secrets.store(API_KEY_SECRET, value.trim());
+      await services.reconnect();
       services.log.info('API key stored in secret storage; reconnecting.');
       void vscode.window.showInformationMessage('Flint: API key saved. Reconnecting\u2026');
     }),

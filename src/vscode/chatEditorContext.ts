@@ -4,8 +4,10 @@ import { attachmentLabel } from '../chat/chatTypes';
 import type { AttachedContext } from '../chat/contextBlock';
 import { formatMention, parseMentions } from '../chat/mentions';
 import { rankPaths } from '../chat/pathMatch';
+import { findSecret } from '../context/secretScan';
 import { namedFiles } from '../router/namedFiles';
 import type { Services } from '../services';
+import { isDeniedTarget } from './contextDenyList';
 import { WorkspaceFiles, type GatheredFiles } from './workspaceFiles';
 
 const FILE_LIST_CAP = 5_000;
@@ -92,13 +94,15 @@ export class ChatEditorContext implements vscode.Disposable {
     if (!editor) return undefined;
     const doc = editor.document;
     const path = vscode.workspace.asRelativePath(doc.uri, false);
-    if (this.files.denyList()(path)) return undefined;
+    if (isDeniedTarget(this.services, doc.uri)) return undefined;
     const range = editor.selection.isEmpty ? editor.visibleRanges[0] : editor.selection;
     if (!range) return undefined;
     const startLine = range.start.line + 1;
     // A selection ending at column 0 does not include that line.
     const endLine = range.end.character === 0 && range.end.line > range.start.line ? range.end.line : range.end.line + 1;
     const text = doc.getText(new vscode.Range(startLine - 1, 0, endLine - 1, doc.lineAt(endLine - 1).text.length));
+    // A selection holding a private key or token is not offered.
+    if (findSecret(text)) return undefined;
     return {
       key: `${doc.uri.toString()}#${startLine}-${endLine}#${editor.selection.isEmpty ? 'visible' : 'selection'}`,
       context: { path, startLine, endLine, text, language: doc.languageId },
@@ -108,9 +112,17 @@ export class ChatEditorContext implements vscode.Disposable {
   private workspaceFiles(): Promise<string[]> {
     const now = this.services.now();
     if (!this.fileList || now - this.fileList.at > FILE_LIST_TTL_MS) {
-      const paths = vscode.workspace
-        .findFiles('**/*', undefined, FILE_LIST_CAP)
-        .then((uris) => uris.map((u) => vscode.workspace.asRelativePath(u, false)));
+      // Links that lead outside the workspace folders (or to a denied file) are never offered.
+      const denied = this.files.denyList();
+      const paths = vscode.workspace.findFiles('**/*', undefined, FILE_LIST_CAP).then(async (uris) => {
+        const kept = await Promise.all(
+          uris.map(async (u) => {
+            const path = vscode.workspace.asRelativePath(u, false);
+            return (await this.files.realRefusal(u, path, denied)) ? undefined : path;
+          }),
+        );
+        return kept.filter((p): p is string => p !== undefined);
+      });
       this.fileList = { at: now, paths: Promise.resolve(paths) };
     }
     return this.fileList.paths;

@@ -1,31 +1,62 @@
 import * as vscode from 'vscode';
 import { createDenyList } from '../context/denyList';
 import type { Services } from '../services';
+import { realLocationSync } from './workspacePath';
+
+interface Built {
+  signature: string;
+  denied: (path: string) => boolean;
+}
+
+/** Per services object: the compiled list and the bad patterns already reported. */
+const cache = new WeakMap<Services, { built?: Built; reported: Set<string> }>();
 
 /**
- * The current "never send this file" predicate: built-in secrets, `flint.context.denyList` and
- * `files.exclude`, rebuilt when either setting changes. For a URI it checks the workspace-relative
- * path and the absolute one, so relative and absolute patterns both work; a string is taken as
- * a workspace-relative path.
+ * The "never send this file" predicate as the settings are now: built-in secrets,
+ * `flint.context.denyList` and `files.exclude`. Compiled once per settings change; a bad pattern
+ * is logged once and skipped. Paths are workspace-relative (`asRelativePath(uri, false)`).
  */
-export function watchDenyList(context: vscode.ExtensionContext, services: Services): (target: vscode.Uri | string) => boolean {
-  let denied = build();
-  function build(): (path: string) => boolean {
-    const excluded = vscode.workspace.getConfiguration('files').get<Record<string, unknown>>('exclude') ?? {};
-    const excludeGlobs = Object.entries(excluded)
-      .filter(([, on]) => on === true)
-      .map(([glob]) => glob);
-    return createDenyList(services.config()['context.denyList'], excludeGlobs);
+export function currentDenyList(services: Services): (path: string) => boolean {
+  let entry = cache.get(services);
+  if (!entry) cache.set(services, (entry = { reported: new Set() }));
+  const extra = services.config()['context.denyList'];
+  const excluded = vscode.workspace.getConfiguration('files').get<Record<string, unknown>>('exclude') ?? {};
+  const excludeGlobs = Object.entries(excluded)
+    .filter(([, on]) => on === true)
+    .map(([glob]) => glob);
+  const signature = JSON.stringify([extra, excludeGlobs]);
+  if (entry.built?.signature !== signature) {
+    const reported = entry.reported;
+    const denied = createDenyList(extra, excludeGlobs, {
+      onBadPattern: (message) => {
+        if (reported.has(message)) return;
+        reported.add(message);
+        services.log.warn(`deny list: ${message} (flint.context.denyList or files.exclude; the pattern is skipped)`);
+      },
+    });
+    entry.built = { signature, denied };
   }
-  const offConfig = services.onConfigChange(() => (denied = build()));
-  context.subscriptions.push(
-    { dispose: offConfig },
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('files.exclude')) denied = build();
-    }),
-  );
-  return (target) =>
-    typeof target === 'string'
-      ? denied(target)
-      : denied(vscode.workspace.asRelativePath(target, false)) || (target.scheme === 'file' && denied(target.fsPath));
+  return entry.built.denied;
+}
+
+/**
+ * True when the document or file must never be sent. A URI is checked by its workspace-relative
+ * path and by where it really is: a link to a file outside the workspace folders, or to a denied
+ * file inside them, is denied too.
+ */
+export function isDeniedTarget(services: Services, target: vscode.Uri | string): boolean {
+  const denied = currentDenyList(services);
+  if (typeof target === 'string') return denied(target);
+  const path = vscode.workspace.asRelativePath(target, false);
+  if (denied(path)) return true;
+  const real = realLocationSync(target);
+  return real !== undefined && (real.outside || (real.relative !== undefined && real.relative !== path && denied(real.relative)));
+}
+
+/**
+ * For the keystroke path: the predicate, kept compiled and checked again only when
+ * `flint.context.denyList` or `files.exclude` changes.
+ */
+export function watchDenyList(_context: vscode.ExtensionContext, services: Services): (target: vscode.Uri | string) => boolean {
+  return (target) => isDeniedTarget(services, target);
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { looksBinary } from '../context/looksBinary';
+import { findSecret } from '../context/secretScan';
 import type { SnippetRing } from '../context/snippetRing';
 
 /** Lines kept around an edit when the user leaves the file. */
@@ -12,7 +13,8 @@ const MAX_DOCUMENT_CHARS = 2_000_000;
 /**
  * Feeds the snippet ring from what the user looks at and edits: the visible lines of an editor
  * once scrolling settles, and the lines around the last edit of a file when the user moves to
- * another one. Denied and binary-looking files never enter it.
+ * another one. Denied and binary-looking files, and text that looks like a key or token, never
+ * enter it.
  */
 export function trackRecentFiles(
   context: vscode.ExtensionContext,
@@ -31,7 +33,7 @@ export function trackRecentFiles(
   const addLines = (doc: vscode.TextDocument, from: number, to: number) => {
     if (!usable(doc)) return;
     const text = doc.getText(new vscode.Range(Math.max(0, from), 0, Math.min(doc.lineCount, to + 1), 0));
-    if (!looksBinary(text)) ring.add(vscode.workspace.asRelativePath(doc.uri, false), text.replace(/\r\n/g, '\n'));
+    if (!looksBinary(text) && !findSecret(text)) ring.add(vscode.workspace.asRelativePath(doc.uri, false), text.replace(/\r\n/g, '\n'));
   };
 
   const addVisible = (editor: vscode.TextEditor) => {

@@ -1,50 +1,59 @@
 import * as vscode from 'vscode';
-import { COMPLETION_INSTRUCTIONS } from '../completions/completionPrompt';
 import { resolveApiKey } from '../config/apiKey';
 import type { Config } from '../config/config';
+import { createEmitter } from '../events/emitter';
 import { redactingLogger } from '../log/redactingLogger';
 import { formatRequestLog } from '../metrics/formatRequestLog';
 import { createMetricsStore, type MetricsStore } from '../metrics/metricsStore';
 import { createRouter } from '../router/createRouter';
 import type { Services } from '../services';
-import { createModelClient } from '../transport/createModelClient';
-import { ModelError } from '../transport/modelError';
-import { RefusedClient } from '../transport/refusedClient';
-import type { ModelClient } from '../transport/modelClient';
+import { createClientFactory } from '../transport/clientFactory';
+import { KeyConsentPrompt } from './keyConsentPrompt';
 import { readConfig } from './settingsReader';
 
 export const API_KEY_SECRET = 'flint.apiKey';
 
 export interface FlintServices extends Services {
   metricsStore: MetricsStore;
-  /** Rebuild the clients (settings or key changed). */
+  /** Re-read the key and rebuild what changed. */
   reconnect(): Promise<void>;
   onClientsChange(listener: () => void): () => void;
+  /** The user entered a new key: ask again about hosts they declined. */
+  forgetDeniedHosts(): Promise<void>;
   showLog(): void;
 }
 
 /**
- * Builds the services the adapters share. Clients are rebuilt when a flint.* setting or the
- * stored key changes, so the user never reloads the window.
+ * Builds the services the adapters share. One client factory owns the key, trust, the
+ * per-host key consent and the rebuilds, so the user never reloads the window.
  */
 export async function createServices(context: vscode.ExtensionContext): Promise<FlintServices> {
   const channel = vscode.window.createOutputChannel('Flint', { log: true });
   context.subscriptions.push(channel);
-  let apiKey: string | undefined;
-  const log = redactingLogger(channel, () => (apiKey ? [apiKey] : []));
+  // Filled once the factory exists; the logger redacts the key in use at each call.
+  let currentKey: () => string | undefined = () => undefined;
+  const log = redactingLogger(channel, () => {
+    const k = currentKey();
+    return k ? [k] : [];
+  });
 
+  const reported = new Set<string>();
   let config: Config = loadConfig();
-  const configListeners = new Set<(c: Config) => void>();
-  const clientListeners = new Set<() => void>();
-  const activeListeners = new Set<() => void>();
+  const configChanged = createEmitter<Config>((err) => log.warn(`settings listener failed: ${String(err)}`));
+  const clientsChanged = createEmitter((err) => log.warn(`client listener failed: ${String(err)}`));
+  const activeChanged = createEmitter((err) => log.warn(`status listener failed: ${String(err)}`));
   let active = 0;
-  const notifyActive = () => {
-    for (const l of activeListeners) l();
-  };
   const metricsStore = createMetricsStore({ log });
+  const consent = new KeyConsentPrompt(context.globalState);
 
   function loadConfig(): Config {
-    const { config: c, problems } = readConfig();
+    const { config: c, problems, ignored } = readConfig();
+    for (const line of ignored) {
+      // Once per setting and value: every settings change re-reads them all.
+      if (reported.has(line)) continue;
+      reported.add(line);
+      log.warn(line);
+    }
     for (const p of problems) {
       log.warn(p.message);
       void vscode.window.showWarningMessage(p.message, 'Open Settings').then((pick) => {
@@ -54,78 +63,53 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     return c;
   }
 
-  const build = (role: 'fast' | 'full'): ModelClient =>
-    createModelClient({
-      role,
-      url: role === 'fast' ? config['fast.url'] : config['full.url'],
-      model: role === 'fast' ? config['fast.model'] : config['full.model'],
-      apiKey,
-      httpApi: config['http.api'],
-      allowInsecure: config['network.allowInsecure'],
-      firstTokenTimeoutMs: config['request.firstTokenTimeoutMs'],
-      stallTimeoutMs: config['request.stallTimeoutMs'],
-      // Ghost text is the surface where the first request's latency shows most: warm its prompt.
-      instructions: COMPLETION_INSTRUCTIONS,
-      log,
-    });
+  const clients = await createClientFactory({
+    config: () => config,
+    readKey: () => resolveApiKey({ secret: () => Promise.resolve(context.secrets.get(API_KEY_SECRET)), env: process.env }),
+    trusted: () => vscode.workspace.isTrusted,
+    consent: (id) => consent.answer(id),
+    askConsent: (destination) => consent.ask(destination),
+    log,
+    now: () => performance.now(),
+  });
+  currentKey = () => clients.key();
+  const offClients = clients.onChange((roles) => {
+    if (roles.includes('fast') || roles.includes('full')) {
+      log.info(`connection settings changed: fast ${config['fast.url']} (${config['fast.model']}), full ${config['full.url']} (${config['full.model']})`);
+    }
+    clientsChanged.emit();
+  });
 
-  apiKey = await resolveApiKey({ secret: () => Promise.resolve(context.secrets.get(API_KEY_SECRET)), env: process.env });
-  // An untrusted workspace sends nothing: its clients refuse every request until trust is granted.
-  const untrusted = (role: 'fast' | 'full'): ModelClient =>
-    new RefusedClient(
-      'http',
-      role === 'fast' ? config['fast.model'] : config['full.model'],
-      role === 'fast' ? config['fast.url'] : config['full.url'],
-      new ModelError('config', 'This workspace is not trusted: Flint sends nothing to any model until you trust it (Manage Workspace Trust).'),
-      () => performance.now(),
-    );
-  let clients: { fast: ModelClient; full: ModelClient } | undefined;
-  const ensureClients = () =>
-    (clients ??= vscode.workspace.isTrusted ? { fast: build('fast'), full: build('full') } : { fast: untrusted('fast'), full: untrusted('full') });
-  ensureClients();
-
-  async function reconnect(): Promise<void> {
-    apiKey = await resolveApiKey({ secret: () => Promise.resolve(context.secrets.get(API_KEY_SECRET)), env: process.env });
-    const old = clients;
-    clients = undefined;
-    ensureClients();
-    old?.fast.dispose();
-    old?.full.dispose();
-    log.info(`connection settings changed: fast ${config['fast.url']} (${config['fast.model']}), full ${config['full.url']} (${config['full.model']})`);
-    for (const l of clientListeners) l();
-  }
+  const reconnect = () => clients.reloadKey();
 
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration('flint')) return;
-      const before = config;
       config = loadConfig();
-      for (const l of configListeners) l(config);
-      const transportKeys = ['fast.url', 'fast.model', 'full.url', 'full.model', 'http.api', 'network.allowInsecure', 'request.firstTokenTimeoutMs', 'request.stallTimeoutMs'] as const;
-      if (transportKeys.some((k) => before[k] !== config[k])) void reconnect();
+      configChanged.emit(config);
+      clients.refresh();
     }),
     context.secrets.onDidChange((e) => {
       if (e.key === API_KEY_SECRET) void reconnect();
     }),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => void reconnect()),
-    { dispose: () => { clients?.fast.dispose(); clients?.full.dispose(); } },
+    vscode.workspace.onDidGrantWorkspaceTrust(() => clients.refresh()),
+    { dispose: offClients },
+    { dispose: () => clients.dispose() },
   );
 
   return {
     config: () => config,
-    onConfigChange(listener) {
-      configListeners.add(listener);
-      return () => configListeners.delete(listener);
-    },
-    fast: () => ensureClients().fast,
-    full: () => ensureClients().full,
+    onConfigChange: (listener) => configChanged.on(listener),
+    fast: () => clients.fast(),
+    full: () => clients.full(),
+    infill: () => clients.infill(),
     log,
     metrics: {
       record(sample) {
         metricsStore.record(sample);
-        const client = sample.route === 'fast' ? clients?.fast : clients?.full;
+        const client = sample.route === 'fast' ? clients.fast() : clients.full();
         // Ghost text finishes a request per keystroke: its lines go to the debug level.
-        const line = `request: ${formatRequestLog(sample, client?.state.endpoint ?? '?')}`;
+        const line = `request: ${formatRequestLog(sample, client.state.endpoint ?? '?')}`;
         if (sample.surface === 'completion') log.debug(line);
         else log.info(line);
       },
@@ -135,25 +119,20 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     now: () => performance.now(),
     beginGeneration() {
       active += 1;
-      notifyActive();
+      activeChanged.emit();
       let ended = false;
       return () => {
         if (ended) return;
         ended = true;
         active -= 1;
-        notifyActive();
+        activeChanged.emit();
       };
     },
     activeGenerations: () => active,
-    onActiveGenerationsChange(listener) {
-      activeListeners.add(listener);
-      return () => activeListeners.delete(listener);
-    },
+    onActiveGenerationsChange: (listener) => activeChanged.on(listener),
     reconnect,
+    forgetDeniedHosts: () => consent.forgetDenied(),
     showLog: () => channel.show(true),
-    onClientsChange(listener) {
-      clientListeners.add(listener);
-      return () => clientListeners.delete(listener);
-    },
+    onClientsChange: (listener) => clientsChanged.on(listener),
   };
 }

@@ -6,6 +6,7 @@ import { EditController } from './editController';
 import { EditDecorations } from './editDecorations';
 import { askInstruction } from './editInstructionInput';
 import { linesOf, selectedLines, sendRefusal, wholeDocument, writeRefusal } from './editTarget';
+import { outsideMessage, realLocation } from './workspacePath';
 
 const HISTORY_KEY = 'flint.edit.history';
 
@@ -99,6 +100,12 @@ export function registerEdits(context: vscode.ExtensionContext, services: Servic
       throw new Error('flint.applyToFile expects { uri: string, text: string, range?: { startLine, startCharacter, endLine, endCharacter } }');
     }
     const uri = vscode.Uri.parse(args.uri);
+    // A link inside the workspace may lead anywhere: only files really inside it are changed.
+    const real = await realLocation(uri);
+    if (real?.outside) {
+      void vscode.window.showWarningMessage(`Flint: ${outsideMessage(vscode.workspace.asRelativePath(uri, false), real.real)}`);
+      return false;
+    }
     const document = await vscode.workspace.openTextDocument(uri);
     const editor = await vscode.window.showTextDocument(document, { preview: false });
     if (!(await free(document))) return false;

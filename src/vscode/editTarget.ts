@@ -1,24 +1,31 @@
 import * as vscode from 'vscode';
-import { createDenyList } from '../context/denyList';
+import { secretRefusal } from '../context/secretScan';
 import { surroundingLines } from '../edits/editPrompt';
 import type { EditTarget } from '../edits/editSession';
 import { enclosingBlock, type LineRange } from '../edits/enclosingBlock';
 import type { Services } from '../services';
+import { currentDenyList } from './contextDenyList';
+import { outsideMessage, realLocationSync } from './workspacePath';
 
 /** Characters of code around the region the model sees (above and below together). */
 const CONTEXT_CHARS = 12_000;
 
-/** Why an edit of this document cannot be sent to a model, or undefined when it can. */
+/**
+ * Why this document cannot be sent to a model, or undefined when it can: an untrusted
+ * workspace, a file on the deny list (by its name or by where a link leads), a file whose real
+ * location is outside the workspace folders, or text that looks like a private key or token.
+ * Every surface that sends a document asks this, so all refuse the same way.
+ */
 export function sendRefusal(document: vscode.TextDocument, services: Services): string | undefined {
   if (!vscode.workspace.isTrusted) return 'Flint sends nothing to a model in an untrusted workspace. Trust the workspace to edit with Flint.';
-  const files = vscode.workspace.getConfiguration('files').get<Record<string, unknown>>('exclude') ?? {};
-  const excluded = Object.entries(files).filter(([, on]) => on === true).map(([glob]) => glob);
-  const denied = createDenyList(services.config()['context.denyList'], excluded);
-  const path = document.uri.scheme === 'file' ? document.uri.fsPath : document.uri.path;
-  if (denied(path)) {
-    return `Flint does not send ${vscode.workspace.asRelativePath(document.uri)} to a model: it matches the deny list (built-in secrets, flint.context.denyList or files.exclude).`;
+  const denied = currentDenyList(services);
+  const name = vscode.workspace.asRelativePath(document.uri, false);
+  const real = realLocationSync(document.uri);
+  if (denied(name) || (real?.relative !== undefined && denied(real.relative))) {
+    return `Flint does not send ${name} to a model: it matches the deny list (built-in secrets, flint.context.denyList or files.exclude).`;
   }
-  return undefined;
+  if (real?.outside) return outsideMessage(name, real.real);
+  return secretRefusal(name, document.getText());
 }
 
 /** Why this document cannot be changed, or undefined when it can. */

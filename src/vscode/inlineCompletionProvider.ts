@@ -3,9 +3,9 @@ import { systemClock } from '../completions/clock';
 import { CompletionEngine } from '../completions/completionEngine';
 import { completionSettings, enabledForLanguage } from '../completions/completionSettings';
 import { looksBinary } from '../context/looksBinary';
+import { findSecret } from '../context/secretScan';
 import { SnippetRing } from '../context/snippetRing';
 import type { Services } from '../services';
-import { completionClient } from './completionClient';
 import { watchDenyList } from './contextDenyList';
 import { trackRecentFiles } from './contextRecentFiles';
 
@@ -29,7 +29,7 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
   const isDenied = watchDenyList(context, services);
   trackRecentFiles(context, ring, isDenied);
   const engine = new CompletionEngine({
-    client: completionClient(context, services),
+    client: () => services.infill?.() ?? services.fast(),
     settings: () => completionSettings(services.config()),
     clock: systemClock(() => services.now()),
     metrics: services.metrics,
@@ -46,6 +46,8 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
       if (isDenied(document.uri)) return undefined;
       const { prefix, suffix } = textAround(document, position, config['context.tokenBudget']);
       if (looksBinary(prefix.slice(0, 2048)) || looksBinary(suffix.slice(0, 2048))) return undefined;
+      // A private key or token in the text around the cursor: nothing of it is sent.
+      if (findSecret(prefix) || findSecret(suffix)) return undefined;
       const controller = new AbortController();
       const onCancel = token.onCancellationRequested(() => controller.abort());
       const path = vscode.workspace.asRelativePath(document.uri, false);

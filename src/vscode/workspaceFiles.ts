@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
 import type { AttachedContext } from '../chat/contextBlock';
-import { createDenyList } from '../context/denyList';
 import { looksBinary } from '../context/looksBinary';
+import { findSecret } from '../context/secretScan';
 import { normalizePath, sameFile } from '../router/fileMentions';
 import type { Services } from '../services';
+import { currentDenyList } from './contextDenyList';
+import { realLocation } from './workspacePath';
 
 const MAX_FILE_CHARS = 200_000;
 
@@ -15,15 +17,25 @@ export interface GatheredFiles {
 
 /**
  * Workspace files named by the user, read for a request. Files on the deny list (and
- * `files.exclude`) are never read; open documents are read as shown, unsaved edits included.
+ * `files.exclude`), files whose real location (links resolved) is outside the workspace folders
+ * or on the deny list, and text that looks like a private key or token are never attached; open
+ * documents are read as shown, unsaved edits included.
  */
 export class WorkspaceFiles {
   constructor(private readonly services: Services) {}
 
   denyList(): (path: string) => boolean {
-    const exclude = vscode.workspace.getConfiguration('files').get<Record<string, boolean>>('exclude') ?? {};
-    const globs = Object.entries(exclude).filter(([, on]) => on).map(([g]) => g);
-    return createDenyList(this.services.config()['context.denyList'], globs);
+    return currentDenyList(this.services);
+  }
+
+  /** Why `uri` (shown as `path`) may not be attached, judged by where it really is; undefined when it may. */
+  async realRefusal(uri: vscode.Uri, path: string, denied: (path: string) => boolean): Promise<string | undefined> {
+    const real = await realLocation(uri);
+    if (real?.outside) return `${path} (it leads outside the workspace folders, to ${real.real})`;
+    if (real?.relative !== undefined && real.relative !== path && denied(real.relative)) {
+      return `${path} (it leads to ${real.relative}, excluded by flint.context.denyList, files.exclude or the built-in list of secret files)`;
+    }
+    return undefined;
   }
 
   /**
@@ -51,8 +63,15 @@ export class WorkspaceFiles {
         skipped.push(`${path} (excluded by flint.context.denyList, files.exclude or the built-in list of secret files)`);
         continue;
       }
+      const refusal = await this.realRefusal(uri, path, denied);
+      if (refusal) {
+        skipped.push(refusal);
+        continue;
+      }
       const read = await readText(uri);
+      const secret = typeof read === 'string' ? findSecret(read) : undefined;
       if (typeof read !== 'string') skipped.push(`${path} (${read.reason})`);
+      else if (secret) skipped.push(`${path} (line ${secret.line} looks like ${secret.kind}; Flint does not send it)`);
       else contexts.push({ path, text: read, language: languageOf(path) });
     }
     return { contexts, skipped };

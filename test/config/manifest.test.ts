@@ -27,3 +27,14 @@ describe('package.json contributions', () => {
     expect(Object.keys(props).some((k) => /apikey|secret|password|\.key$|token$/i.test(k))).toBe(false);
   });
 });
+
+describe('settings that decide where the API key goes', () => {
+  it('are application-scoped, so no workspace can set them', async () => {
+    const { keyRoutingSettings } = await import('../../src/config/settingSource');
+    const scoped = Object.entries(props as Record<string, { scope?: string }>)
+      .filter(([, v]) => v.scope === 'application' || v.scope === 'machine')
+      .map(([k]) => k.replace(/^flint\./, ''));
+    expect([...keyRoutingSettings].sort()).toEqual(['completions.url', 'fast.url', 'full.url', 'network.allowInsecure']);
+    for (const key of keyRoutingSettings) expect(scoped, `flint.${key}`).toContain(key);
+  });
+});

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { launchBrowser, newPage } from './browser.mjs';
 import { startCodeServer } from './codeServer.mjs';
 import { endpointSettings, startEndpoint } from './endpoint.mjs';
+import { splitUserOnly, updateUserSettings } from './userSettings.mjs';
 import { Workbench } from './workbench.mjs';
 
 export const SAMPLE_WORKSPACE = resolve(import.meta.dirname, '..', 'workspace');
@@ -35,6 +36,9 @@ export class UiSession {
    *   extensions: more extension folders to load next to the one under test
    *   workspaceTrust: true for a code-server of its own with workspace trust on (the shared one
    *     has it off); its settings then decide how the window opens
+   *   workspaceSettings(endpoint) or workspaceSettings: the workspace's .vscode/settings.json as
+   *     the repository ships it, written before the window opens
+   *   prepareWorkspace(workspace): called on the fresh workspace copy before the window opens
    */
   async openWindow(spec) {
     const endpoint = spec.endpoint ? await startEndpoint(this.groups, spec.endpoint) : this.endpoint;
@@ -45,6 +49,9 @@ export class UiSession {
     const workspace = mkdtempSync(join(tmpdir(), 'flint-ws-'));
     this.groups.onStop(() => rmSync(workspace, { recursive: true, force: true })); // when interrupted
     cpSync(SAMPLE_WORKSPACE, workspace, { recursive: true });
+    const shipped = typeof spec.workspaceSettings === 'function' ? spec.workspaceSettings(endpoint) : spec.workspaceSettings;
+    if (shipped) mergeWorkspaceSettings(workspace, shipped);
+    await spec.prepareWorkspace?.(workspace);
     const page = await newPage(this.browser);
     const errors = [];
     page.on('pageerror', (err) => errors.push(err.message));
@@ -61,17 +68,26 @@ export class UiSession {
       page,
       endpoint,
       workspace,
-      // Settings written during a test reach this running window too (see mergeWorkspaceSettings).
+      // Settings written during a test reach this running window too: user-only ones (endpoint
+      // URLs) through the window's user settings, the rest through its workspace settings.
       server: {
         ...server,
-        writeSettings: (extra = {}) => {
-          server.writeSettings(extra);
-          mergeWorkspaceSettings(workspace, extra);
+        writeSettings: async (extra = {}) => {
+          const { user, rest } = splitUserOnly(extra);
+          mergeWorkspaceSettings(workspace, rest);
+          await updateUserSettings(wb, server, user);
         },
       },
       pageErrors: errors,
-      /** Merges `patch` into the workspace's .vscode/settings.json: the running window applies it live. */
-      setSettings: (patch) => mergeWorkspaceSettings(workspace, patch),
+      /**
+       * Applies `patch` to the running window: Flint's user-only settings (endpoint URLs,
+       * allowInsecure) at the user level, every other one in the workspace's .vscode/settings.json.
+       */
+      setSettings: async (patch) => {
+        const { user, rest } = splitUserOnly(patch);
+        if (Object.keys(rest).length) mergeWorkspaceSettings(workspace, rest);
+        await updateUserSettings(wb, server, user);
+      },
       close: async () => {
         await page.context().close().catch(() => {});
         await server.stopExtensionHosts();

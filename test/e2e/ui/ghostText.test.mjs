@@ -64,7 +64,7 @@ async function waitWarm(wb) {
 
 /** Points Flint at the relay (settings apply live) and opens a fresh file. */
 async function prepare(ctx, relay, file, text = '') {
-  ctx.server.writeSettings({ ...endpointSettings(ctx.endpoint), ...EDITOR_SETTINGS, 'flint.fast.url': relay.url });
+  await ctx.server.writeSettings({ ...endpointSettings(ctx.endpoint), ...EDITOR_SETTINGS, 'flint.fast.url': relay.url });
   const path = join(ctx.workspace, file);
   mkdirSync(resolve(path, '..'), { recursive: true });
   writeFileSync(path, text);

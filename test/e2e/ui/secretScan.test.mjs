@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { flintLog, waitForLog, walk } from '../harness/flintLog.mjs';
+import { answerKeyConsent, waitForKeyConsent } from '../harness/keyConsent.mjs';
 
 const HEX = randomBytes(16).toString('hex');
 const SENTINEL = `sk-flint-sentinel-${HEX}`;
@@ -50,7 +51,7 @@ const toast = (page, text) => page.locator('.notifications-toasts .notification-
 const lens = (page, text) => page.locator('.monaco-editor .codelens-decoration', { hasText: text }).first();
 
 /** F1 → "Flint: Set API Key" → the sentinel typed into the password box → Enter. */
-async function setApiKey(wb, page) {
+async function setApiKey(wb, page, endpoint) {
   await wb.press('F1');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ timeout: 20_000 });
@@ -62,8 +63,15 @@ async function setApiKey(wb, page) {
   await wb.type(SENTINEL);
   await wb.press('Enter');
   await password.waitFor({ state: 'hidden', timeout: 10_000 });
+  // The first key for this endpoint: Flint asks before it sends it there.
+  if (!keyAllowed) {
+    await waitForKeyConsent(page, { host: new URL(endpoint.origin).host });
+    await answerKeyConsent(page, 'Allow');
+    keyAllowed = true;
+  }
   await toast(page, 'API key saved').waitFor({ timeout: 10_000 });
 }
+let keyAllowed = false;
 
 /** Brings shapes.ts to the front through its tab (a webview may hold the keyboard focus). */
 async function focusShapes(page) {
@@ -113,7 +121,7 @@ async function frameWith(page, selector, what, timeoutMs = 30_000) {
 
 /** Sets flint.router.mode and waits for Flint's routing item in the status bar to show it. */
 async function setRoute(ctx, mode) {
-  ctx.setSettings({ 'flint.router.mode': mode });
+  await ctx.setSettings({ 'flint.router.mode': mode });
   const label = mode[0].toUpperCase() + mode.slice(1);
   await ctx.page.waitForFunction(
     (want) => [...document.querySelectorAll('.part.statusbar .statusbar-item')].some((e) => e.innerText.trim() === want),
@@ -222,7 +230,7 @@ export const tests = [
     async run(ctx) {
       const { wb, page } = ctx;
       await wb.statusBarItem('Flint', { timeoutMs: 30_000 });
-      await setApiKey(wb, page);
+      await setApiKey(wb, page, ctx.endpoint);
 
       await typeForGhostText(wb, page, 'export function add(a, b) {');
       await waitForLog(ctx, /Ghost text request #\d+ failed \(auth\)/);

@@ -1,0 +1,59 @@
+/**
+ * Text that looks like a credential: private keys and the token formats of common services.
+ * Each rule names what it found so the refusal can say why; none quotes the secret itself.
+ */
+const RULES: ReadonlyArray<{ name: string; re: RegExp }> = [
+  { name: 'a private key (PEM block)', re: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/ },
+  { name: 'a PuTTY private key', re: /PuTTY-User-Key-File-\d+:/ },
+  { name: 'an AWS access key id', re: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/ },
+  { name: 'an AWS secret access key', re: /aws_?secret_?access_?key["']?\s*[:=]\s*["']?[A-Za-z0-9/+=]{40}\b/i },
+  { name: 'a GitHub token', re: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/ },
+  { name: 'a GitLab token', re: /\bgl(?:pat|dt|rt|cbt|ptt|soat)-[A-Za-z0-9_-]{20,}/ },
+  { name: 'a Slack token', re: /\bxox[abposre]-[A-Za-z0-9-]{10,}|hooks\.slack\.com\/services\/T[A-Z0-9]+\/B[A-Z0-9]+\/[A-Za-z0-9]{16,}/ },
+  { name: 'an OpenAI or Anthropic API key', re: /\bsk-(?:proj-|svcacct-|admin-|ant-(?:api|admin)\d*-)?[A-Za-z0-9_-]{32,}/ },
+  { name: 'a Stripe key', re: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,}/ },
+  { name: 'a Google API key', re: /\bAIza[0-9A-Za-z_-]{35}\b/ },
+  { name: 'a Google OAuth client secret', re: /\bGOCSPX-[A-Za-z0-9_-]{28}\b/ },
+  { name: 'an npm token', re: /\bnpm_[A-Za-z0-9]{36}\b/ },
+  { name: 'a PyPI token', re: /\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}/ },
+  { name: 'a Hugging Face token', re: /\bhf_[A-Za-z0-9]{34,}\b/ },
+  { name: 'a JSON Web Token', re: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,}/ },
+];
+
+/**
+ * Most characters scanned. Far beyond what any surface sends (ghost text sends a window around
+ * the cursor, attachments are capped at 200,000 characters), and it keeps the scan's cost bounded.
+ */
+export const SECRET_SCAN_LIMIT = 1_000_000;
+
+export interface SecretFinding {
+  /** What was found, e.g. "a GitHub token". */
+  kind: string;
+  /** 1-based line of the first match. */
+  line: number;
+}
+
+/**
+ * The first credential-looking text in `text`, or undefined. Linear: every rule is a literal
+ * prefix followed by bounded character classes, and the text is scanned once per rule; texts
+ * longer than SECRET_SCAN_LIMIT are scanned in their first SECRET_SCAN_LIMIT characters.
+ */
+export function findSecret(text: string): SecretFinding | undefined {
+  const t = text.length > SECRET_SCAN_LIMIT ? text.slice(0, SECRET_SCAN_LIMIT) : text;
+  let best: { index: number; kind: string } | undefined;
+  for (const rule of RULES) {
+    const m = rule.re.exec(t);
+    if (m && (!best || m.index < best.index)) best = { index: m.index, kind: rule.name };
+  }
+  if (!best) return undefined;
+  let line = 1;
+  for (let i = t.indexOf('\n'); i >= 0 && i < best.index; i = t.indexOf('\n', i + 1)) line++;
+  return { kind: best.kind, line };
+}
+
+/** Why `text` (named `what`) is not sent, or undefined when it may be. */
+export function secretRefusal(what: string, text: string): string | undefined {
+  const found = findSecret(text);
+  if (!found) return undefined;
+  return `Flint does not send ${what} to a model: line ${found.line} looks like ${found.kind}. Move the secret out of the file (an environment variable or a secret store), or remove it, and try again.`;
+}

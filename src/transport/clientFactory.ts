@@ -1,0 +1,159 @@
+import { COMPLETION_INSTRUCTIONS } from '../completions/completionPrompt';
+import type { Config } from '../config/config';
+import { awaitingConsentMessage, deniedConsentMessage, keyConsentDecision, type KeyConsentAnswer, type KeyDestination } from '../config/keyConsent';
+import { createEmitter } from '../events/emitter';
+import type { Logger } from '../log/logger';
+import type { ModelClientOptions } from './clientOptions';
+import { createModelClient } from './createModelClient';
+import type { ModelClient } from './modelClient';
+import { ModelError } from './modelError';
+import { RefusedClient } from './refusedClient';
+
+export type ClientRole = 'fast' | 'full' | 'infill';
+
+export interface ClientFactoryDeps {
+  config(): Config;
+  /** Reads the API key (secret storage, then the environment). */
+  readKey(): Promise<string | undefined>;
+  trusted(): boolean;
+  /** The kept answer for a destination, if any. */
+  consent(id: string): KeyConsentAnswer | undefined;
+  /** Asks the user once (the factory never asks twice at a time for one destination). */
+  askConsent(destination: KeyDestination): Promise<KeyConsentAnswer>;
+  log: Logger;
+  now(): number;
+  /** Builds a client (tests pass a recording double). */
+  create?: (options: ModelClientOptions) => ModelClient;
+}
+
+export interface ClientFactory {
+  fast(): ModelClient;
+  full(): ModelClient;
+  /** Ghost text's client: native fill-in-the-middle when `flint.completions.api` asks for it, else fast(). */
+  infill(): ModelClient;
+  /** The key in use (for redaction). */
+  key(): string | undefined;
+  /** Re-reads the key, then refreshes. */
+  reloadKey(): Promise<void>;
+  /** Rebuilds exactly the clients whose inputs (settings, key, trust, consent) changed. */
+  refresh(): void;
+  /** After a refresh that replaced a client. */
+  onChange(listener: (roles: ClientRole[]) => void): () => void;
+  dispose(): void;
+}
+
+/** What a role's client is built from; equal plans give the same client. */
+type Plan = { refused: ModelError; transport: 'ws' | 'http'; model: string; url: string } | { options: Omit<ModelClientOptions, 'log' | 'now' | 'apiKey'> };
+
+/**
+ * The one place that builds the fast, full and fill-in-the-middle clients. It owns the key, the
+ * workspace trust check and the "send your key to this host?" consent, and rebuilds a client
+ * only when what it is built from changed: no hand-kept list of settings to forget one in.
+ */
+export async function createClientFactory(deps: ClientFactoryDeps): Promise<ClientFactory> {
+  const create = deps.create ?? createModelClient;
+  const changes = createEmitter<ClientRole[]>((err) => deps.log.warn(`client listener failed: ${String(err)}`));
+  const built = new Map<ClientRole, { plan: string; key: string | undefined; client: ModelClient }>();
+  const asking = new Set<string>();
+  let apiKey = (await deps.readKey())?.trim() || undefined;
+  let disposed = false;
+
+  function plan(role: ClientRole): Plan {
+    const c = deps.config();
+    const fim = role === 'infill' ? (c['completions.api'] === 'responses' ? undefined : c['completions.api']) : undefined;
+    const url = role === 'full' ? c['full.url'] : role === 'infill' ? c['completions.url'] || c['fast.url'] : c['fast.url'];
+    const model = role === 'full' ? c['full.model'] : c['fast.model'];
+    const transport = /^wss?:/i.test(url.trim()) && role !== 'infill' ? 'ws' : 'http';
+    if (!deps.trusted()) {
+      return { refused: new ModelError('config', 'This workspace is not trusted: Flint sends nothing to any model until you trust it (Manage Workspace Trust).'), transport, model, url };
+    }
+    const consent = keyConsentDecision(url, apiKey !== undefined, deps.consent);
+    if (consent.action === 'ask') {
+      ask(consent.destination);
+      return { refused: new ModelError('auth', awaitingConsentMessage(consent.destination)), transport, model, url };
+    }
+    if (consent.action === 'refuse') return { refused: new ModelError('auth', deniedConsentMessage(consent.destination)), transport, model, url };
+    return {
+      options: {
+        role: role === 'full' ? 'full' : 'fast',
+        url,
+        model,
+        httpApi: c['http.api'],
+        allowInsecure: c['network.allowInsecure'],
+        firstTokenTimeoutMs: c['request.firstTokenTimeoutMs'],
+        stallTimeoutMs: c['request.stallTimeoutMs'],
+        // Ghost text is the surface where the first request's latency shows most: warm its prompt.
+        ...(role === 'infill' ? { fimApi: fim } : { instructions: COMPLETION_INSTRUCTIONS }),
+      },
+    };
+  }
+
+  function ask(destination: KeyDestination): void {
+    if (asking.has(destination.id)) return;
+    asking.add(destination.id);
+    deps.askConsent(destination).then(
+      (answer) => {
+        asking.delete(destination.id);
+        deps.log.info(`API key ${answer === 'allow' ? 'allowed' : 'not allowed'} for ${destination.host}`);
+        if (!disposed) refresh();
+      },
+      (err: unknown) => {
+        asking.delete(destination.id);
+        deps.log.warn(`could not ask about sending the API key to ${destination.host}: ${String(err)}`);
+      },
+    );
+  }
+
+  function build(p: Plan): ModelClient {
+    if ('refused' in p) return new RefusedClient(p.transport, p.model, p.url, p.refused, deps.now);
+    return create({ ...p.options, apiKey, log: deps.log, now: deps.now });
+  }
+
+  /** The client for `role` as things are now; true in `changed` when it was (re)built. */
+  function ensure(role: ClientRole): { client: ModelClient; changed: boolean } {
+    const p = plan(role);
+    const id = JSON.stringify(p, (_key, v: unknown) => (v instanceof ModelError ? v.message : v));
+    const have = built.get(role);
+    if (have && have.plan === id && have.key === apiKey) return { client: have.client, changed: false };
+    have?.client.dispose();
+    const client = build(p);
+    built.set(role, { plan: id, key: apiKey, client });
+    return { client, changed: have !== undefined };
+  }
+
+  const usesInfill = () => deps.config()['completions.api'] !== 'responses';
+
+  function refresh(): void {
+    if (disposed) return;
+    const roles: ClientRole[] = usesInfill() ? ['fast', 'full', 'infill'] : ['fast', 'full'];
+    const changed = roles.filter((r) => ensure(r).changed);
+    if (!usesInfill() && built.has('infill')) {
+      built.get('infill')!.client.dispose();
+      built.delete('infill');
+      changed.push('infill');
+    }
+    if (changed.length) changes.emit(changed);
+  }
+
+  // Built now (not on first use) so the fast pool warms at activation, once it may.
+  refresh();
+
+  return {
+    fast: () => built.get('fast')?.client ?? ensure('fast').client,
+    full: () => built.get('full')?.client ?? ensure('full').client,
+    infill: () => (usesInfill() ? (built.get('infill')?.client ?? ensure('infill').client) : built.get('fast')?.client ?? ensure('fast').client),
+    key: () => apiKey,
+    async reloadKey() {
+      apiKey = (await deps.readKey())?.trim() || undefined;
+      refresh();
+    },
+    refresh,
+    onChange: (listener) => changes.on(listener),
+    dispose() {
+      disposed = true;
+      for (const b of built.values()) b.client.dispose();
+      built.clear();
+      changes.clear();
+    },
+  };
+}

@@ -1,0 +1,193 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocketServer } from 'ws';
+import { defaultConfig, type Config } from '../../src/config/config';
+import type { KeyConsentAnswer, KeyDestination } from '../../src/config/keyConsent';
+import { silentLogger } from '../../src/log/logger';
+import { createClientFactory, type ClientFactoryDeps } from '../../src/transport/clientFactory';
+import type { ModelClientOptions } from '../../src/transport/clientOptions';
+import type { ModelClient } from '../../src/transport/modelClient';
+import { RefusedClient } from '../../src/transport/refusedClient';
+
+/** A stand-in client recording what it was built with (the real ones would connect). */
+function recordingCreate(built: { options: ModelClientOptions; disposed: boolean }[]) {
+  return (options: ModelClientOptions): ModelClient => {
+    const entry = { options, disposed: false };
+    built.push(entry);
+    const c = new RefusedClient('http', options.model, options.url, new Error('double') as never, () => 0);
+    c.dispose = () => {
+      entry.disposed = true;
+    };
+    return c;
+  };
+}
+
+function harness(over: Partial<ClientFactoryDeps> & { key?: string; answers?: Record<string, KeyConsentAnswer> } = {}) {
+  let config: Config = { ...defaultConfig(), 'fast.url': 'ws://127.0.0.1:9/v1/responses', 'full.url': 'http://127.0.0.1:9/v1' };
+  const built: { options: ModelClientOptions; disposed: boolean }[] = [];
+  const asked: KeyDestination[] = [];
+  const answers: Record<string, KeyConsentAnswer> = over.answers ?? {};
+  let resolveAsk: ((a: KeyConsentAnswer) => void)[] = [];
+  let key = over.key;
+  let trusted = true;
+  const deps: ClientFactoryDeps = {
+    config: () => config,
+    readKey: async () => key,
+    trusted: () => trusted,
+    consent: (id) => answers[id],
+    askConsent: (d) => {
+      asked.push(d);
+      return new Promise((r) => resolveAsk.push((a) => {
+        answers[d.id] = a;
+        r(a);
+      }));
+    },
+    log: silentLogger,
+    now: () => 0,
+    create: recordingCreate(built),
+    ...over,
+  };
+  return {
+    deps,
+    built,
+    asked,
+    set: (patch: Partial<Config>) => (config = { ...config, ...patch }),
+    setKey: (k: string | undefined) => (key = k),
+    setTrusted: (t: boolean) => (trusted = t),
+    answer: (a: KeyConsentAnswer) => {
+      const pending = resolveAsk;
+      resolveAsk = [];
+      for (const r of pending) r(a);
+    },
+  };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe('createClientFactory', () => {
+  it('builds fast and full at once, and rebuilds only the client whose inputs changed', async () => {
+    const h = harness();
+    const f = await createClientFactory(h.deps);
+    expect(h.built.map((b) => b.options.url)).toEqual(['ws://127.0.0.1:9/v1/responses', 'http://127.0.0.1:9/v1']);
+    const changes: string[][] = [];
+    f.onChange((roles) => changes.push(roles));
+    const fast = f.fast();
+    h.set({ 'full.model': 'other' });
+    f.refresh();
+    expect(f.fast()).toBe(fast);
+    expect(h.built.length).toBe(3);
+    expect(h.built[1]!.disposed).toBe(true);
+    expect(changes).toEqual([['full']]);
+    // A setting no client is built from rebuilds nothing.
+    h.set({ 'router.mode': 'full', 'completions.maxLines': 3 });
+    f.refresh();
+    expect(h.built.length).toBe(3);
+    // Every transport setting counts, with no list to keep: the timeouts rebuild both.
+    h.set({ 'request.stallTimeoutMs': 9000 });
+    f.refresh();
+    expect(changes.at(-1)).toEqual(['fast', 'full']);
+  });
+
+  it('ghost text uses the fast client unless fill-in-the-middle is configured, then its own', async () => {
+    const h = harness();
+    const f = await createClientFactory(h.deps);
+    expect(f.infill()).toBe(f.fast());
+    h.set({ 'completions.api': 'infill', 'completions.url': 'http://127.0.0.1:9' });
+    f.refresh();
+    const infill = f.infill();
+    expect(infill).not.toBe(f.fast());
+    expect(h.built.at(-1)!.options).toMatchObject({ url: 'http://127.0.0.1:9', fimApi: 'infill' });
+    h.set({ 'completions.api': 'responses' });
+    f.refresh();
+    expect(h.built.at(-1)!.disposed).toBe(true);
+    expect(f.infill()).toBe(f.fast());
+  });
+
+  it('an untrusted workspace gets refusing clients; trust builds the real ones', async () => {
+    const h = harness();
+    h.setTrusted(false);
+    const f = await createClientFactory(h.deps);
+    expect(h.built.length).toBe(0);
+    expect(f.fast().state).toMatchObject({ status: 'offline', reason: expect.stringMatching(/not trusted/) });
+    h.setTrusted(true);
+    f.refresh();
+    expect(h.built.length).toBe(2);
+  });
+
+  it('with a key, a new host is asked about once and nothing is built for it until allowed', async () => {
+    const h = harness({ key: 'sk-test-key-123456' });
+    const f = await createClientFactory(h.deps);
+    // Both clients point at the same server: one question.
+    expect(h.asked).toEqual([{ id: 'http://127.0.0.1:9', host: '127.0.0.1:9' }]);
+    expect(h.built.length).toBe(0);
+    expect(f.fast().state.reason).toMatch(/may Flint send your API key to 127\.0\.0\.1:9/);
+    f.refresh();
+    expect(h.asked.length).toBe(1);
+    h.answer('allow');
+    await tick();
+    expect(h.built.map((b) => b.options.apiKey)).toEqual(['sk-test-key-123456', 'sk-test-key-123456']);
+  });
+
+  it('a declined host stays refused, with the reason; another key reloads and keeps the answer', async () => {
+    const h = harness({ key: 'sk-test-key-123456' });
+    const f = await createClientFactory(h.deps);
+    h.answer('deny');
+    await tick();
+    expect(h.built.length).toBe(0);
+    expect(f.full().state.reason).toMatch(/did not allow sending your API key to 127\.0\.0\.1:9/);
+    h.setKey('sk-other-key-654321');
+    await f.reloadKey();
+    expect(h.built.length).toBe(0);
+    expect(h.asked.length).toBe(1);
+  });
+
+  it('with no key, a loopback endpoint needs no question', async () => {
+    const h = harness();
+    await createClientFactory(h.deps);
+    expect(h.asked.length).toBe(0);
+    expect(h.built.every((b) => b.options.apiKey === undefined)).toBe(true);
+  });
+
+  it('a key change rebuilds the clients with the new key', async () => {
+    const h = harness({ key: 'sk-test-key-123456', answers: { 'http://127.0.0.1:9': 'allow' } });
+    const f = await createClientFactory(h.deps);
+    h.setKey('sk-other-key-654321');
+    await f.reloadKey();
+    expect(h.built.map((b) => b.options.apiKey)).toEqual(['sk-test-key-123456', 'sk-test-key-123456', 'sk-other-key-654321', 'sk-other-key-654321']);
+    expect(f.key()).toBe('sk-other-key-654321');
+  });
+});
+
+describe('createClientFactory with the real clients and a real socket', () => {
+  const closers: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const c of closers.splice(0)) await c();
+  });
+
+  it('the key reaches a server only after the user allowed that host', async () => {
+    const seen: (string | undefined)[] = [];
+    const http = createServer((req: IncomingMessage, res) => {
+      seen.push(req.headers.authorization);
+      res.writeHead(404).end();
+    });
+    const wss = new WebSocketServer({ server: http });
+    wss.on('connection', (_socket, req) => seen.push(req.headers.authorization));
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+    closers.push(() => new Promise((r) => { for (const c of wss.clients) c.terminate(); wss.close(); http.close(() => r()); }));
+    const port = (http.address() as AddressInfo).port;
+
+    const h = harness({ key: 'sk-sentinel-key-0123456789', create: undefined });
+    h.set({ 'fast.url': `ws://127.0.0.1:${port}/v1/responses`, 'full.url': `http://127.0.0.1:${port}/v1` });
+    const f = await createClientFactory(h.deps);
+    closers.push(async () => f.dispose());
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen).toEqual([]);
+    expect(h.asked.map((d) => d.host)).toEqual([`127.0.0.1:${port}`]);
+
+    h.answer('allow');
+    const deadline = Date.now() + 5000;
+    while (seen.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(seen[0]).toBe('Bearer sk-sentinel-key-0123456789');
+  });
+});
