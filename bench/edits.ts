@@ -9,8 +9,8 @@ import { performance } from 'node:perf_hooks';
 import { EditSession } from '../src/edits/editSession';
 import { diffRows } from '../src/edits/rewriteFeed';
 import { silentLogger } from '../src/log/logger';
-import { FakeModelClient } from '../test/edits/fakeModel';
-import { MemoryDocument } from '../test/edits/memoryDocument';
+import { CountingDocument } from './countingDocument';
+import { HandFedModelClient } from './handFedModelClient';
 
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5);
 
@@ -61,7 +61,7 @@ const timers = {
 
 type Sink = ConstructorParameters<typeof EditSession>[1]['sink'];
 
-function benchSession(original: string[], client: FakeModelClient, sink: Sink): EditSession {
+function benchSession(original: string[], client: HandFedModelClient, sink: Sink): EditSession {
   return new EditSession(
     { startLine: 0, lines: original, context: { path: 'bench.ts', languageId: 'typescript', before: '', after: '' }, files: ['bench.ts'] },
     {
@@ -92,20 +92,20 @@ function feedAtRate(stream: { push(...t: string[]): void }, tokens: string[], ra
 
 /** Streams the rewrite at `rate` tokens/s into an in-memory document, then checks the accepted result. */
 async function run(rate: number, original: string[], expected: string[]): Promise<RunResult> {
-  const doc = new MemoryDocument(original.join('\n') + '\n');
-  const client = new FakeModelClient();
+  const doc = new CountingDocument(original.join('\n') + '\n');
+  const client = new HandFedModelClient();
   // The final state: the exact diff's rows, all in the document.
   const finalText = [...diffRows(original, expected).map((r) => r.text), ''].join('\n');
   let lastToken = 0;
   let finalAt = 0;
   const applyTimes: number[] = [];
   const sink = {
-    apply: (...args: Parameters<MemoryDocument['apply']>) => {
+    apply: (...args: Parameters<CountingDocument['apply']>) => {
       if (lastToken === 0) applyTimes.push(performance.now());
       return doc.apply(...args);
     },
     restore: doc.restore.bind(doc),
-    render: (view: Parameters<MemoryDocument['render']>[0], start: number) => {
+    render: (view: Parameters<CountingDocument['render']>[0], start: number) => {
       doc.render(view, start);
       if (lastToken > 0 && finalAt === 0 && doc.text === finalText) finalAt = performance.now();
     },
@@ -145,7 +145,7 @@ async function run(rate: number, original: string[], expected: string[]): Promis
 
 /** One paced stream into a counting sink: how close to `rate` it got and how far behind it fell. */
 async function keepsUp(rate: number, original: string[], expected: string[]) {
-  const client = new FakeModelClient();
+  const client = new HandFedModelClient();
   let updates = 0;
   const sink = {
     apply: async (_e: unknown, _s: unknown, applied: () => void) => (updates++, applied(), true),

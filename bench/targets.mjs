@@ -9,7 +9,12 @@ export const targets = {
   ],
   completions: [
     { figure: 'overhead_ms_p50', op: '<=', value: 2 },
-    { figure: 'abandoned_blocking_ms_max', op: '=', value: 0 },
+    {
+      figure: 'first_token_beside_abandoned_over_alone',
+      op: '<=',
+      value: 1.5,
+      note: 'first-token time of a request sent while earlier ones are abandoned / sent alone',
+    },
   ],
   edits: [
     { figure: 'max_sustained_tokens_per_s', op: '>=', value: 5000 },
@@ -39,8 +44,5 @@ export const targets = {
     { figure: 'documents_half_edited', op: '=', value: 0 },
     { figure: 'messages_lost', op: '=', value: 0 },
   ],
-  router: [
-    { figure: 'decision_us_p99', op: '<=', value: 1000 },
-    { figure: 'accuracy', op: '=', value: 1 },
-  ],
+  router: [{ figure: 'decision_us_p99', op: '<=', value: 1000 }],
 };

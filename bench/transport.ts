@@ -11,6 +11,7 @@ import { silentLogger } from '../src/log/logger';
 import { percentile } from '../src/metrics/percentiles';
 import { startEndpoint } from '../src/server/startEndpoint';
 import { createModelClient, type ModelClientOptions } from '../src/transport/createModelClient';
+import { HttpModelClient } from '../src/transport/http/httpModelClient';
 import type { ModelClient } from '../src/transport/modelClient';
 import { startDelayProxy } from '../test/transport/delayProxy';
 import { connectBareWs } from './bareWsClient';
@@ -54,7 +55,15 @@ const base: Omit<ModelClientOptions, 'url'> = {
 };
 const clients = {
   ws: createModelClient({ ...base, url: `wss://${origin}/v1/responses` }),
-  fresh_https: createModelClient({ ...base, url: `https://${origin}/v1`, httpKeepAlive: false }),
+  // The baseline: no connection reuse, so every request pays for TCP and TLS (the product always reuses).
+  fresh_https: new HttpModelClient({
+    ...base,
+    baseUrl: `https://${origin}/v1`,
+    endpoint: `https://${origin}/v1`,
+    httpApi: 'responses',
+    keepAlive: false,
+    now: () => performance.now(),
+  }),
   keepalive_https: createModelClient({ ...base, url: `https://${origin}/v1` }),
 };
 const samples: Record<keyof typeof clients | 'bare_ws', number[]> = { ws: [], fresh_https: [], keepalive_https: [], bare_ws: [] };

@@ -27,7 +27,7 @@ export function selfSignedCertificate(): Certificate {
     );
     return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
   } catch (err) {
-    throw new Error(`Could not make a TLS certificate with the openssl command (install openssl): ${(err as Error).message}`);
+    throw new Error(`Could not make a TLS certificate with the openssl command (install openssl): ${(err as Error).message}`, { cause: err });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -5,15 +5,15 @@
 //   otherwise                 the local endpoint with a small open coder model, downloaded once
 //                             (FLINT_MODEL_URL overrides where from, FLINT_OFFLINE=1 skips it);
 //                             without a network, a tiny generated model (random text, real timing)
-// Installs what is missing first (npm ci, code-server), builds, prints the URL to open, and
+// Installs what is missing first (node modules, code-server), builds, prints the URL to open, and
 // stops everything on Ctrl+C. FLINT_PORT picks the port (default 8080 when free);
 // `npm start -- /path/to/project` opens another folder than the sample workspace.
-import { spawnSync } from 'node:child_process';
 import { closeSync, cpSync, createWriteStream, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { basename, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { ensureNodeModules } from './ensureNodeModules.mjs';
 import { e2ePaths, installE2E, missingPrerequisites } from './installE2E.mjs';
 
 const MODEL_URL = process.env.FLINT_MODEL_URL ?? 'https://huggingface.co/Qwen/Qwen2.5-Coder-0.5B-Instruct-GGUF/resolve/main/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf';
@@ -35,11 +35,7 @@ const USER_DEFAULTS = {
 const MANAGED = ['flint.fast.url', 'flint.full.url'];
 
 function ensureInstalled() {
-  if (!existsSync(join(repoRoot, 'node_modules'))) {
-    // `npm install` (not `npm ci`): the lock file omits other platforms' optional engine builds.
-    say('installing dependencies (npm install)…');
-    if (spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: repoRoot, stdio: 'inherit' }).status !== 0) throw new Error('npm install failed');
-  }
+  ensureNodeModules(repoRoot, say);
   if (missingPrerequisites({ browser: false }).length) {
     say('installing code-server (once, about a minute)…');
     installE2E({ browser: false });

@@ -1,18 +1,37 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, unit and integration tests (vitest), then the end-to-end suite in a
-// real VS Code. Ends with one line "N passed, N failed" summing both parts; exits non-zero if
+// `npm test`: typecheck, lint, unit and integration tests (vitest), then the end-to-end suite in
+// a real VS Code. Ends with one line "N passed, N failed" summing both parts; exits non-zero if
 // anything failed. `npm test -- --unit` or `-- --e2e` runs one part.
+// First installs what is missing (node modules; for the end-to-end part code-server, Chromium
+// and their system packages), silently when everything is there. Node built-ins only up to then.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureNodeModules } from './ensureNodeModules.mjs';
+import { installE2E, missingPrerequisites } from './installE2E.mjs';
 
 const args = process.argv.slice(2);
 const only = args.includes('--unit') ? 'unit' : args.includes('--e2e') ? 'e2e' : 'all';
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (path) => join(root, 'node_modules', path);
+
+try {
+  ensureNodeModules(root, (line) => console.log(`[test] ${line}`));
+  if (only !== 'unit' && missingPrerequisites().length > 0) {
+    console.log(`[test] installing what the end-to-end tests need (once): ${missingPrerequisites().join(', ')}`);
+    installE2E();
+  }
+} catch (err) {
+  console.error(`[test] ${err.message}`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
 
 function run(cmd, cmdArgs, { capture = false } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, cmdArgs, { stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', env: process.env });
+    const child = spawn(cmd, cmdArgs, { cwd: root, stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', env: process.env });
     let out = '';
     if (capture) child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
     child.on('close', (code) => resolve({ code: code ?? 1, out }));
@@ -24,12 +43,15 @@ let failed = 0;
 const t0 = Date.now();
 
 if (only !== 'e2e') {
-  const tc = await run('npx', ['tsc', '-p', '.', '--noEmit']);
+  const tc = await run(process.execPath, [bin('typescript/bin/tsc'), '-p', '.', '--noEmit']);
   if (tc.code !== 0) { console.error('typecheck failed'); failed += 1; } else passed += 1;
+
+  const lint = await run(process.execPath, [bin('eslint/bin/eslint.js'), '.']);
+  if (lint.code !== 0) { console.error('lint failed'); failed += 1; } else passed += 1;
 
   const dir = mkdtempSync(join(tmpdir(), 'flint-vitest-'));
   const report = join(dir, 'report.json');
-  const vt = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const vt = await run(process.execPath, [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
   try {
     const r = JSON.parse(readFileSync(report, 'utf8'));
     passed += r.numPassedTests;
@@ -43,7 +65,7 @@ if (only !== 'e2e') {
 }
 
 if (only !== 'unit') {
-  const e2e = await run('node', ['test/e2e/run.mjs'], { capture: true });
+  const e2e = await run(process.execPath, ['test/e2e/run.mjs'], { capture: true });
   const m = [...e2e.out.matchAll(/^(\d+) passed, (\d+) failed/gm)].pop();
   if (m) {
     passed += Number(m[1]);

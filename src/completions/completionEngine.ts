@@ -66,36 +66,27 @@ export class CompletionEngine {
     const keystroke = ++this.stats.keystrokes;
     this.debounce.noteKeystroke(t0);
     // Requests the document has left are cancelled before any wait, or else right after the
-    // new request is out, so the new one never waits on them. `blockingMs` is cancel time that
-    // no wait has hidden since: time the new request would be held back by.
+    // new request is out, so the new one never waits on them.
     const stale = this.staleEntries(req.prefix, req.suffix);
-    let blockingMs = 0;
     const abandon = () => {
-      const t = clock.now();
       for (const entry of stale.splice(0)) {
         this.cancel(entry);
         this.stats.abandoned++;
       }
-      blockingMs += clock.now() - t;
     };
-    const beforeWait = () => {
-      abandon();
-      blockingMs = 0;
-    };
-    let found = await this.fromExisting(req, t0, 0, beforeWait);
+    let found = await this.fromExisting(req, t0, 0, abandon);
     if (found === MISS) {
       let delay = req.explicit ? 0 : this.debounce.delayMs();
       if (delay > 0) {
-        beforeWait();
+        abandon();
         const sleepStart = clock.now();
         if (!(await clock.sleep(delay, req.signal))) return undefined;
         // What was really waited (timers fire late): deliberate waiting, not processing.
         delay = clock.now() - sleepStart;
-        found = await this.fromExisting(req, t0, delay, beforeWait);
+        found = await this.fromExisting(req, t0, delay, abandon);
       }
       // Only the newest keystroke may ask the model; an older call's answer is no longer wanted.
       if (found === MISS && !req.signal?.aborted && keystroke === this.stats.keystrokes && !this.isPaused(clock.now())) {
-        this.stats.noteBlocking(blockingMs);
         const entry = this.start(req, false);
         abandon();
         found = await this.waitFor(entry, req, t0, delay, true);

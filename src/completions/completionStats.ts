@@ -12,13 +12,4 @@ export class CompletionStats {
   /** Requests cancelled because the document went another way. */
   abandoned = 0;
   failed = 0;
-  /**
-   * Longest time a new request waited on abandoning superseded ones (ms): the synchronous
-   * cancel calls before it was handed to the transport. The engine never awaits an old request.
-   */
-  abandonedBlockingMsMax = 0;
-
-  noteBlocking(ms: number): void {
-    if (ms > this.abandonedBlockingMsMax) this.abandonedBlockingMsMax = ms;
-  }
 }

@@ -21,14 +21,8 @@ export function route(request: RouteRequest, settings: RouterSettings): RouteDec
   const { prose, inlineCode } = proseText(text);
   const reasons: string[] = [];
 
-  const named = distinctFiles([...request.files, ...fileMentions(prose, inlineCode)]).length;
-  const symbols = request.foreignSymbols ?? [];
-  // A symbol defined elsewhere brings in at least one more file; which ones is unknown.
-  const spanned = named + (symbols.length > 0 ? 1 : 0);
-  if (spanned >= settings.fileThreshold) {
-    const via = symbols.length > 0 ? ` (incl. the file defining ${listSymbols(symbols)})` : '';
-    reasons.push(`full model: ${spanned} files referenced${via}`);
-  }
+  const spanned = distinctFiles([...request.files, ...fileMentions(prose, inlineCode)]).length;
+  if (spanned >= settings.fileThreshold) reasons.push(`full model: ${spanned} files referenced`);
 
   const phrase = workspaceWidePhrase(withoutQuotes(prose));
   if (phrase) reasons.push(`full model: workspace-wide request ("${phrase}")`);
@@ -47,11 +41,6 @@ function fastReason(files: number): string {
   if (files === 0) return 'fast model: no files referenced';
   if (files === 1) return 'fast model: single file';
   return `fast model: ${files} files referenced, below the threshold`;
-}
-
-function listSymbols(symbols: readonly string[]): string {
-  const shown = symbols.slice(0, 3).join(', ');
-  return symbols.length > 3 ? `${shown}, …` : shown;
 }
 
 function formatTokens(n: number): string {

@@ -7,8 +7,6 @@ export interface RouteRequest {
   files: string[];
   /** Estimated tokens of everything that would be sent. */
   tokenEstimate: number;
-  /** Symbols referenced in the text that are defined in other files, when known. */
-  foreignSymbols?: string[];
 }
 
 export interface RouteDecision {

@@ -20,8 +20,6 @@ export interface ModelClientOptions {
   fimApi?: 'infill' | 'completions';
   /** Extra trusted certificate authority (PEM), for endpoints with a private certificate. */
   ca?: string;
-  /** HTTP connection reuse (default true); false opens a fresh connection per request. */
-  httpKeepAlive?: boolean;
   /** Most characters one response may deliver (default DEFAULT_MAX_OUTPUT_CHARS; see outputCharCap). */
   maxOutputChars?: number;
   /** For ws(s) URLs: go over HTTP to the same server while no socket can be had (default true). */

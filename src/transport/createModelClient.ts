@@ -59,7 +59,7 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
     const endpoint = checkEndpoint(baseUrl, { setting: `flint.${options.role}.url`, allowInsecure: options.allowInsecure, hasKey: apiKey !== undefined }).display;
     return new HttpFallbackClient(
       ws,
-      () => new HttpModelClient({ ...common, endpoint, baseUrl, httpApi: 'responses', keepAlive: options.httpKeepAlive ?? true }),
+      () => new HttpModelClient({ ...common, endpoint, baseUrl, httpApi: 'responses', keepAlive: true }),
       { log: options.log },
     );
   }
@@ -68,6 +68,6 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
     baseUrl: httpBaseUrl(options.url),
     httpApi: options.httpApi,
     fimApi: options.fimApi,
-    keepAlive: options.httpKeepAlive ?? true,
+    keepAlive: true,
   });
 }

@@ -6,11 +6,13 @@ import { ChatInputError, ChatSession } from '../../src/chat/chatSession';
 import type { AssistantTurn, Conversation, Turn, UserTurn } from '../../src/chat/chatTypes';
 import { newConversation } from '../../src/chat/conversation';
 import { ModelError } from '../../src/transport/modelError';
-import { FakeModelClient, settle } from './fakeModelClient';
+import { FakeModelClient, settle } from '../support/fakeModelClient';
 
 function setup(conv: Conversation = newConversation('c1', 0)) {
-  const fast = new FakeModelClient('fast-model');
-  const full = new FakeModelClient('full-model');
+  /** The models' clock (timing marks), moved by the tests. */
+  const clock = { ms: 0 };
+  const fast = new FakeModelClient({ model: 'fast-model', now: () => clock.ms });
+  const full = new FakeModelClient({ model: 'full-model', now: () => clock.ms });
   const samples: RequestSample[] = [];
   const events: string[] = [];
   let n = 0;
@@ -34,16 +36,17 @@ function setup(conv: Conversation = newConversation('c1', 0)) {
     },
     conv,
   );
-  return { session, fast, full, samples, events, turns: () => session.conversation.turns };
+  return { session, fast, full, clock, samples, events, turns: () => session.conversation.turns };
 }
 
 const answers = (turns: Turn[]) => turns.filter((t): t is AssistantTurn => t.role === 'assistant');
 
 describe('ChatSession turns', () => {
   it('streams an answer into the transcript and records it as used', async () => {
-    const { session, fast, samples, events, turns } = setup();
+    const { session, fast, clock, samples, events, turns } = setup();
     session.send({ text: 'explain this', contexts: [] });
     expect(session.streaming).toBe(true);
+    clock.ms = 10;
     fast.last.push('Hello', ' world');
     await settle();
     fast.last.end('completed', { responseId: 'resp_1' });

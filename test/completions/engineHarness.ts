@@ -3,13 +3,13 @@ import type { CompletionSettings } from '../../src/completions/completionSetting
 import type { CompletionRequest } from '../../src/completions/completionTypes';
 import { silentLogger } from '../../src/log/logger';
 import type { RequestSample } from '../../src/metrics/requestSample';
-import { FakeClock } from './fakeClock';
-import { FakeModelClient } from './fakeModelClient';
+import { FakeClock } from '../support/fakeClock';
+import { FakeModelClient } from '../support/fakeModelClient';
 
 /** An engine wired to a fake clock and a fake model client, recording metrics samples. */
 export function engineHarness(overrides: Partial<CompletionSettings> = {}) {
   const clock = new FakeClock();
-  const client = new FakeModelClient(() => clock.now());
+  const client = new FakeModelClient({ now: () => clock.now() });
   const samples: RequestSample[] = [];
   const settings: CompletionSettings = {
     api: 'responses',

@@ -30,9 +30,16 @@ afterAll(async () => {
   await ep?.close();
 });
 
-function engine(samples: RequestSample[]) {
+/** The client, keeping every stream it starts. */
+function recording(streams: ReturnType<ModelClient['stream']>[]): ModelClient {
+  return Object.create(client, {
+    stream: { value: (r: Parameters<ModelClient['stream']>[0]) => streams[streams.push(client.stream(r)) - 1] },
+  });
+}
+
+function engine(samples: RequestSample[], through: ModelClient = client) {
   return new CompletionEngine({
-    client: () => client,
+    client: () => through,
     settings: () => ({ api: 'responses', fimTemplate: 'qwen', maxLines: 30, tokenBudget: 1024, debounceMs: 0 }),
     clock: systemClock(() => performance.now()),
     metrics: { record: (s) => samples.push(s) },
@@ -43,9 +50,19 @@ function engine(samples: RequestSample[]) {
 describe('ghost text on real inference', () => {
   it('streams a generation into a suggestion and records its timing marks', async () => {
     const samples: RequestSample[] = [];
-    const e = engine(samples);
-    await e.provide(request('function main() {\n  const value = ', '\n}\n', { explicit: true }));
+    const streams: ReturnType<ModelClient['stream']>[] = [];
+    const e = engine(samples, recording(streams));
+    const result = await e.provide(request('function main() {\n  const value = ', '\n}\n', { explicit: true }));
     await waitFor(() => client.stats().openRequests === 0);
+    // The suggestion is what the model generated, cut after its first line or block and trimmed
+    // at the end (the model's text is random: how it reads is not the point).
+    expect(result?.source).toBe('model');
+    const generated = (await streams[0].done).text;
+    const suggestion = result!.suggestion.text;
+    expect(suggestion.trim()).not.toBe('');
+    expect(generated.startsWith(suggestion)).toBe(true);
+    expect(suggestion).toBe(suggestion.trimEnd());
+    expect(suggestion.split('\n').length).toBeLessThanOrEqual(30);
     const sample = samples.find((s) => s.marks.firstToken !== undefined);
     expect(sample?.marks.outputTokens).toBeGreaterThan(0);
     expect(sample!.marks.firstToken!).toBeGreaterThanOrEqual(sample!.marks.created);

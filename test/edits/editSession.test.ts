@@ -115,7 +115,7 @@ describe('EditSession streaming', () => {
   it('rewrites with the fast model, saying why, when the full model fails before any text', async () => {
     const h = harness(file, 0, 3);
     h.session.start('/deep rename f to g');
-    h.full.last.end('failed', new ModelError('network', 'Cannot reach https://api.openai.com/v1'));
+    h.full.last.end('failed', { error: new ModelError('network', 'Cannot reach https://api.openai.com/v1') });
     await h.settle();
     expect(h.fast.streams).toHaveLength(1);
     expect(h.fast.last.request.input).toEqual(h.full.last.request.input);

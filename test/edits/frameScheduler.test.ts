@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FrameScheduler } from '../../src/edits/frameScheduler';
-import { ManualTimers } from './fakeModel';
+import { ManualTimers } from '../support/manualTimers';
 
 describe('FrameScheduler', () => {
   it('flushes the first change on the next tick, then at most once per frame', async () => {

@@ -2,8 +2,9 @@ import { EditSession, type EditModels } from '../../src/edits/editSession';
 import { silentLogger } from '../../src/log/logger';
 import type { RequestSample } from '../../src/metrics/requestSample';
 import type { RouteRequest } from '../../src/router/routeTypes';
-import { FakeModelClient, ManualTimers, drain } from './fakeModel';
-import { MemoryDocument } from './memoryDocument';
+import { FakeModelClient } from '../support/fakeModelClient';
+import { ManualTimers, drain } from '../support/manualTimers';
+import { MemoryDocument } from '../support/memoryDocument';
 
 export interface Harness {
   doc: MemoryDocument;
@@ -20,8 +21,8 @@ export interface Harness {
 /** A session on lines [start, end) of an in-memory document, with fake models and a manual clock. */
 export function harness(text: string, start: number, end: number): Harness {
   const doc = new MemoryDocument(text);
-  const fast = new FakeModelClient('fast-model');
-  const full = new FakeModelClient('full-model');
+  const fast = new FakeModelClient({ model: 'fast-model' });
+  const full = new FakeModelClient({ model: 'full-model' });
   const timers = new ManualTimers();
   const samples: RequestSample[] = [];
   const routed: RouteRequest[] = [];

@@ -11,10 +11,16 @@ class FakeHistory implements UndoHistory {
   ) {}
   async undo(): Promise<void> {
     this.undos++;
-    if (this.at > 0) (this.at--, this.changes++);
+    if (this.at > 0) {
+      this.at--;
+      this.changes++;
+    }
   }
   async redo(): Promise<void> {
-    if (this.at < this.boundaries.length - 1) (this.at++, this.changes++);
+    if (this.at < this.boundaries.length - 1) {
+      this.at++;
+      this.changes++;
+    }
   }
   version(): number {
     return this.changes;

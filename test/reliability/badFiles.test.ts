@@ -7,7 +7,7 @@ import { looksBinary } from '../../src/context/looksBinary';
 import { SnippetRing } from '../../src/context/snippetRing';
 import { charsForTokens } from '../../src/context/tokenEstimate';
 import type { ModelClient, ModelRequest } from '../../src/transport/modelClient';
-import { MemoryDocument } from '../edits/memoryDocument';
+import { MemoryDocument } from '../support/memoryDocument';
 import { editSession, generationOver } from './editProbe';
 import { FaultRig, lineLogger, recordingClient, stateReached } from './faultRig';
 import { GHOST_FIRST_LINE, GHOST_PREFIX_FAULTED } from './faultScript';

@@ -12,7 +12,7 @@ import { EDIT_FILE, EDIT_INSTRUCTION } from './faultScript';
 import { ghostRequest } from './ghostTextProbe';
 import { CompletionEngine } from '../../src/completions/completionEngine';
 import { systemClock } from '../../src/completions/clock';
-import { MemoryDocument } from '../edits/memoryDocument';
+import { MemoryDocument } from '../support/memoryDocument';
 
 const keys = Object.keys(settingsSchema) as SettingKey[];
 

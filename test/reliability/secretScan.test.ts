@@ -6,7 +6,7 @@ import type { FaultSettingsInput } from '../../src/server/faults/faultSettings';
 import { startEndpoint, type EndpointHandle } from '../../src/server/startEndpoint';
 import { createModelClient, type ModelClientOptions } from '../../src/transport/createModelClient';
 import type { ModelClient, StreamResult } from '../../src/transport/modelClient';
-import { MemoryDocument } from '../edits/memoryDocument';
+import { MemoryDocument } from '../support/memoryDocument';
 import { chatRig } from './chatProbe';
 import { EchoingService, type EchoMode } from './echoingService';
 import { editSession, generationOver } from './editProbe';

@@ -37,11 +37,6 @@ describe('route', () => {
     ]);
   });
 
-  it('abbreviates a long list of foreign symbols', () => {
-    const d = route({ ...chat('why', ['a.ts']), foreignSymbols: ['A', 'B', 'C', 'D'] }, defaultRouterSettings);
-    expect(d.reasons).toEqual(['full model: 2 files referenced (incl. the file defining A, B, C, …)']);
-  });
-
   it('counts a file named in prose and again as inline code once', () => {
     const d = route(chat('fix `src/a.ts`, the bug in a.ts'), defaultRouterSettings);
     expect(d).toMatchObject({ target: 'fast', reasons: ['fast model: single file'] });

@@ -41,14 +41,6 @@ describe('HTTP client: Responses API', () => {
     expect(r.outputTokens).toBeGreaterThan(5);
   });
 
-  it('opens a fresh connection per request when keep-alive is off', async () => {
-    h = await httpHarness({ client: { httpKeepAlive: false } });
-    await stateReached(h.client, 'warm');
-    await h.client.stream(ask('hello')).done;
-    await h.client.stream(ask('hello')).done;
-    expect(h.proxy.accepted).toBe(3);
-  });
-
   it('resends the whole conversation when the previous response is gone', async () => {
     h = await httpHarness();
     const r = await h.client.stream(

@@ -1,0 +1,76 @@
+// The design's layering rule as one lint rule: every import (static, dynamic, require, export
+// from) is resolved against the importing file and checked against the folder it lands in.
+import { dirname, relative, resolve, sep } from 'node:path';
+
+const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
+
+/** Modules a webview may use from src/: message-protocol types and pure helpers. */
+export const WEBVIEW_SHARED = [
+  'src/chat/chatProtocol',
+  'src/chat/chatTypes',
+  'src/chat/mentions',
+  'src/chat/linkPolicy',
+  'src/metrics/formatLastRequest',
+  'src/metrics/formatNumbers',
+  'src/metrics/latencyMessages',
+  'src/metrics/latencySnapshot',
+];
+
+const NODE_BUILTINS = new Set(['fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'tls', 'crypto', 'url', 'util', 'stream', 'events', 'worker_threads', 'perf_hooks', 'zlib', 'readline']);
+
+const under = (path, folder) => path === folder || path.startsWith(`${folder}/`);
+const isShell = (file) => under(file, 'src/vscode') || file === 'src/extension.ts';
+/** Test doubles: everything in test/support/, and anything named as a fake. */
+const isDouble = (target) => under(target, 'test/support') || /(^|\/)fake[A-Z]/.test(target);
+
+/** Why `file` may not import `source` (resolved to `target`, repository-relative, no extension); null when it may. */
+export function layerViolation(file, source, target) {
+  if (source === 'vscode') {
+    return isShell(file) || under(file, 'test/e2e') ? null : 'only src/vscode/ and src/extension.ts import vscode: keep this logic pure and pass what it needs in';
+  }
+  if (under(file, 'media')) {
+    if (source.startsWith('node:') || NODE_BUILTINS.has(source.split('/')[0])) return 'webviews run in a browser: no Node modules';
+    if (target && !under(target, 'media') && !WEBVIEW_SHARED.includes(target)) {
+      return `webviews import only the message-protocol types and pure helpers (${WEBVIEW_SHARED.join(', ')}); add a pure module to that list deliberately`;
+    }
+    return null;
+  }
+  if (!target) return null;
+  if (under(file, 'src/server')) {
+    return under(target, 'src/server') || under(target, 'src/protocol') ? null : 'the local endpoint imports only src/server/ and src/protocol/: move a shared pure module to src/protocol/';
+  }
+  if (under(file, 'src')) {
+    if (under(target, 'src/server')) return 'the local endpoint is a separate program: the extension shares only src/protocol/ with it';
+    if (!under(target, 'src')) return 'product code imports nothing from tests, benchmarks or scripts';
+    return null;
+  }
+  if (under(file, 'bench') && isDouble(target)) return 'benchmarks measure real code: no test doubles (give the bench its own driver)';
+  return null;
+}
+
+function check(context, node, source) {
+  if (typeof source !== 'string') return;
+  const file = relative(root, context.filename).split(sep).join('/');
+  const target = source.startsWith('.')
+    ? relative(root, resolve(dirname(context.filename), source)).split(sep).join('/').replace(/\.(ts|mjs|js|json)$/, '')
+    : null;
+  const why = layerViolation(file, source, target);
+  if (why) context.report({ node, message: `'${source}': ${why}.` });
+}
+
+export const layersRule = {
+  meta: { type: 'problem', docs: { description: 'The layering rule of the design (which folder may import which).' }, schema: [] },
+  create(context) {
+    const fromSource = (node) => node.source && check(context, node.source, node.source.value);
+    return {
+      ImportDeclaration: fromSource,
+      ExportNamedDeclaration: fromSource,
+      ExportAllDeclaration: fromSource,
+      ImportExpression: (node) => node.source.type === 'Literal' && check(context, node.source, node.source.value),
+      CallExpression(node) {
+        const [arg] = node.arguments;
+        if (node.callee.type === 'Identifier' && node.callee.name === 'require' && arg?.type === 'Literal') check(context, arg, arg.value);
+      },
+    };
+  },
+};
