@@ -103,9 +103,9 @@ function parse(argv: string[]): Record<string, string | boolean | string[] | und
     const code = (err as { code?: string }).code;
     const message = (err as Error).message;
     const flag = /'(--[\w-]+)/.exec(message)?.[1];
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new Error(`Unknown flag ${flag ?? message}.\n${USAGE}`);
-    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw new Error(`Flag ${flag ?? message} needs a value.`);
-    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') throw new Error(`Unexpected argument: ${message}\n${USAGE}`);
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new Error(`Unknown flag ${flag ?? message}.\n${USAGE}`, { cause: err });
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw new Error(`Flag ${flag ?? message} needs a value.`, { cause: err });
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') throw new Error(`Unexpected argument: ${message}\n${USAGE}`, { cause: err });
     throw err;
   }
 }
