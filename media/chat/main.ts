@@ -1,4 +1,5 @@
 import type { HostMessage, ViewMessage } from '../../src/chat/chatProtocol';
+import { codeOfBlock } from './codeOfBlock';
 import { Composer } from './composer';
 import { Transcript } from './transcript';
 
@@ -81,7 +82,7 @@ function start(api: WebviewApi): void {
     }
     const action = button.dataset.action;
     const block = button.closest<HTMLElement>('.code-block');
-    const code = block?.querySelector('code')?.textContent;
+    const code = block ? codeOfBlock(block) : undefined;
     if ((action === 'copy' || action === 'insert' || action === 'apply') && code != null) {
       post({ type: 'codeAction', action, code, ...(block?.dataset.path ? { path: block.dataset.path } : {}) });
     }

@@ -1,10 +1,15 @@
-import { parseBlocks } from './markdown/blocks';
+import { parseBlocks, type Block, type Resume } from './markdown/blocks';
 import { patchChildren } from './markdown/buildDom';
 import type { MdElement } from './markdown/mdNode';
 import { blockToTree } from './markdown/toTree';
 
 /** Committed blocks are grouped, so the page has few elements to check for visibility. */
 const CHUNK_BLOCKS = 16;
+/**
+ * Source characters parsed in one render. A longer tail (an answer reopened from history, a
+ * huge message) is rendered over several frames, a slice at a time, as if it were streaming.
+ */
+const SLICE_CHARS = 12_000;
 
 /**
  * One answer's Markdown, rendered as text streams in. Blocks that can no longer change
@@ -12,11 +17,16 @@ const CHUNK_BLOCKS = 16;
  * each render re-parses only the tail from the first uncommitted block and patches its DOM,
  * so a long answer costs the same per frame as a short one. Committed blocks move into
  * `div.md-chunk` groups, which the stylesheet lets the browser skip while off screen.
+ * At most a slice of the tail is parsed per render; `dirty` stays set until all of it is.
  */
 export class StreamingMarkdown {
   private source = '';
   /** Offset in `source` where the uncommitted tail starts. */
   private tailOffset = 0;
+  /** Parse state at `tailOffset` when it falls inside a segmented block. */
+  private tailResume: Resume | undefined;
+  /** Grows while a slice commits nothing (one block longer than a slice), so work always advances. */
+  private slice = SLICE_CHARS;
   /** Index in `root` of the tail's first DOM node (the number of chunks before it). */
   private tailIndex = 0;
   private tail: MdElement[] = [];
@@ -43,6 +53,8 @@ export class StreamingMarkdown {
     this.root.replaceChildren();
     this.source = text;
     this.tailOffset = 0;
+    this.tailResume = undefined;
+    this.slice = SLICE_CHARS;
     this.tailIndex = 0;
     this.tail = [];
     this.chunk = undefined;
@@ -52,19 +64,28 @@ export class StreamingMarkdown {
   /** Bring the DOM up to date; `final` commits everything (the answer has ended). */
   render(final = false): void {
     if (this.rendered && !final) return;
-    const region = this.source.slice(this.tailOffset);
-    const blocks = parseBlocks(region);
-    const trees = blocks.map((b) => blockToTree(b, 0));
+    const rest = this.source.length - this.tailOffset;
+    const partial = rest > this.slice;
+    const region = this.source.slice(this.tailOffset, this.tailOffset + (partial ? this.slice : rest));
+    const last = final && !partial;
+    const blocks = parseBlocks(region, { ...(this.tailResume ? { resume: this.tailResume } : {}), final: last });
+    const trees = blocks.map((b) => blockToTree(b, 0, last));
     patchChildren(this.root, this.tailIndex, this.tail, trees);
     const lastNewline = region.lastIndexOf('\n');
-    let commit = final ? blocks.length : 0;
-    while (!final && commit + 1 < blocks.length && blocks[commit + 1]!.start <= lastNewline) commit++;
+    let commit = last ? blocks.length : 0;
+    // A block is final once the next one starts on a complete line, or inside a long line
+    // (a cut that only depends on text already here).
+    while (!last && commit + 1 < blocks.length && (blocks[commit + 1]!.start <= lastNewline || isMidLine(blocks[commit + 1]!))) commit++;
     if (commit > 0) {
       this.tailOffset += commit < blocks.length ? blocks[commit]!.start : region.length;
+      this.tailResume = commit < blocks.length ? resumeOf(blocks[commit]!) : undefined;
       for (let i = 0; i < commit; i++) this.moveIntoChunk(this.root.childNodes[this.tailIndex]!);
+      this.slice = SLICE_CHARS;
+    } else if (partial) {
+      this.slice *= 2;
     }
     this.tail = trees.slice(commit);
-    this.rendered = true;
+    this.rendered = !partial;
   }
 
   private moveIntoChunk(block: Node): void {
@@ -76,4 +97,12 @@ export class StreamingMarkdown {
     }
     this.chunk.appendChild(block);
   }
+}
+
+function isMidLine(block: Block): boolean {
+  return block.kind === 'paragraph' && block.midLine === true;
+}
+
+function resumeOf(block: Block): Resume | undefined {
+  return 'resume' in block ? block.resume : undefined;
 }

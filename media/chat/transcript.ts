@@ -106,7 +106,7 @@ export class Transcript {
     const view = this.answerView(turn);
     view.markdown.reset(turn.text);
     if (animate && turn.status === 'streaming') this.scheduler.schedule(view.render);
-    else view.markdown.render(turn.status !== 'streaming');
+    else view.render();
     return view.article;
   }
 
@@ -136,7 +136,11 @@ export class Transcript {
       head,
       foot,
       markdown,
-      render: () => markdown.render(view.turn.status !== 'streaming'),
+      render: () => {
+        markdown.render(view.turn.status !== 'streaming');
+        // A long tail renders a slice per frame: come back next frame for the rest.
+        if (markdown.dirty) this.scheduler.schedule(view.render);
+      },
     };
     fillHead(head, turn);
     fillFoot(foot, turn);

@@ -1,7 +1,10 @@
 import * as vscode from 'vscode';
+import { applyPathRefusal } from '../chat/applyTarget';
 import type { CodeAction } from '../chat/chatProtocol';
 import { safeExternalUrl } from '../chat/linkPolicy';
+import type { Services } from '../services';
 import type { ChatEditorContext } from './chatEditorContext';
+import { sendRefusal } from './editTarget';
 
 /** Runs a code block's button; returns what to tell the user in the chat view. */
 export async function runCodeAction(
@@ -9,6 +12,7 @@ export async function runCodeAction(
   code: string,
   path: string | undefined,
   editors: ChatEditorContext,
+  services: Services,
 ): Promise<string> {
   switch (action) {
     case 'copy':
@@ -17,7 +21,7 @@ export async function runCodeAction(
     case 'insert':
       return insertAtCursor(code, editors.targetEditor);
     case 'apply':
-      return applyToFile(code, path, editors.targetEditor);
+      return applyToFile(code, path, editors.targetEditor, services);
   }
 }
 
@@ -32,21 +36,35 @@ async function insertAtCursor(code: string, editor: vscode.TextEditor | undefine
 
 /**
  * Hands the code to the inline-edit engine, which shows it as a pending diff to accept or
- * reject. The target is the file named in the code fence, else the last active editor.
+ * reject. The target is the file named in the code fence, else the last active editor. A named
+ * file that is refused (Git or VS Code folders, the deny list, outside the workspace) is said
+ * so in the chat: the code never silently goes to another file instead.
  */
-async function applyToFile(code: string, path: string | undefined, editor: vscode.TextEditor | undefined): Promise<string> {
+async function applyToFile(code: string, path: string | undefined, editor: vscode.TextEditor | undefined, services: Services): Promise<string> {
   const commands = await vscode.commands.getCommands(true);
   if (!commands.includes('flint.applyToFile')) return 'Apply is not available: the inline edit feature is not loaded.';
-  const uri = (path && (await workspaceFile(path))) || editor?.document.uri;
-  if (!uri) return 'Open the file to apply this code to, then Apply again.';
+  let uri: vscode.Uri | undefined;
+  if (path) {
+    const refused = applyPathRefusal(path);
+    if (refused) return refused;
+    uri = await workspaceFile(path);
+    if (!uri) return `Not applied: ${path} is not a file in this workspace. Nothing was changed.`;
+  } else {
+    uri = editor?.document.uri;
+    if (!uri) return 'Open the file to apply this code to, then Apply again.';
+    const refused = applyPathRefusal(vscode.workspace.asRelativePath(uri, false));
+    if (refused && vscode.workspace.getWorkspaceFolder(uri)) return refused;
+  }
+  const document = await vscode.workspace.openTextDocument(uri);
+  const denied = sendRefusal(document, services);
+  if (denied) return `Not applied: ${denied}`;
   const shown = await vscode.commands.executeCommand<boolean>('flint.applyToFile', { uri: uri.toString(), text: code });
   const name = vscode.workspace.asRelativePath(uri, false);
   return shown === false ? `The change to ${name} was not shown (see the editor's message).` : `Showing the change to ${name}: accept or reject it in the editor.`;
 }
 
-/** A file inside a workspace folder; a path from model output never reaches outside it. */
+/** A file inside a workspace folder (paths reaching outside were refused before). */
 async function workspaceFile(path: string): Promise<vscode.Uri | undefined> {
-  if (/^([\\/]|[A-Za-z]:)/.test(path) || path.split(/[\\/]/).includes('..')) return undefined;
   for (const folder of vscode.workspace.workspaceFolders ?? []) {
     const uri = vscode.Uri.joinPath(folder.uri, path);
     try {

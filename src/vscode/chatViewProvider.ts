@@ -181,7 +181,7 @@ class ChatView implements vscode.WebviewViewProvider, vscode.Disposable {
         this.post({ type: 'mentions', query: m.query, items: await this.editors.mentionItems(m.query) });
         return;
       case 'codeAction':
-        this.post({ type: 'notice', text: await runCodeAction(m.action, m.code, m.path, this.editors) });
+        this.post({ type: 'notice', text: await runCodeAction(m.action, m.code, m.path, this.editors, this.services) });
         return;
       case 'openLink': {
         const refused = await openLink(m.href);

@@ -1,155 +1,131 @@
+import hljs from 'highlight.js/lib/core';
+import bash from 'highlight.js/lib/languages/bash';
+import c from 'highlight.js/lib/languages/c';
+import cpp from 'highlight.js/lib/languages/cpp';
+import csharp from 'highlight.js/lib/languages/csharp';
+import css from 'highlight.js/lib/languages/css';
+import diff from 'highlight.js/lib/languages/diff';
+import go from 'highlight.js/lib/languages/go';
+import ini from 'highlight.js/lib/languages/ini';
+import java from 'highlight.js/lib/languages/java';
+import javascript from 'highlight.js/lib/languages/javascript';
+import json from 'highlight.js/lib/languages/json';
+import kotlin from 'highlight.js/lib/languages/kotlin';
+import markdown from 'highlight.js/lib/languages/markdown';
+import php from 'highlight.js/lib/languages/php';
+import python from 'highlight.js/lib/languages/python';
+import ruby from 'highlight.js/lib/languages/ruby';
+import rust from 'highlight.js/lib/languages/rust';
+import shell from 'highlight.js/lib/languages/shell';
+import sql from 'highlight.js/lib/languages/sql';
+import swift from 'highlight.js/lib/languages/swift';
+import typescript from 'highlight.js/lib/languages/typescript';
+import xml from 'highlight.js/lib/languages/xml';
+import yaml from 'highlight.js/lib/languages/yaml';
+
 /**
- * A small line-by-line tokenizer for code blocks: keywords, strings, comments and numbers in
- * the common language families. State (an open block comment or multi-line string) carries
- * from one line to the next. Unknown languages come back as plain text.
+ * Code block highlighting with highlight.js (core, with the languages models write most).
+ * Its output is read back into tokens of a closed set of kinds: the renderer never inserts
+ * markup, so highlighting cannot bring model text into the DOM as anything but text.
  */
-export type TokenKind = 'plain' | 'keyword' | 'string' | 'comment' | 'number';
+export type TokenKind =
+  | 'plain' | 'keyword' | 'string' | 'comment' | 'number' | 'type' | 'literal'
+  | 'title' | 'attr' | 'meta' | 'tag' | 'addition' | 'deletion' | 'section';
 export interface Token {
   kind: TokenKind;
   text: string;
 }
 
-interface Grammar {
-  lineComments: string[];
-  blockComment?: [string, string];
-  /** Quote sequences, longest first; `multiline` ones may span lines. */
-  strings: { open: string; multiline: boolean }[];
-  keywords: ReadonlySet<string>;
-}
+/** Bigger blocks (or segments of blocks) stay plain: highlighting must stay a few ms a frame. */
+const MAX_HIGHLIGHT_CHARS = 20_000;
+const MAX_HIGHLIGHT_LINE = 2_000;
 
-// Sticky: match exactly at lastIndex without slicing the line.
-const WORD = /[A-Za-z_$][\w$]*/y;
-const NUMBER = /\d[\w.]*/y;
+const LANGUAGES = { bash, c, cpp, csharp, css, diff, go, ini, java, javascript, json, kotlin, markdown, php, python, ruby, rust, shell, sql, swift, typescript, xml, yaml };
+const ALIASES: Record<string, string> = { toml: 'ini', jsonc: 'json', zsh: 'bash', console: 'shell', mjs: 'javascript', cjs: 'javascript', vue: 'xml', svg: 'xml', scss: 'css', less: 'css', h: 'c', hpp: 'cpp' };
 
-const words = (s: string): ReadonlySet<string> => new Set(s.split(' '));
-const C_LIKE = 'if else for while do switch case default break continue return function class interface enum extends implements new this super import export from as const let var try catch finally throw typeof instanceof in of void null undefined true false async await yield static public private protected readonly abstract type namespace struct union fn pub impl trait mut match use mod crate self where loop package func go defer chan map select var val fun when object override lateinit suspend int long short char float double bool boolean string byte unsigned signed sizeof include define template typename virtual using delete';
-const SCRIPT = 'if elif else for while in do done then fi case esac function return def class import from as with try except finally raise pass break continue lambda yield global nonlocal and or not is None True False self async await end module require begin rescue ensure unless until local echo export';
-const SQL = 'select from where insert into values update set delete create table index view drop alter add join left right inner outer on group by order having limit offset as and or not null is in exists distinct union all primary key foreign references default';
+/** One instance for the page, with its languages registered (read-only after this). */
+const highlighter = (() => {
+  const hl = hljs.newInstance();
+  for (const [name, language] of Object.entries(LANGUAGES)) hl.registerLanguage(name, language);
+  return hl;
+})();
 
-const cGrammar: Grammar = {
-  lineComments: ['//'],
-  blockComment: ['/*', '*/'],
-  strings: [{ open: '`', multiline: true }, { open: '"', multiline: false }, { open: "'", multiline: false }],
-  keywords: words(C_LIKE),
-};
-const scriptGrammar: Grammar = {
-  lineComments: ['#'],
-  strings: [
-    { open: '"""', multiline: true },
-    { open: "'''", multiline: true },
-    { open: '"', multiline: false },
-    { open: "'", multiline: false },
-  ],
-  keywords: words(SCRIPT),
-};
-const GRAMMARS: Record<string, Grammar> = {
-  c: cGrammar,
-  sql: { lineComments: ['--'], blockComment: ['/*', '*/'], strings: [{ open: "'", multiline: false }], keywords: words(SQL) },
-  css: { lineComments: [], blockComment: ['/*', '*/'], strings: cGrammar.strings.slice(1), keywords: words('important media import from to') },
-  json: { lineComments: [], strings: [{ open: '"', multiline: false }], keywords: words('true false null') },
-  markup: { lineComments: [], blockComment: ['<!--', '-->'], strings: cGrammar.strings.slice(1), keywords: words('') },
-  script: scriptGrammar,
-};
-const ALIASES: Record<string, string> = {
-  js: 'c', jsx: 'c', ts: 'c', tsx: 'c', javascript: 'c', typescript: 'c', mjs: 'c', cjs: 'c',
-  java: 'c', kotlin: 'c', kt: 'c', cpp: 'c', 'c++': 'c', h: 'c', hpp: 'c', cs: 'c', csharp: 'c',
-  go: 'c', rust: 'c', rs: 'c', swift: 'c', php: 'c', dart: 'c', scala: 'c',
-  py: 'script', python: 'script', rb: 'script', ruby: 'script', sh: 'script', bash: 'script',
-  shell: 'script', zsh: 'script', yaml: 'script', yml: 'script', toml: 'script', perl: 'script',
-  html: 'markup', xml: 'markup', svg: 'markup', vue: 'markup', scss: 'css', less: 'css', jsonc: 'c',
+const SCOPES: Record<string, TokenKind> = {
+  keyword: 'keyword', built_in: 'keyword', 'selector-tag': 'tag',
+  type: 'type', class: 'type',
+  literal: 'literal', symbol: 'literal',
+  number: 'number',
+  string: 'string', regexp: 'string', subst: 'plain', char: 'string',
+  comment: 'comment', doctag: 'comment', quote: 'comment',
+  title: 'title', function: 'title',
+  attr: 'attr', attribute: 'attr', property: 'attr', variable: 'attr', 'template-variable': 'attr', params: 'plain',
+  meta: 'meta', 'selector-class': 'attr', 'selector-id': 'attr', 'selector-pseudo': 'attr',
+  tag: 'tag', name: 'tag',
+  addition: 'addition', deletion: 'deletion',
+  section: 'section', bullet: 'section', emphasis: 'plain', strong: 'plain', link: 'string',
 };
 
 export function highlightLines(code: string, lang: string): Token[][] {
-  const key = lang.toLowerCase();
-  const grammar = GRAMMARS[key] ?? GRAMMARS[ALIASES[key] ?? ''];
-  const lines = code.split('\n');
-  if (!grammar) return lines.map((text) => (text === '' ? [] : [{ kind: 'plain', text }]));
-  let open: OpenSpan | undefined;
-  return lines.map((line) => {
-    const tokens: Token[] = [];
-    open = tokenizeLine(line, grammar, open, tokens);
-    return tokens;
-  });
+  const name = lang.toLowerCase();
+  const language = highlighter.getLanguage(ALIASES[name] ?? name) ? (ALIASES[name] ?? name) : undefined;
+  if (!language || code.length > MAX_HIGHLIGHT_CHARS || hasLongLine(code)) return plainLines(code);
+  let html: string;
+  try {
+    html = highlighter.highlight(code, { language, ignoreIllegals: true }).value;
+  } catch {
+    return plainLines(code);
+  }
+  return toLines(html);
 }
 
-interface OpenSpan {
-  close: string;
-  kind: TokenKind;
+function plainLines(code: string): Token[][] {
+  return code.split('\n').map((text) => (text === '' ? [] : [{ kind: 'plain', text }]));
 }
 
-/** Appends the line's tokens to `out`; returns the comment or string still open at its end. */
-function tokenizeLine(line: string, g: Grammar, carried: OpenSpan | undefined, out: Token[]): OpenSpan | undefined {
-  let i = 0;
-  let open = carried;
-  const push = (kind: TokenKind, text: string) => {
-    const last = out[out.length - 1];
+function hasLongLine(code: string): boolean {
+  for (let start = 0; start < code.length; ) {
+    const nl = code.indexOf('\n', start);
+    const end = nl < 0 ? code.length : nl;
+    if (end - start > MAX_HIGHLIGHT_LINE) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'" };
+const MARKUP = /<span class="([^"]*)">|<\/span>|&(?:amp|lt|gt|quot|#x27|#39);|\n/g;
+
+/**
+ * highlight.js escapes all code text, so its output has exactly three kinds of markup: its own
+ * `<span class="hljs-…">`, `</span>` and entities. Read in one pass into lines of tokens; the
+ * innermost scope decides a token's kind.
+ */
+function toLines(html: string): Token[][] {
+  const lines: Token[][] = [[]];
+  const scopes: TokenKind[] = [];
+  const push = (text: string) => {
+    if (text === '') return;
+    const kind = scopes.at(-1) ?? 'plain';
+    const line = lines[lines.length - 1]!;
+    const last = line[line.length - 1];
     if (last && last.kind === kind) last.text += text;
-    else if (text !== '') out.push({ kind, text });
+    else line.push({ kind, text });
   };
-  while (i < line.length) {
-    if (open) {
-      const end = findClose(line, i, open.close, open.kind === 'string');
-      if (end < 0) {
-        push(open.kind, line.slice(i));
-        return open;
-      }
-      push(open.kind, line.slice(i, end));
-      i = end;
-      open = undefined;
-      continue;
-    }
-    if (g.lineComments.some((c) => line.startsWith(c, i))) {
-      push('comment', line.slice(i));
-      return undefined;
-    }
-    if (g.blockComment && line.startsWith(g.blockComment[0], i)) {
-      push('comment', g.blockComment[0]);
-      i += g.blockComment[0].length;
-      open = { close: g.blockComment[1], kind: 'comment' };
-      continue;
-    }
-    const quote = g.strings.find((q) => line.startsWith(q.open, i));
-    if (quote) {
-      push('string', quote.open);
-      i += quote.open.length;
-      const end = findClose(line, i, quote.open, true);
-      if (end >= 0) {
-        push('string', line.slice(i, end));
-        i = end;
-      } else {
-        push('string', line.slice(i));
-        return quote.multiline ? { close: quote.open, kind: 'string' } : undefined;
-      }
-      continue;
-    }
-    WORD.lastIndex = i;
-    const word = WORD.exec(line);
-    if (word) {
-      push(g.keywords.has(word[0]) ? 'keyword' : 'plain', word[0]);
-      i += word[0].length;
-      continue;
-    }
-    NUMBER.lastIndex = i;
-    const num = NUMBER.exec(line);
-    if (num) {
-      push('number', num[0]);
-      i += num[0].length;
-      continue;
-    }
-    push('plain', line[i]!);
-    i++;
+  let at = 0;
+  for (const m of html.matchAll(MARKUP)) {
+    push(html.slice(at, m.index));
+    at = m.index + m[0].length;
+    if (m[1] !== undefined) scopes.push(kindOf(m[1], scopes.at(-1) ?? 'plain'));
+    else if (m[0] === '</span>') scopes.pop();
+    else if (m[0] === '\n') lines.push([]);
+    else push(ENTITIES[m[0]]!);
   }
-  return open;
+  push(html.slice(at));
+  return lines;
 }
 
-/** Index just past `close` from `from`, skipping backslash escapes in strings; -1 if absent. */
-function findClose(line: string, from: number, close: string, escapes: boolean): number {
-  for (let i = from; i < line.length; i++) {
-    if (escapes && line[i] === '\\') {
-      i++;
-      continue;
-    }
-    if (line.startsWith(close, i)) return i + close.length;
-  }
-  return -1;
+function kindOf(classes: string, outer: TokenKind): TokenKind {
+  // "hljs-title function_" → title; an unknown scope keeps the enclosing kind.
+  const scope = classes.split(' ')[0]!.replace(/^hljs-/, '');
+  return SCOPES[scope] ?? SCOPES[scope.split('.')[0]!] ?? outer;
 }

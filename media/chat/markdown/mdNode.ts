@@ -9,11 +9,13 @@ export type MdTag =
   | 'p' | 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6'
   | 'ul' | 'ol' | 'li' | 'blockquote' | 'hr'
   | 'pre' | 'code' | 'em' | 'strong' | 'del' | 'a' | 'br'
-  | 'span' | 'div' | 'button';
+  | 'span' | 'div' | 'button'
+  | 'table' | 'thead' | 'tbody' | 'tr' | 'th' | 'td';
 
 export const MD_TAGS: ReadonlySet<string> = new Set<MdTag>([
   'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'hr',
   'pre', 'code', 'em', 'strong', 'del', 'a', 'br', 'span', 'div', 'button',
+  'table', 'thead', 'tbody', 'tr', 'th', 'td',
 ]);
 
 export interface MdElement {

@@ -4,22 +4,36 @@ import { parseInline } from './inline';
 import { el, type MdChild, type MdElement } from './mdNode';
 
 const MAX_DEPTH = 8;
+const TASK = /^\[([ xX])\][ \t]+/;
 
 /** Markdown text to the renderer's safe tree, one element per top-level block. */
 export function markdownToTree(src: string): MdElement[] {
-  return parseBlocks(src).map((b) => blockToTree(b, 0));
+  return parseBlocks(src, { final: true }).map((b) => blockToTree(b, 0, true));
 }
 
-export function blockToTree(block: Block, depth: number): MdElement {
+/**
+ * `settled`: the text is complete. A code segment is highlighted once it can no longer grow
+ * (closed, full, or the answer ended): while it streams it stays plain, so a frame never
+ * re-highlights a growing block.
+ */
+export function blockToTree(block: Block, depth: number, settled = true): MdElement {
   switch (block.kind) {
     case 'paragraph':
-      return el('p', parseInline(block.text));
+      // A later segment of a long paragraph reads on from the one before it.
+      return el('p', parseInline(block.text), block.resume ? { cls: 'p-cont' } : {});
     case 'heading':
       return el(`h${block.level}` as 'h1', parseInline(block.text));
     case 'hr':
       return el('hr');
     case 'code':
-      return codeBlock(block.code, block.lang, block.path);
+    {
+      const lang = settled || block.closed || block.full ? block.lang : '';
+      return block.resume?.kind === 'code'
+        ? codeContinuation(block.code, lang, block.resume.segment ?? 1)
+        : codeBlock(block.code, block.lang, block.path, lang);
+    }
+    case 'table':
+      return table(block);
     case 'quote':
       return el('blockquote', nested(block.text, depth));
     case 'list': {
@@ -29,10 +43,16 @@ export function blockToTree(block: Block, depth: number): MdElement {
   }
 }
 
-/** A tight item (one paragraph) keeps its text directly in the <li>. */
+/** A tight item (one paragraph) keeps its text directly in the <li>; "[ ]" / "[x]" make a task. */
 function listItem(text: string, depth: number): MdChild[] {
   if (depth >= MAX_DEPTH) return [text];
-  const blocks = parseBlocks(text);
+  const task = TASK.exec(text);
+  if (task) {
+    const done = task[1] !== ' ';
+    const box = el('span', [done ? '\u2611' : '\u2610'], { cls: done ? 'task task-done' : 'task', label: done ? 'done' : 'not done' });
+    return [box, ' ', ...listItem(text.slice(task[0].length), depth)];
+  }
+  const blocks = parseBlocks(text, { final: true });
   if (blocks.length === 1 && blocks[0]!.kind === 'paragraph') return parseInline(blocks[0]!.text);
   return blocks.map((b) => blockToTree(b, depth + 1));
 }
@@ -40,30 +60,60 @@ function listItem(text: string, depth: number): MdChild[] {
 /** Nesting is capped so a hostile "> > > > …" line cannot exhaust the stack. */
 function nested(text: string, depth: number): MdChild[] {
   if (depth >= MAX_DEPTH) return [el('p', [text])];
-  return parseBlocks(text).map((b) => blockToTree(b, depth + 1));
+  return parseBlocks(text, { final: true }).map((b) => blockToTree(b, depth + 1));
 }
 
 /**
  * A code block with its toolbar. Each source line is one `span.line` ending in "\n" (but the
  * last), so the element's textContent is exactly the code: Copy and Insert read it back.
  */
-export function codeBlock(code: string, lang: string, path?: string): MdElement {
-  const lines = highlightLines(code, lang);
-  const codeChildren = lines.map((tokens, i) => {
-    const spans: MdChild[] = tokens.map((t) => (t.kind === 'plain' ? t.text : el('span', [t.text], { cls: `tok-${t.kind}` })));
-    if (i < lines.length - 1) spans.push('\n');
-    return el('span', spans, { cls: 'line' });
-  });
+export function codeBlock(code: string, lang: string, path?: string, highlightAs = lang): MdElement {
+  const codeChildren = codeLines(code, highlightAs);
   const target = path ? ` to ${path}` : '';
   const header = el('div', [
     el('span', [lang || 'text'], { cls: 'code-lang' }),
     el('button', ['Copy'], { cls: 'code-action', action: 'copy', label: 'Copy code' }),
     el('button', ['Insert'], { cls: 'code-action', action: 'insert', label: 'Insert code at cursor' }),
-    el('button', ['Apply'], { cls: 'code-action', action: 'apply', label: `Apply code${target}` }),
+    el('button', [path ? `Apply to ${basename(path)}` : 'Apply'], { cls: 'code-action', action: 'apply', label: `Apply code${target}`, ...(path ? { title: `Apply to ${path}` } : {}) }),
   ], { cls: 'code-header' });
   return el('div', [header, el('pre', [el('code', codeChildren)])], {
     cls: 'code-block',
     ...(lang ? { lang } : {}),
     ...(path ? { path } : {}),
   });
+}
+
+/** Segments of one code block that are highlighted; a longer block's rest stays plain text. */
+const HIGHLIGHTED_SEGMENTS = 8;
+
+/** A later segment of a long code block: its lines only; Copy, Insert and Apply join them. */
+function codeContinuation(code: string, lang: string, segment: number): MdElement {
+  // Plain beyond the first segments: one text node, not an element per line and token.
+  const children = segment < HIGHLIGHTED_SEGMENTS ? codeLines(code, lang) : [code];
+  return el('div', [el('pre', [el('code', children)])], { cls: 'code-cont' });
+}
+
+function codeLines(code: string, lang: string): MdChild[] {
+  const lines = highlightLines(code, lang);
+  if (lines.every((l) => l.every((t) => t.kind === 'plain'))) return [code];
+  return lines.map((tokens, i) => {
+    const spans: MdChild[] = tokens.map((t) => (t.kind === 'plain' ? t.text : el('span', [t.text], { cls: `tok-${t.kind}` })));
+    if (i < lines.length - 1) spans.push('\n');
+    return el('span', spans, { cls: 'line' });
+  });
+}
+
+function basename(path: string): string {
+  return path.slice(path.search(/[^\\/]*$/));
+}
+
+function table(block: Extract<Block, { kind: 'table' }>): MdElement {
+  const cell = (tag: 'th' | 'td', text: string, k: number) => el(tag, parseInline(text), block.aligns[k] ? { cls: `align-${block.aligns[k]}` } : {});
+  const rows = block.rows.map((r) => el('tr', r.map((c, k) => cell('td', c, k))));
+  const parts = [
+    ...(block.header ? [el('thead', [el('tr', block.header.map((c, k) => cell('th', c, k)))])] : []),
+    el('tbody', rows),
+  ];
+  // Wide tables scroll inside their own box instead of widening the chat.
+  return el('div', [el('table', parts)], { cls: block.resume ? 'table-wrap table-cont' : 'table-wrap' });
 }

@@ -1,24 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { highlightLines } from '../../../../media/chat/markdown/highlight';
 
-const kinds = (code: string, lang: string) => highlightLines(code, lang).map((line) => line.map((t) => `${t.kind}:${t.text}`));
+const kinds = (code: string, lang: string) => highlightLines(code, lang).map((line) => line.filter((t) => t.kind !== 'plain').map((t) => `${t.kind}:${t.text}`));
 
 describe('highlightLines', () => {
   it('marks keywords, strings, numbers and comments in C-like code', () => {
-    expect(kinds('const a = "x"; // note', 'ts')).toEqual([['keyword:const', 'plain: a = ', 'string:"x"', 'plain:; ', 'comment:// note']]);
-    expect(kinds('return 42;', 'go')).toEqual([['keyword:return', 'plain: ', 'number:42', 'plain:;']]);
+    expect(kinds('const a = "x"; // note', 'ts')).toEqual([['keyword:const', 'string:"x"', 'comment:// note']]);
+    expect(kinds('return 42;', 'go')).toEqual([['keyword:return', 'number:42']]);
   });
 
   it('carries block comments and template strings across lines', () => {
-    expect(kinds('/* a\nb */ x', 'js')).toEqual([['comment:/* a'], ['comment:b */', 'plain: x']]);
-    expect(kinds('`a\nb` + 1', 'js')).toEqual([['string:`a'], ['string:b`', 'plain: + ', 'number:1']]);
+    expect(kinds('/* a\nb */ x', 'js')).toEqual([['comment:/* a'], ['comment:b */']]);
+    expect(kinds('`a\nb` + 1', 'js')).toEqual([['string:`a'], ['string:b`', 'number:1']]);
   });
 
-  it('handles escapes, script languages and unknown languages', () => {
-    expect(kinds('"a\\"b" c', 'ts')[0]![0]).toBe('string:"a\\"b"');
-    expect(kinds('def f(): # hi', 'python')).toEqual([['keyword:def', 'plain: f(): ', 'comment:# hi']]);
-    expect(kinds('"""doc\nstring"""', 'py')).toEqual([['string:"""doc'], ['string:string"""']]);
-    expect(kinds('if x', 'klingon')).toEqual([['plain:if x']]);
+  it('tells the languages apart: YAML keys, TOML sections, shell, SQL and diffs', () => {
+    expect(kinds('name: flint\ncount: 3', 'yaml')).toEqual([['attr:name:', 'string:flint'], ['attr:count:', 'number:3']]);
+    expect(kinds('[server]\nport = 8080', 'toml')).toEqual([['section:[server]'], ['attr:port', 'number:8080']]);
+    expect(kinds('echo "$HOME" # hi', 'bash')[0]).toContain('comment:# hi');
+    expect(kinds('SELECT id FROM users', 'sql')[0]).toEqual(['keyword:SELECT', 'keyword:FROM']);
+    expect(kinds('-old\n+new', 'diff')).toEqual([['deletion:-old'], ['addition:+new']]);
+    expect(kinds('def f(): # hi', 'python')[0]).toEqual(['keyword:def', 'title:f', 'comment:# hi']);
+  });
+
+  it('leaves unknown languages, huge blocks and very long lines plain', () => {
+    expect(kinds('if x', 'klingon')).toEqual([[]]);
+    expect(kinds(`const a = 1;\n${'x'.repeat(3000)}`, 'ts')).toEqual([[], []]);
+    expect(kinds('let x = 1;\n'.repeat(3000), 'ts').flat()).toEqual([]);
+  });
+
+  it('reads markup characters in code back as text, never as markup', () => {
+    const code = 'const s = "<img src=x onerror=alert(1)>" && a < b && c > d; // &amp;';
+    expect(highlightLines(code, 'ts').map((l) => l.map((t) => t.text).join('')).join('\n')).toBe(code);
   });
 
   it('returns one token list per line, concatenating back to the code', () => {

@@ -5,7 +5,7 @@ import { markdownToTree } from '../../../../media/chat/markdown/toTree';
 
 const corpus = JSON.parse(readFileSync(new URL('../../../fixtures/chat/xss.json', import.meta.url), 'utf8')) as { name: string; markdown: string }[];
 const FIELDS = new Set(['tag', 'cls', 'href', 'title', 'start', 'action', 'label', 'lang', 'path', 'children']);
-const CLASSES = /^(code-block|code-header|code-lang|code-action|line|tok-(keyword|string|comment|number)|link-refused)$/;
+const CLASSES = /^(code-block|code-cont|code-header|code-lang|code-action|line|tok-(keyword|string|comment|number|type|literal|title|attr|meta|tag|addition|deletion|section)|link-refused|p-cont|table-wrap( table-cont)?|align-(left|center|right)|task( task-done)?)$/;
 
 function* elements(nodes: MdChild[]): Generator<Exclude<MdChild, string>> {
   for (const n of nodes) {
