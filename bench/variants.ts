@@ -211,7 +211,7 @@ function streamView(page: Page, tokens: string[], original: string[]): Promise<F
           tokens: 0,
           ...extra,
         });
-        deliver({ type: 'init', title: 'bench', instruction: 'bench', original, cards: Array.from({ length: count }, (_, i) => card(i, 'waiting')) });
+        deliver({ type: 'init', title: 'bench', instruction: 'bench', original, cards: Array.from({ length: count }, (_, i) => card(i, 'waiting')), texts: [] });
         requestAnimationFrame(() => setTimeout(run, 0));
         function run() {
           const frames: number[] = [];

@@ -116,7 +116,11 @@ function start(api: WebviewApi): void {
         instruction.textContent = m.instruction;
         notice.textContent = '';
         cards.length = 0;
-        for (const c of m.cards) cards.push(new CardElement(c, m.original, actions));
+        for (const c of m.cards) {
+          const card = new CardElement(c, m.original, actions);
+          if (m.texts[c.index]) card.push(c.generation, m.texts[c.index]);
+          cards.push(card);
+        }
         grid.replaceChildren(...cards.map((c) => c.element));
         grid.dataset.count = String(cards.length);
         for (const c of cards) c.render();

@@ -6,7 +6,8 @@ import type { CardView } from './variantCard';
  * the cards and the model's text (shown as inert text), never the prompt or a credential.
  */
 export type ToVariantsView =
-  | { type: 'init'; title: string; instruction: string; original: string[]; cards: CardView[] }
+  /** The whole state, with each card's text so far: the view may (re)load mid-stream. */
+  | { type: 'init'; title: string; instruction: string; original: string[]; cards: CardView[]; texts: string[] }
   | { type: 'card'; card: CardView }
   /** Text of one card, merged since the last message; a newer `generation` starts it afresh. */
   | { type: 'delta'; index: number; generation: number; text: string; card: CardView }

@@ -170,8 +170,15 @@ export function registerVariants(context: vscode.ExtensionContext, services: Ser
         exploration.endGeneration = undefined;
       }
     };
-    const init = () =>
-      post({ type: 'init', title: `${count} variants of ${name}, ${what}`, instruction, original: target.lines, cards: run.cards() });
+    // Everything so far, text included: deltas posted before the view listened (or while it was
+    // hidden, which unloads it) are lost, so the view starts from this.
+    const init = () => {
+      pending.clear();
+      if (flushTimer) clearTimeout(flushTimer);
+      flushTimer = undefined;
+      const cards = run.cards();
+      post({ type: 'init', title: `${count} variants of ${name}, ${what}`, instruction, original: target.lines, cards, texts: cards.map((c) => run.text(c.index)) });
+    };
 
     let picking = false;
     const pick = async (index: number) => {
