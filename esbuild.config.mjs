@@ -40,6 +40,14 @@ const builds = [
   },
   {
     ...common,
+    entryPoints: ['media/variants/main.ts'],
+    outfile: 'dist/media/variants.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  },
+  {
+    ...common,
     entryPoints: ['src/server/main.ts'],
     outfile: 'dist/server/main.mjs',
     platform: 'node',

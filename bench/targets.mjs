@@ -1,6 +1,6 @@
 // Every benchmark target, in one place. `figure` names a number in bench/results/<bench>.json
 // (dotted for nested keys); the target is a fixed `value` or another figure (`ref`).
-export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router'];
+export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'variants'];
 
 export const targets = {
   transport: [
@@ -45,4 +45,11 @@ export const targets = {
     { figure: 'messages_lost', op: '=', value: 0 },
   ],
   router: [{ figure: 'decision_us_p99', op: '<=', value: 1000 }],
+  variants: [
+    { figure: 'n_over_one', op: '<=', value: 1.3, note: '5 variants at once ÷ 1, all complete' },
+    { figure: 'first_token_ratio', op: '<=', value: 1.1 },
+    { figure: 'view_frame_ms_p95', op: '<=', value: 16, note: '5 cards at 1,000 tokens/s each' },
+    { figure: 'long_frames', op: '=', value: 0 },
+    { figure: 'pick_to_pending_ms_p50', op: '<=', value: 50 },
+  ],
 };

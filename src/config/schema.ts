@@ -27,6 +27,8 @@ export const settingsSchema = {
   'router.fileThreshold': z.number().int().min(2).max(100).default(2),
   'router.fastContextTokens': z.number().int().min(1024).max(2_000_000).default(100_000),
   'full.contextTokens': z.number().int().min(1024).max(2_000_000).default(400_000),
+  /** Rewrites requested at once by Explore Variants. */
+  'variants.count': z.number().int().min(2).max(8).default(5),
 } as const;
 
 export type SettingKey = keyof typeof settingsSchema;

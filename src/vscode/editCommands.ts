@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { InstructionHistory } from '../edits/instructionHistory';
 import type { Services } from '../services';
+import { parseVariantsPrefix } from '../variants/variantsPrefix';
 import { EditCodeLens } from './editCodeLens';
 import { EditController } from './editController';
 import { EditDecorations } from './editDecorations';
@@ -79,6 +80,11 @@ export function registerEdits(context: vscode.ExtensionContext, services: Servic
     const what = range.end - range.start === 1 ? `line ${range.start + 1}` : `lines ${range.start + 1}–${range.end}`;
     const instruction = await askInstruction({ title: `Flint: edit ${what}`, history: history.items() });
     if (!instruction || document.isClosed || controller.get(document)) return;
+    const variants = parseVariantsPrefix(instruction, services.config()['variants.count']);
+    if (variants) {
+      await vscode.commands.executeCommand('flint.exploreVariants', { uri: document.uri.toString(), range, ...variants });
+      return;
+    }
     remember(instruction);
     // The rewrite streams in from the region's first line; a selection over it would grow with it.
     const top = new vscode.Position(range.start, 0);
