@@ -14,9 +14,9 @@ export interface MetricsStoreOptions {
   log?: Logger;
 }
 
-const SURFACES: readonly SampleSurface[] = ['completion', 'edit', 'chat'];
+const SURFACES: readonly SampleSurface[] = ['completion', 'edit', 'chat', 'next-edit'];
 const ROUTES: readonly SampleRoute[] = ['fast', 'full'];
-const SURFACE_LABEL: Record<SampleSurface, string> = { completion: 'ghost text', edit: 'inline edit', chat: 'chat' };
+const SURFACE_LABEL: Record<SampleSurface, string> = { completion: 'ghost text', edit: 'inline edit', chat: 'chat', 'next-edit': 'next edit' };
 const BINS = 24;
 
 /**
