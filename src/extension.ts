@@ -7,6 +7,7 @@ import { registerChat } from './vscode/chatViewProvider';
 import { registerCompletions } from './vscode/inlineCompletionProvider';
 import { registerEdits } from './vscode/editCommands';
 import { registerLatency } from './vscode/latencyPanel';
+import { registerNextEdit } from './vscode/nextEdit';
 import { registerRoutePicker } from './vscode/routePicker';
 
 /** Composition root: build the services once, hand them to each editor adapter. */
@@ -20,6 +21,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerChat(context, services);
   registerCompletions(context, services);
   registerLatency(context, services, services.metricsStore);
+  registerNextEdit(context, services);
   registerRoutePicker(context, services);
 }
 
