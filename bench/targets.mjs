@@ -1,6 +1,6 @@
 // Every benchmark target, in one place. `figure` names a number in bench/results/<bench>.json
 // (dotted for nested keys); the target is a fixed `value` or another figure (`ref`).
-export const benches = ['transport', 'completions', 'edits', 'chat', 'e2e', 'soak', 'router'];
+export const benches = ['transport', 'completions', 'edits', 'chat', 'e2e', 'soak', 'router', 'next-edit'];
 
 export const targets = {
   transport: [{ figure: 'ws_over_fresh_https', op: '<=', value: 0.4, note: 'first-token time, warm WebSocket / fresh HTTPS' }],
@@ -31,5 +31,10 @@ export const targets = {
   router: [
     { figure: 'decision_us_p99', op: '<=', value: 1000 },
     { figure: 'accuracy', op: '=', value: 1 },
+  ],
+  'next-edit': [
+    { figure: 'last_token_to_drawn_ms_p50', op: '<=', value: 16, note: 'reply checked, diffed and its decoration plan built within a frame' },
+    { figure: 'requests_per_100_keystrokes', op: '<=', value: 50, note: 'typing through recorded edit sequences at 1,000 tokens/s' },
+    { figure: 'typed_through_share', op: '>=', value: 0.5, note: 'shown predictions the typist typed into, served without a new request' },
   ],
 };

@@ -1,4 +1,4 @@
-import { myersDiff } from '../edits/myersDiff';
+import { myersDiff, type DiffRun } from '../edits/myersDiff';
 import type { EditWindow } from './editWindow';
 import type { PredictedEdit, TextPosition } from './predictedEdit';
 
@@ -7,8 +7,8 @@ export type PredictionResult =
   /** The reply does not line up with the window: never applied, the reason is logged. */
   | { ok: false; reason: string };
 
-/** Changed lines (removed plus added) a reply may contain before it counts as a rewrite, not an edit. */
-const MAX_CHANGED_LINES = 24;
+/** Changed lines a reply may contain before it counts as a rewrite, not a next edit. */
+const MAX_CHANGED_LINES = 40;
 
 /**
  * The edits that turn the window into the model's prediction of it, checked first: a reply
@@ -25,12 +25,30 @@ export function predictEdits(window: EditWindow, reply: readonly string[]): Pred
   const runs = myersDiff(a, predicted);
   let kept = 0;
   let changed = 0;
-  for (const r of runs) {
-    if (r.kind === 'equal') kept += r.length;
-    else changed += r.length;
+  // A replaced line counts once: per run of changes, the larger of its removed and added lines.
+  let removed = 0;
+  let added = 0;
+  // Lines kept as they are, or changed in place (a rename, an added argument) count as lined up.
+  let lined = 0;
+  let runStart: DiffRun | undefined;
+  for (const r of [...runs, { kind: 'equal' as const, aStart: a.length, bStart: predicted.length, length: 0 }]) {
+    if (r.kind === 'delete') removed += r.length;
+    else if (r.kind === 'insert') added += r.length;
+    if (r.kind !== 'equal') {
+      runStart ??= r;
+      continue;
+    }
+    kept += r.length;
+    lined += r.length;
+    changed += Math.max(removed, added);
+    if (runStart && removed === added) {
+      for (let k = 0; k < removed; k++) if (similar(a[runStart.aStart + k], predicted[runStart.bStart + k])) lined++;
+    }
+    removed = added = 0;
+    runStart = undefined;
   }
   if (changed === 0) return { ok: true, edits: [] };
-  if (a.length >= 4 && kept * 2 < a.length) return { ok: false, reason: `keeps only ${kept} of the window's ${a.length} lines` };
+  if (a.length >= 4 && lined * 2 < a.length) return { ok: false, reason: `keeps only ${kept} of the window's ${a.length} lines (${lined - kept} more changed in place)` };
   if (changed > MAX_CHANGED_LINES) return { ok: false, reason: `changes ${changed} lines, more than one edit` };
   const first = runs[0];
   const last = runs[runs.length - 1];
@@ -113,6 +131,15 @@ function position(offset: number, startLine: number, lineStarts: number[]): Text
     else hi = mid - 1;
   }
   return { line: startLine + lo, character: offset - lineStarts[lo] };
+}
+
+/** A line changed in place: what both versions share at the start and end is at least half of the old one. */
+function similar(before: string, after: string): boolean {
+  let p = 0;
+  while (p < before.length && p < after.length && before[p] === after[p]) p++;
+  let s = 0;
+  while (s < before.length - p && s < after.length - p && before[before.length - 1 - s] === after[after.length - 1 - s]) s++;
+  return before.trim() !== '' && (p + s) * 2 >= before.length;
 }
 
 function isWord(c: string): boolean {

@@ -76,14 +76,23 @@ describe('predictEdits', () => {
     expect(predictEdits(w2, ['a', 'b', ''])).toEqual({ ok: true, edits: [] });
   });
 
+  it('accepts a change repeated on most lines of the window when each line is changed in place', () => {
+    const lines = Array.from({ length: 6 }, (_, i) => `  { name: 'field${i}' },`);
+    const w = editWindow(source(lines), { line: 0, character: 20 })!;
+    const r = predictEdits(w, lines.map((l) => l.replace("' }", "', required: true }")));
+    expect(r.ok && r.edits.length).toBe(6);
+  });
+
   it('refuses a reply that rewrites the window, repeats lines around it or stops short', () => {
-    expect(predictEdits(window, ['something', 'else', 'entirely'])).toEqual({ ok: false, reason: "keeps only 0 of the window's 5 lines" });
+    expect(predictEdits(window, ['something', 'else', 'entirely'])).toEqual({ ok: false, reason: "keeps only 0 of the window's 5 lines (0 more changed in place)" });
     const lines = Array.from({ length: 20 }, (_, i) => `line ${i}`);
     const mid = editWindow(source(lines), { line: 10, character: 0 }, { linesEachSide: 5, maxChars: 10_000, maxLineChars: 1000 })!;
     expect(predictEdits(mid, ['line 4', ...mid.lines])).toMatchObject({ ok: false, reason: 'repeats the lines above the window' });
     expect(predictEdits(mid, [...mid.lines, 'line 16'])).toMatchObject({ ok: false, reason: 'repeats the lines below the window' });
     expect(predictEdits(mid, mid.lines.slice(0, -4))).toMatchObject({ ok: false, reason: 'stops 4 lines before the end of the window' });
     expect(predictEdits(mid, mid.lines)).toEqual({ ok: true, edits: [] });
+    const long = editWindow(source(lines), { line: 10, character: 0 })!;
+    expect(predictEdits(long, [...long.lines.slice(0, 5), ...Array.from({ length: 41 }, (_, i) => `new ${i}`), ...long.lines.slice(5)])).toEqual({ ok: false, reason: 'changes 41 lines, more than one edit' });
   });
 
   it('offers an insertion at the cursor as ghost text, a change nearby in place, a far one as a jump', () => {
