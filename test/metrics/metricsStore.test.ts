@@ -38,7 +38,8 @@ describe('MetricsStore', () => {
     expect(chatFull.label).toBe('first token: chat, full model');
     expect(snap.firstToken.find((s) => s.key === 'firstToken.edit.fast')!.p50).toBe(7);
     expect(snap.firstToken.find((s) => s.key === 'firstToken.completion.fast')!.n).toBe(0);
-    expect(snap.firstToken).toHaveLength(6);
+    expect(snap.firstToken.find((s) => s.key === 'firstToken.next-edit.fast')!.label).toBe('first token: next edit, fast model');
+    expect(snap.firstToken).toHaveLength(8);
   });
 
   it('measures tokens/s of used requests only, and Flint overhead from created to sent', () => {

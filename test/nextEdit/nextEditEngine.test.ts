@@ -125,3 +125,60 @@ describe('NextEditEngine', () => {
     expect(h.engine.shown()).toBeUndefined();
   });
 });
+
+describe('NextEditEngine offering order', () => {
+  it('offers a far edit as a jump; after the jump it is drawn in place; Escape clears the queue', async () => {
+    const clock = new FakeClock();
+    const client = new FakeModelClient(() => clock.now());
+    const text = ['function greet(name) {', '  return name;', '}', '', "greet('Ada');", "greet('Bo');", ''].join('\n');
+    const doc = new PlainDocument(text);
+    const mirror = new LineMirror(text);
+    const history = new EditHistory();
+    const engine = new NextEditEngine({
+      client: () => client,
+      clock,
+      debounce: new DebouncePolicy(() => null),
+      history,
+      view: { show: () => {}, hide: () => {} },
+      metrics: { record: () => {} },
+      log: silentLogger,
+      refusal: () => undefined,
+    });
+    const change = { offset: 19, length: 0, text: ', p' };
+    history.record(doc.key, mirror.apply({ startLine: 0, startCharacter: 19, endLine: 0, endCharacter: 19, text: ', p' }), clock.now());
+    doc.apply(change);
+    engine.changed(doc, [change]);
+    await clock.advance(MIN_PAUSE_MS);
+    client.last.push(doc.getText().replace("'Ada')", "'Ada', 1)").replace("'Bo')", "'Bo', 1)"));
+    client.last.finish();
+    await clock.advance(0);
+    expect(engine.shown()).toMatchObject({ kind: 'jump', start: { line: 4, character: 11 }, edit: { oldText: '', newText: ', 1' }, following: 1 });
+    doc.moveCursor({ line: 4, character: 11 });
+    engine.jumped(doc);
+    expect(engine.shown()?.kind).toBe('inline');
+    engine.dismiss();
+    expect(engine.shown()).toBeUndefined();
+    await clock.advance(1000);
+    expect(client.streams).toHaveLength(1);
+  });
+});
+
+describe('NextEditEngine and ghost text', () => {
+  it('an insertion at the cursor is handed to the ghost-text provider, at that offset only', async () => {
+    const h = harness();
+    // The user starts a call on a new last line; the prediction completes it at the cursor.
+    h.edit({ offset: TEXT.length, length: 0, text: 'log(' });
+    await h.clock.advance(MIN_PAUSE_MS);
+    h.client.last.push(`${TEXT}log(count);\n`);
+    h.client.last.finish();
+    await h.clock.advance(0);
+    expect(h.engine.shown()).toMatchObject({ kind: 'ghost' });
+    const cursor = TEXT.length + 4;
+    expect(h.engine.ghostAt(h.doc.key, cursor)).toBe('count);');
+    expect(h.engine.ghostAt(h.doc.key, cursor - 1)).toBeUndefined();
+    expect(h.engine.ghostAt('other', cursor)).toBeUndefined();
+    // Typing into it moves it along, as ghost text does.
+    h.edit({ offset: cursor, length: 0, text: 'c' });
+    expect(h.engine.ghostAt(h.doc.key, cursor + 1)).toBe('ount);');
+  });
+});
