@@ -106,8 +106,12 @@ export class NextEditEngine {
     return this.current?.prediction;
   }
 
-  /** Call after every change of a document shown in the active editor (one call per change event). */
-  changed(doc: NextEditDocument, changes: readonly OffsetChange[]): void {
+  /**
+   * Call after every change of a document shown in the active editor (one call per change
+   * event). `undo`: the change is an undo or redo, which asks for nothing new (undoing an
+   * accepted prediction must not bring it straight back).
+   */
+  changed(doc: NextEditDocument, changes: readonly OffsetChange[], undo = false): void {
     const now = this.deps.clock.now();
     this.stats.keystrokes++;
     this.deps.debounce.noteKeystroke(now);
@@ -134,7 +138,7 @@ export class NextEditEngine {
       }
       this.deps.view.hide();
     }
-    this.schedule(doc);
+    if (!undo) this.schedule(doc);
   }
 
   /** Tab on a far edit: the cursor went there; the same edit is now drawn in place. */

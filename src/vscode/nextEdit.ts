@@ -103,7 +103,7 @@ export function registerNextEdit(context: vscode.ExtensionContext, services: Ser
     }
     const now = services.now();
     for (const hunk of hunks) history.record(key, hunk, now);
-    engine.changed(documentOf(editor), e.contentChanges.map((c) => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text })));
+    engine.changed(documentOf(editor), e.contentChanges.map((c) => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text })), e.reason !== undefined);
   };
 
   const accept = async (): Promise<void> => {

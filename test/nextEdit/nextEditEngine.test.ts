@@ -67,6 +67,12 @@ describe('NextEditEngine', () => {
     expect(h.engine.shown()).toBeUndefined();
     expect(h.doc.getText()).toBe(TEXT.replaceAll('count', 'total'));
     expect(h.client.streams).toHaveLength(1);
+    // Undoing the accept asks for nothing new.
+    const undo = { offset: 31, length: 5, text: 'count' };
+    h.doc.apply(undo);
+    h.engine.changed(h.doc, [undo], true);
+    await h.clock.advance(1000);
+    expect(h.client.streams).toHaveLength(1);
   });
 
   it('typing that agrees keeps the prediction with no request; typing that disagrees withdraws it and cancels', async () => {
