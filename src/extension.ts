@@ -7,6 +7,7 @@ import { registerChat } from './vscode/chatViewProvider';
 import { registerCompletions } from './vscode/inlineCompletionProvider';
 import { registerEdits } from './vscode/editCommands';
 import { registerLatency } from './vscode/latencyPanel';
+import { registerNextEdit } from './vscode/nextEdit';
 import { registerRoutePicker } from './vscode/routePicker';
 import { registerVariants } from './vscode/variantsPanel';
 
@@ -21,6 +22,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerChat(context, services);
   registerCompletions(context, services);
   registerLatency(context, services, services.metricsStore);
+  registerNextEdit(context, services);
   registerRoutePicker(context, services);
   registerVariants(context, services, edits);
 }

@@ -15,9 +15,9 @@ export interface MetricsStoreOptions {
   log?: Logger;
 }
 
-const SURFACES: readonly SampleSurface[] = ['completion', 'edit', 'chat', 'variants'];
+const SURFACES: readonly SampleSurface[] = ['completion', 'edit', 'chat', 'variants', 'next-edit'];
 const ROUTES: readonly SampleRoute[] = ['fast', 'full'];
-const SURFACE_LABEL: Record<SampleSurface, string> = { completion: 'ghost text', edit: 'inline edit', chat: 'chat', variants: 'variants' };
+const SURFACE_LABEL: Record<SampleSurface, string> = { completion: 'ghost text', edit: 'inline edit', chat: 'chat', variants: 'variants', 'next-edit': 'next edit' };
 const BINS = 24;
 
 /**

@@ -2,7 +2,7 @@ import type { TimingMarks } from '../metrics/timingMarks';
 import type { ConnectionState } from './connectionState';
 import type { ModelError } from './modelError';
 
-export type Surface = 'completion' | 'edit' | 'chat';
+export type Surface = 'completion' | 'edit' | 'chat' | 'next-edit';
 
 export interface InputMessage {
   role: 'user' | 'assistant' | 'system' | 'developer';

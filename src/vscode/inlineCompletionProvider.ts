@@ -8,6 +8,7 @@ import { SnippetRing } from '../context/snippetRing';
 import type { Services } from '../services';
 import { watchDenyList } from './contextDenyList';
 import { trackRecentFiles } from './contextRecentFiles';
+import { GHOST_TEXT_SHOWN_COMMAND, NEXT_EDIT_GHOST_COMMAND } from './nextEditHooks';
 
 /** Internal command run by the editor after it inserted a suggestion. */
 const ACCEPTED_COMMAND = 'flint.internal.completionAccepted';
@@ -39,6 +40,9 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
   const provider: vscode.InlineCompletionItemProvider = {
     async provideInlineCompletionItems(document, position, ctx, token) {
       if (!vscode.workspace.isTrusted) return undefined;
+      // A predicted next edit that inserts at the cursor is offered as ordinary ghost text.
+      const predicted = await vscode.commands.executeCommand<string | undefined>(NEXT_EDIT_GHOST_COMMAND, document.uri.toString(), document.offsetAt(position));
+      if (predicted) return [new vscode.InlineCompletionItem(predicted, new vscode.Range(position, position))];
       const config = services.config();
       if (!enabledForLanguage(config['completions.enable'], document.languageId)) return undefined;
       // The suggest widget is open: its item decides what may be shown; leave the stage to it.
@@ -65,6 +69,7 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
         if (!result || token.isCancellationRequested) return undefined;
         const { text, replaceSuffix } = result.suggestion;
         const range = new vscode.Range(position, position.translate(0, replaceSuffix));
+        void vscode.commands.executeCommand(GHOST_TEXT_SHOWN_COMMAND, document.uri.toString(), document.version);
         services.log.trace(`ghost text ${result.source} in ${result.timing.total.toFixed(1)} ms (model ${result.timing.model.toFixed(1)} ms)`);
         return [new vscode.InlineCompletionItem(text, range, { title: 'Accept', command: ACCEPTED_COMMAND, arguments: [result.entryId] })];
       } finally {

@@ -38,6 +38,7 @@ describe('MetricsStore', () => {
     expect(chatFull.label).toBe('first token: chat, full model');
     expect(snap.firstToken.find((s) => s.key === 'firstToken.edit.fast')!.p50).toBe(7);
     expect(snap.firstToken.find((s) => s.key === 'firstToken.completion.fast')!.n).toBe(0);
+    expect(snap.firstToken.find((s) => s.key === 'firstToken.next-edit.fast')!.label).toBe('first token: next edit, fast model');
     expect(snap.firstToken).toHaveLength(8);
   });
 

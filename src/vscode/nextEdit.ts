@@ -1,0 +1,189 @@
+import * as vscode from 'vscode';
+import { systemClock } from '../completions/clock';
+import { enabledForLanguage } from '../completions/completionSettings';
+import { DebouncePolicy } from '../completions/debouncePolicy';
+import { decorationPlan } from '../nextEdit/decorationPlan';
+import { EditHistory } from '../nextEdit/editHistory';
+import { LineMirror } from '../nextEdit/lineMirror';
+import { NextEditEngine, type NextEditDocument, type NextEditView } from '../nextEdit/nextEditEngine';
+import type { Services } from '../services';
+import { watchDenyList } from './contextDenyList';
+import { sendRefusal } from './editTarget';
+import { NextEditDecorations } from './nextEditDecorations';
+import { GHOST_TEXT_SHOWN_COMMAND, NEXT_EDIT_GHOST_COMMAND } from './nextEditHooks';
+
+/** Documents whose lines are mirrored for the edit history (most recently active kept). */
+const MAX_MIRRORS = 8;
+/** Larger documents get no history (and so no predictions): mirroring them costs too much. */
+const MAX_MIRROR_CHARS = 4_000_000;
+const SHOWN_KEY = 'flint.nextEditShown';
+
+/**
+ * Next-edit prediction in the editor: keeps the edit history of the active document, feeds its
+ * changes to the engine, draws what the engine shows, and binds Tab and Escape (through the
+ * `flint.nextEditShown` context key) only while a prediction is on screen.
+ */
+export function registerNextEdit(context: vscode.ExtensionContext, services: Services): void {
+  const isDenied = watchDenyList(context, services);
+  const history = new EditHistory();
+  const mirrors = new Map<string, LineMirror>();
+  const decorations = new NextEditDecorations();
+  let shownKey = false;
+  const setShown = (on: boolean) => {
+    if (on === shownKey) return;
+    shownKey = on;
+    void vscode.commands.executeCommand('setContext', SHOWN_KEY, on);
+  };
+
+  const view: NextEditView = {
+    show(prediction) {
+      const editor = vscode.window.activeTextEditor;
+      if (!editor || editor.document.uri.toString() !== prediction.docKey) {
+        decorations.clear();
+        setShown(false);
+        return;
+      }
+      if (prediction.kind === 'ghost') {
+        // Ordinary ghost text: the provider asks for it (NEXT_EDIT_GHOST_COMMAND) and VS Code binds Tab.
+        decorations.clear();
+        setShown(false);
+        void vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
+        return;
+      }
+      decorations.draw(editor, decorationPlan(prediction));
+      setShown(true);
+    },
+    hide() {
+      decorations.clear();
+      setShown(false);
+    },
+  };
+
+  const engine = new NextEditEngine({
+    client: () => services.fast(),
+    clock: systemClock(() => services.now()),
+    debounce: new DebouncePolicy(() => services.config()['completions.debounceMs']),
+    history,
+    view,
+    metrics: services.metrics,
+    log: services.log,
+    refusal: (doc) => {
+      const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === doc.key);
+      return document ? sendRefusal(document, services) : 'the document was closed';
+    },
+  });
+
+  const track = (document: vscode.TextDocument | undefined) => {
+    if (!document) return;
+    const key = document.uri.toString();
+    const mirror = mirrors.get(key);
+    mirrors.delete(key);
+    if (mirror) mirrors.set(key, mirror);
+    else if (document.getText().length <= MAX_MIRROR_CHARS) mirrors.set(key, new LineMirror(document.getText()));
+    while (mirrors.size > MAX_MIRRORS) mirrors.delete(mirrors.keys().next().value!);
+  };
+  track(vscode.window.activeTextEditor?.document);
+
+  /** Cheap checks on the keystroke path; the full refusal (deny list, trust) runs before sending. */
+  const eligible = (document: vscode.TextDocument) =>
+    vscode.workspace.isTrusted && enabledForLanguage(services.config()['nextEdit.enable'], document.languageId) && !isDenied(document.uri);
+
+  const onChange = (e: vscode.TextDocumentChangeEvent) => {
+    if (e.contentChanges.length === 0) return;
+    const key = e.document.uri.toString();
+    const mirror = mirrors.get(key);
+    const hunks = mirror
+      ? e.contentChanges.map((c) => mirror.apply({ startLine: c.range.start.line, startCharacter: c.range.start.character, endLine: c.range.end.line, endCharacter: c.range.end.character, text: c.text }))
+      : [];
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || editor.document !== e.document || !mirror || !eligible(e.document)) {
+      // The document changed under a shown prediction from elsewhere (or may no longer be sent).
+      if (engine.shown()?.docKey === key || (editor?.document === e.document && engine.shown())) engine.dismiss();
+      return;
+    }
+    const now = services.now();
+    for (const hunk of hunks) history.record(key, hunk, now);
+    engine.changed(documentOf(editor), e.contentChanges.map((c) => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text })), e.reason !== undefined);
+  };
+
+  const accept = async (): Promise<void> => {
+    const p = engine.shown();
+    const editor = vscode.window.activeTextEditor;
+    if (!p || !editor || editor.document.uri.toString() !== p.docKey) return;
+    const document = editor.document;
+    const range = new vscode.Range(p.start.line, p.start.character, p.end.line, p.end.character);
+    if (document.getText(range).replace(/\r\n/g, '\n') !== p.edit.oldText) {
+      services.log.warn('next edit: the text changed under the prediction; withdrawn, nothing changed');
+      engine.dismiss();
+      return;
+    }
+    const startOffset = document.offsetAt(range.start);
+    // One replace in one edit: one undo step, and either all of it applies or none.
+    const ok = await editor.edit((b) => b.replace(range, p.edit.newText), { undoStopBefore: true, undoStopAfter: true });
+    if (!ok) {
+      services.log.warn(`next edit: the editor refused the edit of ${vscode.workspace.asRelativePath(document.uri)}; nothing changed`);
+      engine.dismiss();
+      return;
+    }
+    const end = document.positionAt(startOffset + p.edit.newText.replace(/\n/g, document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n').length);
+    if (!engine.shown()) editor.selection = new vscode.Selection(end, end);
+  };
+
+  const acceptOrJump = async (): Promise<void> => {
+    const p = engine.shown();
+    const editor = vscode.window.activeTextEditor;
+    if (!p || !editor || editor.document.uri.toString() !== p.docKey) return;
+    if (p.kind !== 'jump') return accept();
+    const start = new vscode.Position(p.start.line, p.start.character);
+    editor.selection = new vscode.Selection(start, start);
+    editor.revealRange(new vscode.Range(start, start), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    engine.jumped(documentOf(editor));
+  };
+
+  context.subscriptions.push(
+    decorations,
+    { dispose: () => engine.dispose() },
+    vscode.workspace.onDidChangeTextDocument(onChange),
+    vscode.window.onDidChangeActiveTextEditor((editor) => {
+      engine.dismiss();
+      track(editor?.document);
+    }),
+    vscode.workspace.onDidCloseTextDocument((document) => {
+      const key = document.uri.toString();
+      mirrors.delete(key);
+      history.forget(key);
+      if (engine.shown()?.docKey === key) engine.dismiss();
+    }),
+    vscode.commands.registerCommand('flint.nextEdit.acceptOrJump', acceptOrJump),
+    vscode.commands.registerCommand('flint.nextEdit.accept', accept),
+    vscode.commands.registerCommand('flint.nextEdit.dismiss', () => engine.dismiss()),
+    vscode.commands.registerCommand(NEXT_EDIT_GHOST_COMMAND, (key: string, offset: number) => engine.ghostAt(key, offset)),
+    vscode.commands.registerCommand(GHOST_TEXT_SHOWN_COMMAND, (key: string, version: number) => engine.ghostTextShown(key, version)),
+  );
+}
+
+/** The engine's view of the editor's document; the cursor is the editor's. */
+function documentOf(editor: vscode.TextEditor): NextEditDocument {
+  const d = editor.document;
+  return {
+    key: d.uri.toString(),
+    path: vscode.workspace.asRelativePath(d.uri, false),
+    languageId: d.languageId,
+    get version() {
+      return d.version;
+    },
+    get lineCount() {
+      return d.lineCount;
+    },
+    lineAt: (line) => d.lineAt(line).text,
+    offsetAt: (p) => d.offsetAt(new vscode.Position(p.line, p.character)),
+    positionAt: (offset) => {
+      const p = d.positionAt(offset);
+      return { line: p.line, character: p.character };
+    },
+    cursor: () => {
+      const a = editor.selection.active;
+      return { line: a.line, character: a.character };
+    },
+  };
+}

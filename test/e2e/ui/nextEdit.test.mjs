@@ -1,0 +1,144 @@
+// Next-edit prediction in a real VS Code: recorded edit sequences typed into the editor, the
+// local endpoint's scripted engine answering the model's part. A rename offers the next
+// occurrences (Tab to jump, Tab to accept, one after the other); a new parameter offers the
+// call sites below; one undo restores the text before an accept and withdraws what was shown;
+// Escape dismisses with nothing changed; a reply that invents code is dropped and logged.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { editorText, goToLine, isDirty, openCopy, saveAndRead, waitForText } from '../harness/editActions.mjs';
+import { waitForLog } from '../harness/flintLog.mjs';
+
+const FIXTURE = resolve(import.meta.dirname, '..', '..', 'fixtures', 'nextEdit', 'nextEdit.script.json');
+
+export const openFile = 'src/shapes.ts';
+
+export const endpoint = { engine: 'scripted', args: ['--script', FIXTURE] };
+
+// Ghost text off (next edit still offers its insertions through the provider), no suggest widget.
+export const settings = {
+  'flint.completions.enable': { '*': false },
+  'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' },
+  'editor.suggestOnTriggerCharacters': false,
+  'editor.autoClosingBrackets': 'never',
+  'editor.autoClosingQuotes': 'never',
+};
+
+const RENAME = ['export function summarize(items: number[]): string {', '  let count = 0;', '  for (const item of items) {', '    count += item;', '  }', '  return `total: ${count}`;', '}', ''].join('\n');
+const GREET = ['function greet(name) {', '  return `Hello, ${name}`;', '}', '', "const a = greet('Ada');", "const b = greet('Grace');", ''].join('\n');
+
+/**
+ * Text drawn by decorations (the editor puts it in CSS ::before/::after content, not in the
+ * line's text) in the active editor, joined.
+ */
+const DECORATION_TEXT = () =>
+  [...document.querySelectorAll('.editor-instance .monaco-editor .view-lines span')]
+    .flatMap((e) => [getComputedStyle(e, '::before').content, getComputedStyle(e, '::after').content])
+    .filter((c) => c && c !== 'none' && c !== 'normal')
+    .map((c) => c.replace(/^"|"$/g, '').replace(/\\/g, ''))
+    .join(' ')
+    .replace(/\u00a0/g, ' ');
+
+async function hintShown(page, text, timeout = 20_000) {
+  await page.waitForFunction(([fn, want]) => new Function(`return (${fn})()`)().includes(want), [DECORATION_TEXT.toString(), text], { timeout });
+}
+
+async function hintGone(page, text) {
+  await page.waitForFunction(([fn, want]) => !new Function(`return (${fn})()`)().includes(want), [DECORATION_TEXT.toString(), text], { timeout: 10_000 });
+}
+
+/** Renames `count` to `total` on line 2 the way a user does: delete the word, type the new one. */
+async function renameFirst(wb, page) {
+  await goToLine(wb, page, 2);
+  await wb.press('End');
+  for (let i = 0; i < 5; i++) await wb.press('ArrowLeft');
+  for (let i = 0; i < 5; i++) await wb.press('Backspace');
+  await wb.type('total');
+}
+
+export const tests = [
+  {
+    name: 'a rename offers the next occurrences: Tab jumps, Tab accepts, one after the other',
+    timeoutMs: 180_000,
+    async run({ wb, page, workspace }) {
+      await wb.statusBarItem('Flint', { timeoutMs: 120_000 });
+      const path = await openCopy(wb, page, workspace, RENAME, 'rename.ts');
+      await renameFirst(wb, page);
+      await hintShown(page, 'Tab to jump to the next edit');
+      await wb.press('Tab');
+      await hintShown(page, 'Tab to accept, Escape to dismiss (1 more)');
+      await wb.screenshot('next-edit', { clip: { x: 340, y: 60, width: 760, height: 200 } });
+      await wb.press('Tab');
+      await waitForText(page, 'total += item;');
+      // The next occurrence is offered at once, without a new request: two lines down, a jump.
+      await hintShown(page, 'Tab to jump to the next edit, Escape to dismiss');
+      await wb.press('Tab');
+      await hintShown(page, 'Tab to accept, Escape to dismiss');
+      await wb.press('Tab');
+      await waitForText(page, 'total: ${total}');
+      await hintGone(page, 'Escape to dismiss');
+      const saved = (await saveAndRead(wb, page, path)).toString('utf8');
+      assert.equal(saved, RENAME.replaceAll('count', 'total'));
+    },
+  },
+  {
+    name: 'a new parameter offers a call site below as "Tab to jump"; Tab accepts; one undo restores the text before it',
+    timeoutMs: 180_000,
+    async run({ wb, page, workspace }) {
+      await wb.statusBarItem('Flint', { timeoutMs: 120_000 });
+      const path = await openCopy(wb, page, workspace, GREET, 'greet.ts');
+      await goToLine(wb, page, 1);
+      await wb.press('End');
+      for (let i = 0; i < 3; i++) await wb.press('ArrowLeft');
+      await wb.type(', punctuation');
+      const edited = GREET.replace('greet(name)', 'greet(name, punctuation)');
+      await hintShown(page, 'Tab to jump to the next edit, Escape to dismiss (1 more)');
+      await wb.press('Tab');
+      await hintShown(page, 'Tab to accept');
+      await wb.press('Tab');
+      await waitForText(page, "greet('Ada', '!')");
+      // The second call site is offered next.
+      await hintShown(page, 'Tab to accept, Escape to dismiss');
+      const accepted = (await saveAndRead(wb, page, path)).toString('utf8');
+      assert.equal(accepted, edited.replace("greet('Ada')", "greet('Ada', '!')"));
+      await wb.press('Control+Z');
+      await page.waitForFunction(() => !document.querySelector('.editor-instance .view-lines')?.textContent.includes("'Ada', '!'"), null, { timeout: 10_000 });
+      await hintGone(page, 'Escape to dismiss');
+      const undone = await saveAndRead(wb, page, path);
+      assert.equal(undone.toString('utf8'), edited, 'one undo restores the text before the accept');
+    },
+  },
+  {
+    name: 'Escape dismisses the prediction and changes nothing',
+    timeoutMs: 180_000,
+    async run(ctx) {
+      const { wb, page, workspace } = ctx;
+      await wb.statusBarItem('Flint', { timeoutMs: 120_000 });
+      const path = await openCopy(wb, page, workspace, RENAME, 'dismiss.ts');
+      await renameFirst(wb, page);
+      await hintShown(page, 'Tab to jump');
+      await wb.press('Escape');
+      await hintGone(page, 'Tab to jump');
+      await page.waitForTimeout(500);
+      assert.equal(await isDirty(page), true);
+      const saved = readFileSync(path, 'utf8') === RENAME ? (await saveAndRead(wb, page, path)).toString('utf8') : '';
+      assert.equal(saved, RENAME.replace('let count', 'let total'), 'only the user\'s own edit is in the file');
+    },
+  },
+  {
+    name: 'a reply that does not line up with the window is dropped and logged, never applied',
+    timeoutMs: 180_000,
+    async run(ctx) {
+      const { wb, page, workspace } = ctx;
+      await wb.statusBarItem('Flint', { timeoutMs: 120_000 });
+      const path = await openCopy(wb, page, workspace, GREET, 'invented.ts');
+      await wb.press('Control+End');
+      await wb.type('const invented = true;');
+      await waitForLog(ctx, /next edit: reply dropped, it does not line up with lines 1-\d+ of src\/invented\.ts: keeps only/);
+      await page.waitForTimeout(500);
+      assert.equal(await page.evaluate((fn) => new Function(`return (${fn})()`)().includes('Escape to dismiss'), DECORATION_TEXT.toString()), false, 'nothing is shown');
+      const saved = (await saveAndRead(wb, page, path)).toString('utf8');
+      assert.equal(saved, `${GREET}const invented = true;`);
+    },
+  },
+];

@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { DebouncePolicy } from '../../src/completions/debouncePolicy';
+import { silentLogger } from '../../src/log/logger';
+import type { RequestSample } from '../../src/metrics/requestSample';
+import { EditHistory } from '../../src/nextEdit/editHistory';
+import { LineMirror } from '../../src/nextEdit/lineMirror';
+import { MIN_PAUSE_MS, NextEditEngine, type ShownPrediction } from '../../src/nextEdit/nextEditEngine';
+import { PlainDocument } from '../../src/nextEdit/plainDocument';
+import type { OffsetChange } from '../../src/nextEdit/typeThrough';
+import { FakeClock } from '../completions/fakeClock';
+import { FakeModelClient } from '../completions/fakeModelClient';
+
+const TEXT = ['let count = 0;', 'count += 1;', 'log(count);', ''].join('\n');
+
+function harness(options: { refusal?: string } = {}) {
+  const clock = new FakeClock();
+  const client = new FakeModelClient(() => clock.now());
+  const doc = new PlainDocument(TEXT);
+  const mirror = new LineMirror(TEXT);
+  const history = new EditHistory();
+  const shown: (ShownPrediction | 'hidden')[] = [];
+  const samples: RequestSample[] = [];
+  const warnings: string[] = [];
+  const engine = new NextEditEngine({
+    client: () => client,
+    clock,
+    debounce: new DebouncePolicy(() => null),
+    history,
+    view: { show: (p) => shown.push(p), hide: () => shown.push('hidden') },
+    metrics: { record: (s) => samples.push(s) },
+    log: { ...silentLogger, warn: (m: string) => warnings.push(m) },
+    refusal: () => options.refusal,
+  });
+  /** Applies a change as the editor would report it, recording it in the history first. */
+  const edit = (change: OffsetChange) => {
+    const start = doc.positionAt(change.offset);
+    const end = doc.positionAt(change.offset + change.length);
+    history.record(doc.key, mirror.apply({ startLine: start.line, startCharacter: start.character, endLine: end.line, endCharacter: end.character, text: change.text }), clock.now());
+    doc.apply(change);
+    engine.changed(doc, [change]);
+  };
+  return { clock, client, doc, engine, edit, shown, samples, warnings };
+}
+
+describe('NextEditEngine', () => {
+  it('after a rename and a pause, asks once and offers the next occurrences one after the other', async () => {
+    const h = harness();
+    h.edit({ offset: 4, length: 5, text: 'total' });
+    await h.clock.advance(MIN_PAUSE_MS - 1);
+    expect(h.client.streams).toHaveLength(0);
+    await h.clock.advance(1);
+    expect(h.client.streams).toHaveLength(1);
+    const prompt = h.client.last.request.input[0].content;
+    expect(prompt).toContain('-let count = 0;\n+let total = 0;');
+    expect(prompt).toContain('let total<|user_cursor_is_here|> = 0;');
+    h.client.last.push(TEXT.replaceAll('count', 'total'));
+    h.client.last.finish();
+    await h.clock.advance(0);
+    const first = h.engine.shown()!;
+    expect(first).toMatchObject({ kind: 'inline', edit: { offset: 15, oldText: 'count', newText: 'total' }, following: 1 });
+    expect(h.samples.map((s) => [s.surface, s.outcome])).toEqual([['next-edit', 'used']]);
+
+    // Accepting (one replacement of the shown text) offers the next one without a request.
+    h.edit({ offset: 15, length: 5, text: 'total' });
+    expect(h.engine.shown()).toMatchObject({ edit: { offset: 31, oldText: 'count', newText: 'total' }, following: 0 });
+    h.edit({ offset: 31, length: 5, text: 'total' });
+    expect(h.engine.shown()).toBeUndefined();
+    expect(h.doc.getText()).toBe(TEXT.replaceAll('count', 'total'));
+    expect(h.client.streams).toHaveLength(1);
+    // Undoing the accept asks for nothing new.
+    const undo = { offset: 31, length: 5, text: 'count' };
+    h.doc.apply(undo);
+    h.engine.changed(h.doc, [undo], true);
+    await h.clock.advance(1000);
+    expect(h.client.streams).toHaveLength(1);
+  });
+
+  it('typing that agrees keeps the prediction with no request; typing that disagrees withdraws it and cancels', async () => {
+    const h = harness();
+    h.edit({ offset: 4, length: 5, text: 'total' });
+    await h.clock.advance(MIN_PAUSE_MS);
+    h.client.last.push(TEXT.replaceAll('count', 'total'));
+    h.client.last.finish();
+    await h.clock.advance(0);
+    h.edit({ offset: 15, length: 0, text: 't' });
+    expect(h.engine.shown()).toMatchObject({ edit: { offset: 16, oldText: 'count', newText: 'otal' } });
+    expect(h.engine.stats).toMatchObject({ shown: 1, typedThrough: 1, requests: 1 });
+    h.edit({ offset: 16, length: 0, text: 'x' });
+    expect(h.engine.shown()).toBeUndefined();
+    expect(h.shown[h.shown.length - 1]).toBe('hidden');
+    await h.clock.advance(MIN_PAUSE_MS);
+    expect(h.client.streams).toHaveLength(2);
+    h.edit({ offset: 17, length: 0, text: 'y' });
+    expect(h.client.streams[1].cancelled).toBe(true);
+  });
+
+  it('drops a reply that does not line up with the window, and sends nothing for a refused file', async () => {
+    const h = harness();
+    h.edit({ offset: 4, length: 5, text: 'total' });
+    await h.clock.advance(MIN_PAUSE_MS);
+    h.client.last.push('import x from "y";\nsomething else\nentirely\nnew\nhere\n');
+    h.client.last.finish();
+    await h.clock.advance(0);
+    expect(h.engine.shown()).toBeUndefined();
+    expect(h.engine.stats.dropped).toBe(1);
+    expect(h.warnings[0]).toMatch(/reply dropped, it does not line up with lines 1-4 of src\/file.ts: keeps only/);
+    expect(h.samples.map((s) => s.outcome)).toEqual(['failed']);
+
+    const refused = harness({ refusal: 'denied' });
+    refused.edit({ offset: 4, length: 5, text: 'total' });
+    await refused.clock.advance(1000);
+    expect(refused.client.streams).toHaveLength(0);
+  });
+
+  it('a change elsewhere withdraws the shown prediction; ghost text shown takes precedence', async () => {
+    const h = harness();
+    h.edit({ offset: 4, length: 5, text: 'total' });
+    await h.clock.advance(MIN_PAUSE_MS);
+    h.client.last.push(TEXT.replaceAll('count', 'total'));
+    h.client.last.finish();
+    await h.clock.advance(0);
+    expect(h.engine.shown()).toBeDefined();
+    h.engine.ghostTextShown(h.doc.key, h.doc.version);
+    expect(h.engine.shown()).toBeUndefined();
+    h.edit({ offset: 0, length: 0, text: '\n' });
+    await h.clock.advance(MIN_PAUSE_MS);
+    h.engine.ghostTextShown(h.doc.key, h.doc.version);
+    h.client.last.push(`\n${TEXT.replaceAll('count', 'total')}`);
+    h.client.last.finish();
+    await h.clock.advance(0);
+    expect(h.engine.shown()).toBeUndefined();
+  });
+});
+
+describe('NextEditEngine offering order', () => {
+  it('offers a far edit as a jump; after the jump it is drawn in place; Escape clears the queue', async () => {
+    const clock = new FakeClock();
+    const client = new FakeModelClient(() => clock.now());
+    const text = ['function greet(name) {', '  return name;', '}', '', "greet('Ada');", "greet('Bo');", ''].join('\n');
+    const doc = new PlainDocument(text);
+    const mirror = new LineMirror(text);
+    const history = new EditHistory();
+    const engine = new NextEditEngine({
+      client: () => client,
+      clock,
+      debounce: new DebouncePolicy(() => null),
+      history,
+      view: { show: () => {}, hide: () => {} },
+      metrics: { record: () => {} },
+      log: silentLogger,
+      refusal: () => undefined,
+    });
+    const change = { offset: 19, length: 0, text: ', p' };
+    history.record(doc.key, mirror.apply({ startLine: 0, startCharacter: 19, endLine: 0, endCharacter: 19, text: ', p' }), clock.now());
+    doc.apply(change);
+    engine.changed(doc, [change]);
+    await clock.advance(MIN_PAUSE_MS);
+    client.last.push(doc.getText().replace("'Ada')", "'Ada', 1)").replace("'Bo')", "'Bo', 1)"));
+    client.last.finish();
+    await clock.advance(0);
+    expect(engine.shown()).toMatchObject({ kind: 'jump', start: { line: 4, character: 11 }, edit: { oldText: '', newText: ', 1' }, following: 1 });
+    doc.moveCursor({ line: 4, character: 11 });
+    engine.jumped(doc);
+    expect(engine.shown()?.kind).toBe('inline');
+    engine.dismiss();
+    expect(engine.shown()).toBeUndefined();
+    await clock.advance(1000);
+    expect(client.streams).toHaveLength(1);
+  });
+});
+
+describe('NextEditEngine and ghost text', () => {
+  it('an insertion at the cursor is handed to the ghost-text provider, at that offset only', async () => {
+    const h = harness();
+    // The user starts a call on a new last line; the prediction completes it at the cursor.
+    h.edit({ offset: TEXT.length, length: 0, text: 'log(' });
+    await h.clock.advance(MIN_PAUSE_MS);
+    h.client.last.push(`${TEXT}log(count);\n`);
+    h.client.last.finish();
+    await h.clock.advance(0);
+    expect(h.engine.shown()).toMatchObject({ kind: 'ghost' });
+    const cursor = TEXT.length + 4;
+    expect(h.engine.ghostAt(h.doc.key, cursor)).toBe('count);');
+    expect(h.engine.ghostAt(h.doc.key, cursor - 1)).toBeUndefined();
+    expect(h.engine.ghostAt('other', cursor)).toBeUndefined();
+    // Typing into it moves it along, as ghost text does.
+    h.edit({ offset: cursor, length: 0, text: 'c' });
+    expect(h.engine.ghostAt(h.doc.key, cursor + 1)).toBe('ount);');
+  });
+});
