@@ -26,7 +26,7 @@ import type { ModelClient } from '../src/transport/modelClient';
 import { APPROACHES, variantInstruction } from '../src/variants/variantApproaches';
 import type { CardView } from '../src/variants/variantCard';
 import { VariantsRun } from '../src/variants/variantsRun';
-import { MemoryDocument } from '../test/edits/memoryDocument';
+import { CountingDocument } from './countingDocument';
 
 const root = process.cwd();
 const projectRequire = createRequire(join(root, 'package.json'));
@@ -119,7 +119,7 @@ async function variants(client: ModelClient, instruction: string): Promise<{ fir
 
 /** Picks variant 3 once it is done while the others still stream; ms to the pending edit. */
 async function pickToPending(client: ModelClient): Promise<number> {
-  const doc = new MemoryDocument(`${ORIGINAL.join('\n')}\n`);
+  const doc = new CountingDocument(`${ORIGINAL.join('\n')}\n`);
   return new Promise((resolve, reject) => {
     let picked = false;
     const run: VariantsRun = newRun(client, 'pick round', (c) => {

@@ -14,6 +14,13 @@ export const WEBVIEW_SHARED = [
   'src/metrics/formatNumbers',
   'src/metrics/latencyMessages',
   'src/metrics/latencySnapshot',
+  // The variants view diffs each card's stream against the original itself (pure, no Node).
+  'src/edits/diffRow',
+  'src/edits/rewriteFeed',
+  'src/variants/variantCard',
+  'src/variants/variantRows',
+  'src/variants/variantKeys',
+  'src/variants/variantsProtocol',
 ];
 
 const NODE_BUILTINS = new Set(['fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'tls', 'crypto', 'url', 'util', 'stream', 'events', 'worker_threads', 'perf_hooks', 'zlib', 'readline']);

@@ -7,14 +7,14 @@ import { LineMirror } from '../../src/nextEdit/lineMirror';
 import { MIN_PAUSE_MS, NextEditEngine, type ShownPrediction } from '../../src/nextEdit/nextEditEngine';
 import { PlainDocument } from '../../src/nextEdit/plainDocument';
 import type { OffsetChange } from '../../src/nextEdit/typeThrough';
-import { FakeClock } from '../completions/fakeClock';
-import { FakeModelClient } from '../completions/fakeModelClient';
+import { FakeClock } from '../support/fakeClock';
+import { FakeModelClient } from '../support/fakeModelClient';
 
 const TEXT = ['let count = 0;', 'count += 1;', 'log(count);', ''].join('\n');
 
 function harness(options: { refusal?: string } = {}) {
   const clock = new FakeClock();
-  const client = new FakeModelClient(() => clock.now());
+  const client = new FakeModelClient({ now: () => clock.now() });
   const doc = new PlainDocument(TEXT);
   const mirror = new LineMirror(TEXT);
   const history = new EditHistory();
@@ -54,7 +54,7 @@ describe('NextEditEngine', () => {
     expect(prompt).toContain('-let count = 0;\n+let total = 0;');
     expect(prompt).toContain('let total<|user_cursor_is_here|> = 0;');
     h.client.last.push(TEXT.replaceAll('count', 'total'));
-    h.client.last.finish();
+    h.client.last.end();
     await h.clock.advance(0);
     const first = h.engine.shown()!;
     expect(first).toMatchObject({ kind: 'inline', edit: { offset: 15, oldText: 'count', newText: 'total' }, following: 1 });
@@ -80,7 +80,7 @@ describe('NextEditEngine', () => {
     h.edit({ offset: 4, length: 5, text: 'total' });
     await h.clock.advance(MIN_PAUSE_MS);
     h.client.last.push(TEXT.replaceAll('count', 'total'));
-    h.client.last.finish();
+    h.client.last.end();
     await h.clock.advance(0);
     h.edit({ offset: 15, length: 0, text: 't' });
     expect(h.engine.shown()).toMatchObject({ edit: { offset: 16, oldText: 'count', newText: 'otal' } });
@@ -99,7 +99,7 @@ describe('NextEditEngine', () => {
     h.edit({ offset: 4, length: 5, text: 'total' });
     await h.clock.advance(MIN_PAUSE_MS);
     h.client.last.push('import x from "y";\nsomething else\nentirely\nnew\nhere\n');
-    h.client.last.finish();
+    h.client.last.end();
     await h.clock.advance(0);
     expect(h.engine.shown()).toBeUndefined();
     expect(h.engine.stats.dropped).toBe(1);
@@ -117,7 +117,7 @@ describe('NextEditEngine', () => {
     h.edit({ offset: 4, length: 5, text: 'total' });
     await h.clock.advance(MIN_PAUSE_MS);
     h.client.last.push(TEXT.replaceAll('count', 'total'));
-    h.client.last.finish();
+    h.client.last.end();
     await h.clock.advance(0);
     expect(h.engine.shown()).toBeDefined();
     h.engine.ghostTextShown(h.doc.key, h.doc.version);
@@ -126,7 +126,7 @@ describe('NextEditEngine', () => {
     await h.clock.advance(MIN_PAUSE_MS);
     h.engine.ghostTextShown(h.doc.key, h.doc.version);
     h.client.last.push(`\n${TEXT.replaceAll('count', 'total')}`);
-    h.client.last.finish();
+    h.client.last.end();
     await h.clock.advance(0);
     expect(h.engine.shown()).toBeUndefined();
   });
@@ -135,7 +135,7 @@ describe('NextEditEngine', () => {
 describe('NextEditEngine offering order', () => {
   it('offers a far edit as a jump; after the jump it is drawn in place; Escape clears the queue', async () => {
     const clock = new FakeClock();
-    const client = new FakeModelClient(() => clock.now());
+    const client = new FakeModelClient({ now: () => clock.now() });
     const text = ['function greet(name) {', '  return name;', '}', '', "greet('Ada');", "greet('Bo');", ''].join('\n');
     const doc = new PlainDocument(text);
     const mirror = new LineMirror(text);
@@ -156,7 +156,7 @@ describe('NextEditEngine offering order', () => {
     engine.changed(doc, [change]);
     await clock.advance(MIN_PAUSE_MS);
     client.last.push(doc.getText().replace("'Ada')", "'Ada', 1)").replace("'Bo')", "'Bo', 1)"));
-    client.last.finish();
+    client.last.end();
     await clock.advance(0);
     expect(engine.shown()).toMatchObject({ kind: 'jump', start: { line: 4, character: 11 }, edit: { oldText: '', newText: ', 1' }, following: 1 });
     doc.moveCursor({ line: 4, character: 11 });
@@ -176,7 +176,7 @@ describe('NextEditEngine and ghost text', () => {
     h.edit({ offset: TEXT.length, length: 0, text: 'log(' });
     await h.clock.advance(MIN_PAUSE_MS);
     h.client.last.push(`${TEXT}log(count);\n`);
-    h.client.last.finish();
+    h.client.last.end();
     await h.clock.advance(0);
     expect(h.engine.shown()).toMatchObject({ kind: 'ghost' });
     const cursor = TEXT.length + 4;

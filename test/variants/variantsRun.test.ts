@@ -6,7 +6,7 @@ import type { RouteRequest } from '../../src/router/routeTypes';
 import { ModelError } from '../../src/transport/modelError';
 import type { CardView } from '../../src/variants/variantCard';
 import { VariantsRun } from '../../src/variants/variantsRun';
-import { FakeModelClient, settle } from '../chat/fakeModelClient';
+import { FakeModelClient, settle } from '../support/fakeModelClient';
 
 const ORIGINAL = ['function area(w, h) {', '  return w * h;', '}'];
 
@@ -15,8 +15,8 @@ function target(): EditTarget {
 }
 
 function harness(count = 3, instruction = 'rename w and h') {
-  const fast = new FakeModelClient('fast-model');
-  const full = new FakeModelClient('full-model');
+  const fast = new FakeModelClient({ model: 'fast-model' });
+  const full = new FakeModelClient({ model: 'full-model' });
   const cards = new Map<number, CardView>();
   const texts = new Map<number, string>();
   const samples: RequestSample[] = [];

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { editorText, goToLine, isDirty, openCopy, saveAndRead, waitForText } from '../harness/editActions.mjs';
+import { goToLine, isDirty, openCopy, saveAndRead, waitForText } from '../harness/editActions.mjs';
 import { waitForLog } from '../harness/flintLog.mjs';
 
 const FIXTURE = resolve(import.meta.dirname, '..', '..', 'fixtures', 'nextEdit', 'nextEdit.script.json');
