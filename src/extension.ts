@@ -8,6 +8,7 @@ import { registerCompletions } from './vscode/inlineCompletionProvider';
 import { registerEdits } from './vscode/editCommands';
 import { registerLatency } from './vscode/latencyPanel';
 import { registerRoutePicker } from './vscode/routePicker';
+import { registerTests } from './vscode/testsCommands';
 
 /** Composition root: build the services once, hand them to each editor adapter. */
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
@@ -16,11 +17,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerStatusBar(context, services);
   // register-calls (one line per surface)
   // Surfaces that end in a pending inline edit take what this returns (`const edits = …`).
-  registerEdits(context, services);
+  const edits = registerEdits(context, services);
   registerChat(context, services);
   registerCompletions(context, services);
   registerLatency(context, services, services.metricsStore);
   registerRoutePicker(context, services);
+  registerTests(context, services, edits);
 }
 
 export function deactivate(): void {
