@@ -13,6 +13,7 @@ import { functionAt, languageOf, sourceFunctions } from '../tests/sourceFunction
 import { spawnProcess } from '../tests/spawnProcess';
 import { streamTestModel } from '../tests/streamTestModel';
 import { generateTests, RefusedTests } from '../tests/testGeneration';
+import { TEST_INSTRUCTIONS } from '../tests/testPrompt';
 import { isFlintTestPath, isTestPath } from '../tests/testPaths';
 import type { Framework, RunOutcome, SourceFunction } from '../tests/testTypes';
 import { planUserTests } from '../tests/userTests';
@@ -341,9 +342,15 @@ export function registerTests(context: vscode.ExtensionContext, services: Servic
 
   const codeLens = new TestsCodeLens(() => cfg()['tests.codeLens']);
   const lensChanged = new vscode.EventEmitter<void>();
+  // With continuous tests on, every save may ask for tests: keep their instructions warm.
+  const warm = () => {
+    if (cfg()['tests.continuous'] === 'onSave' && vscode.workspace.isTrusted) void services.fast().warm(TEST_INSTRUCTIONS).catch(() => undefined);
+  };
+  warm();
   const offConfig = services.onConfigChange(() => {
     status.render();
     lensChanged.fire();
+    warm();
   });
   context.subscriptions.push(
     output,
