@@ -221,4 +221,23 @@ export const tests = [
       assert.equal(readFileSync(join(dir, 'test_inventory.py'), 'utf8'), userTests, 'the user test file is untouched');
     },
   },
+  {
+    name: 'a denied file: Generate Tests says why and continuous tests write and run nothing for it',
+    timeoutMs: 180_000,
+    async run({ wb, page, workspace, setSettings }) {
+      await wb.statusBarItem(/Tests: (off|on save)/, { timeoutMs: 120_000 });
+      const dir = tsProject(workspace, 'private-app');
+      setSettings({ 'flint.context.denyList': ['**/private-app/src/**'], 'flint.tests.continuous': 'onSave' });
+      await wb.statusBarItem('Tests: on save');
+      await openPath(wb, page, join(dir, 'src', 'shapes.ts'));
+      await goToLine(wb, page, 3);
+      await wb.runCommand('Flint: Generate Tests');
+      await toast(page, 'matches the deny list').waitFor({ timeout: 20_000 });
+      await replaceLine(wb, page, 3, '  return w * h * 1;');
+      await save(wb, page);
+      await page.waitForTimeout(5_000);
+      assert.equal(existsSync(join(dir, 'src', 'shapes.flint.test.ts')), false, 'no tests were written for a denied file');
+      assert.equal(readFileSync(join(dir, 'src', 'shapes.test.ts'), 'utf8'), USER_TESTS);
+    },
+  },
 ];
