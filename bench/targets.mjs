@@ -1,6 +1,6 @@
 // Every benchmark target, in one place. `figure` names a number in bench/results/<bench>.json
 // (dotted for nested keys); the target is a fixed `value` or another figure (`ref`).
-export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'variants', 'next-edit'];
+export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'variants', 'next-edit', 'tests'];
 
 export const targets = {
   transport: [
@@ -56,5 +56,9 @@ export const targets = {
     { figure: 'last_token_to_drawn_ms_p50', op: '<=', value: 16, note: 'reply checked, diffed and its decoration plan built within a frame' },
     { figure: 'requests_per_100_keystrokes', op: '<=', value: 50, note: 'typing through recorded edit sequences at 1,000 tokens/s' },
     { figure: 'typed_through_share', op: '>=', value: 0.5, note: 'shown predictions the typist typed into, served without a new request' },
+  ],
+  tests: [
+    { figure: 'flint_added_ms_p50', op: '<=', value: 50, note: 'save to tests written, less the model\'s own time' },
+    { figure: 'runs_passed', op: '=', ref: 'runs', note: 'every run wrote tests that the runner passed' },
   ],
 };

@@ -62,6 +62,7 @@ function installDebianPackages(browser) {
   if (browser && !existsSync(e2ePaths().chromium)) wanted.push('chromium');
   if (!hasDebPackage('libkrb5-dev')) wanted.push('libkrb5-dev');
   if (!hasCommand('rg')) wanted.push('ripgrep');
+  if (!hasDebPackage('python3-pytest')) wanted.push('python3-pytest');
   if (wanted.length === 0) return;
   if (process.getuid?.() !== 0) {
     throw new Error(`missing system packages; run as root: apt-get update && apt-get install -y ${wanted.join(' ')}`);

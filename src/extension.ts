@@ -10,6 +10,7 @@ import { registerLatency } from './vscode/latencyPanel';
 import { registerNextEdit } from './vscode/nextEdit';
 import { registerRoutePicker } from './vscode/routePicker';
 import { registerVariants } from './vscode/variantsPanel';
+import { registerTests } from './vscode/testsCommands';
 
 /** Composition root: build the services once, hand them to each editor adapter. */
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
@@ -25,6 +26,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerNextEdit(context, services);
   registerRoutePicker(context, services);
   registerVariants(context, services, edits);
+  registerTests(context, services, edits);
 }
 
 export function deactivate(): void {

@@ -30,6 +30,12 @@ export const settingsSchema = {
   'full.contextTokens': z.number().int().min(1024).max(2_000_000).default(400_000),
   /** Rewrites requested at once by Explore Variants. */
   'variants.count': z.number().int().min(2).max(8).default(5),
+  /** Continuous tests: write and run the tests of changed functions on each save. */
+  'tests.continuous': z.enum(['off', 'onSave']).default('off'),
+  /** Command that runs one test file (`${file}` is replaced by it); empty: the detected framework's runner. */
+  'tests.command': z.string().default(''),
+  'tests.timeoutMs': z.number().int().min(1000).max(3_600_000).default(60_000),
+  'tests.codeLens': z.boolean().default(true),
 } as const;
 
 export type SettingKey = keyof typeof settingsSchema;

@@ -1,0 +1,191 @@
+// Continuous tests on a real project: a TypeScript source on vitest in a scratch folder (its
+// node_modules are the project's own), the local endpoint (scripted engine) at 1,000 tokens/s
+// over a warm WebSocket, the real syntax check (the project's TypeScript compiler) and the real
+// runner. Each run changes one function and "saves" it; measured: save → tests written (and the
+// model's own first-to-last-token time inside it, the rest is what Flint adds), and save →
+// results beside the runner's own time. Writes bench/results/tests.json.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { silentLogger } from '../src/log/logger';
+import { percentile } from '../src/metrics/percentiles';
+import { startEndpoint } from '../src/server/startEndpoint';
+import { ContinuousTests } from '../src/tests/continuousTests';
+import { projectSyntaxCheck } from '../src/tests/projectSyntaxCheck';
+import { runnerCommand } from '../src/tests/runnerCommand';
+import { runTestFile } from '../src/tests/runTestFile';
+import { spawnProcess } from '../src/tests/spawnProcess';
+import { streamTestModel } from '../src/tests/streamTestModel';
+import { TEST_INSTRUCTIONS } from '../src/tests/testPrompt';
+import { createModelClient } from '../src/transport/createModelClient';
+
+const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 10);
+const RATE = 1000;
+
+const TESTS = `describe('area', () => {
+  it('multiplies width by height', () => {
+    expect(area(2, 3)).toBe(6);
+  });
+
+  it('is zero when a side is zero', () => {
+    expect(area(0, 3)).toBe(0);
+    expect(area(2, 0)).toBe(0);
+  });
+
+  it('is symmetric', () => {
+    expect(area(4, 7)).toBe(area(7, 4));
+  });
+});
+`;
+
+const source = (i: number) => `export function area(w: number, h: number): number {
+  return w * h + ${i} - ${i};
+}
+`;
+
+const dir = mkdtempSync(join(tmpdir(), 'flint-bench-tests-'));
+mkdirSync(join(dir, 'src'));
+writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'bench', private: true, type: 'module', devDependencies: { vitest: '4' } }));
+symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
+const sourcePath = join(dir, 'src', 'shapes.ts');
+
+const endpoint = await startEndpoint({
+  engine: 'scripted',
+  script: { rules: [{ match: { user: 'Function under test: area' }, reply: TESTS }] },
+  knobs: { tokensPerSecond: RATE, firstTokenDelayMs: 0 },
+});
+const client = createModelClient({
+  role: 'fast',
+  model: 'gpt-5.3-codex-spark',
+  url: endpoint.url,
+  httpApi: 'responses',
+  allowInsecure: false,
+  firstTokenTimeoutMs: 10_000,
+  stallTimeoutMs: 10_000,
+  log: silentLogger,
+});
+const streamModel = streamTestModel({
+  route: (r) => ({ target: 'fast', reasons: ['bench'], text: r.text }),
+  fast: () => client,
+  full: () => client,
+  beginGeneration: () => () => undefined,
+  log: silentLogger,
+});
+/** Time spent before the model's first token and in the syntax check, per run (where Flint's share goes). */
+const parts = { request: 0, check: 0 };
+const model: typeof streamModel = async (request, signal) => {
+  const t0 = performance.now();
+  const answer = await streamModel(request, signal);
+  parts.request += performance.now() - t0 - (answer.modelMs ?? 0);
+  return answer;
+};
+const realCheck = projectSyntaxCheck(spawnProcess);
+const check: typeof realCheck = async (...args) => {
+  const t0 = performance.now();
+  try {
+    return await realCheck(...args);
+  } finally {
+    parts.check += performance.now() - t0;
+  }
+};
+
+interface Sample {
+  saveToWritten: number;
+  model: number;
+  saveToResults: number;
+  runner: number;
+  passed: boolean;
+  request: number;
+  check: number;
+}
+let current: { resolve: (s: Sample) => void; partial: Partial<Sample> } | undefined;
+const problems: string[] = [];
+
+const tests = new ContinuousTests({
+  root: dir,
+  probe: { read: async (p) => (existsSync(p) ? readFileSync(p, 'utf8') : undefined), exists: async (p) => existsSync(p) },
+  write: async (p, t) => writeFileSync(p, t),
+  model,
+  check,
+  run: async (framework, testFile, signal) => {
+    const command = await runnerCommand(framework, testFile, join(dir, 'results.json'), { read: async () => undefined, exists: async (p) => existsSync(p) });
+    return runTestFile(command, 120_000, { spawn: spawnProcess, now: () => performance.now(), takeResultFile: async (p) => (existsSync(p) ? readFileSync(p, 'utf8') : undefined) }, signal);
+  },
+  events: {
+    noFramework: (_s, m) => problems.push(m),
+    generating: () => undefined,
+    refused: (_s, _f, r) => problems.push(r),
+    failed: (_s, m) => problems.push(m),
+    written: (_s, _t, info) => {
+      if (current) Object.assign(current.partial, { saveToWritten: info.writtenAt - info.savedAt, model: info.modelMs, request: parts.request, check: parts.check });
+    },
+    results: (_s, _t, _fw, outcome, info) => {
+      if (outcome.error) problems.push(outcome.error);
+      current?.resolve({
+        ...(current.partial as Sample),
+        saveToResults: info.resultsAt - info.savedAt,
+        runner: outcome.runnerMs,
+        passed: !outcome.error && outcome.tests.length === 3 && outcome.tests.every((t) => t.status === 'passed'),
+      });
+    },
+  },
+  timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) },
+  now: () => performance.now(),
+  commandOverride: () => '',
+});
+
+function save(i: number): Promise<Sample> {
+  const text = source(i);
+  parts.request = 0;
+  parts.check = 0;
+  writeFileSync(sourcePath, text);
+  return new Promise<Sample>((resolveSample, reject) => {
+    const timer = setTimeout(() => reject(new Error(`run ${i}: no results after 180 s (${problems.join('; ')})`)), 180_000);
+    current = {
+      partial: {},
+      resolve: (s) => {
+        clearTimeout(timer);
+        resolveSample(s);
+      },
+    };
+    tests.saved(sourcePath, text, performance.now());
+  });
+}
+
+const samples: Sample[] = [];
+try {
+  // As the editor does when continuous tests are on: the instructions are warm before the first save.
+  await client.warm(TEST_INSTRUCTIONS);
+  // One unmeasured run warms the socket, the compiler and the runner's caches.
+  await save(-1);
+  for (let i = 0; i < runs; i++) samples.push(await save(i));
+} finally {
+  tests.dispose();
+  client.dispose();
+  await endpoint.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50)!;
+const round = (x: number) => Math.round(x * 10) / 10;
+const flintAdded = samples.map((s) => s.saveToWritten - s.model);
+const result = {
+  runs,
+  tokens_per_s: RATE,
+  runner: 'vitest',
+  runs_passed: samples.filter((s) => s.passed).length,
+  save_to_tests_written_ms_p50: round(median(samples.map((s) => s.saveToWritten))),
+  model_ms_p50: round(median(samples.map((s) => s.model))),
+  flint_added_ms_p50: round(median(flintAdded)),
+  save_to_results_ms_p50: round(median(samples.map((s) => s.saveToResults))),
+  runner_ms_p50: round(median(samples.map((s) => s.runner))),
+  /** Where Flint's share goes: sending the request until the first token, and the syntax check. */
+  to_first_token_ms_p50: round(median(samples.map((s) => s.request))),
+  syntax_check_ms_p50: round(median(samples.map((s) => s.check))),
+  problems,
+};
+mkdirSync('bench/results', { recursive: true });
+writeFileSync('bench/results/tests.json', `${JSON.stringify(result, null, 2)}\n`);
+console.log(JSON.stringify(result, null, 2));
+if (result.runs_passed !== runs) process.exitCode = 1;

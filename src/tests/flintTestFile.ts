@@ -1,0 +1,69 @@
+import { basename } from 'node:path';
+import { importSpecifier } from './testPaths';
+import type { Framework } from './testTypes';
+
+/** The tests of one source function inside Flint's test file, with the hash of the function they were written for. */
+export interface TestSection {
+  name: string;
+  hash: string;
+  body: string;
+}
+
+function comment(framework: Framework): string {
+  return framework.language === 'python' ? '#' : '//';
+}
+
+const SECTION = /^(?:\/\/|#) flint:begin (\S+) (\w+)$/;
+
+/** The sections of an existing Flint test file (its header is rebuilt each time). */
+export function parseSections(text: string): TestSection[] {
+  const lines = text.split(/\r?\n/);
+  const out: TestSection[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const m = SECTION.exec(lines[i]);
+    if (!m) continue;
+    const end = lines.findIndex((l, j) => j > i && /^(?:\/\/|#) flint:end\b/.test(l));
+    if (end < 0) break;
+    out.push({ name: m[1], hash: m[2], body: lines.slice(i + 1, end).join('\n') });
+    i = end;
+  }
+  return out;
+}
+
+/** What the generated tests may use without importing it (told to the model, written in the header). */
+export function headerImports(framework: Framework, testPath: string, sourcePath: string, names: string[]): string[] {
+  const from = importSpecifier(testPath, sourcePath, framework);
+  const fns = names.map((n) => n.split('.').pop()!).filter((n, i, all) => all.indexOf(n) === i);
+  switch (framework.id) {
+    case 'vitest':
+      return [`import { describe, expect, it } from 'vitest';`, ...(fns.length ? [`import { ${fns.join(', ')} } from '${from}';`] : [])];
+    case 'jest':
+      return fns.length ? [`import { ${fns.join(', ')} } from '${from}';`] : [];
+    case 'node:test':
+      return [`import { describe, it } from 'node:test';`, `import assert from 'node:assert/strict';`, ...(fns.length ? [`import { ${fns.join(', ')} } from '${from}';`] : [])];
+    case 'pytest':
+      return fns.length ? [`from ${from} import ${fns.join(', ')}`] : [];
+    case 'go test':
+      return ['import "testing"'];
+  }
+}
+
+/**
+ * Flint's test file for a source file: a header naming what it is, the imports, then one
+ * delimited section per function, in the source's order.
+ */
+export function composeFlintTestFile(framework: Framework, testPath: string, sourcePath: string, sections: TestSection[], goPackage?: string): string {
+  const c = comment(framework);
+  const lines = [
+    `${c} Tests of ${basename(sourcePath)} written by Flint. Flint rewrites this file when those functions change; edit the source, or move tests you want to keep to a file of your own.`,
+  ];
+  if (framework.language === 'go') lines.push(`package ${goPackage ?? 'main'}`, '');
+  lines.push(...headerImports(framework, testPath, sourcePath, sections.map((s) => s.name)));
+  for (const s of sections) lines.push('', `${c} flint:begin ${s.name} ${s.hash}`, s.body.replace(/\s+$/, ''), `${c} flint:end ${s.name}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** The package clause of a Go source file. */
+export function goPackageOf(source: string): string | undefined {
+  return /^package\s+(\w+)/m.exec(source)?.[1];
+}

@@ -1,0 +1,27 @@
+/** One finished child process. */
+export interface ProcessResult {
+  /** Exit code; null when killed by a signal. */
+  code: number | null;
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  cancelled: boolean;
+  /** Set when it could not start at all (e.g. ENOENT: the program is missing). */
+  startError?: string;
+}
+
+export interface ProcessRequest {
+  /** Program and arguments; with `shell`, argv[0] is a shell command line. */
+  argv: string[];
+  shell?: boolean;
+  cwd: string;
+  timeoutMs: number;
+  /** Written to its stdin, which is then closed. */
+  input?: string;
+  env?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** Runs a program to its end; the real one kills the whole process group on timeout or cancel. */
+export type ProcessRunner = (request: ProcessRequest) => Promise<ProcessResult>;
