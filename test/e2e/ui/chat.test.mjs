@@ -5,8 +5,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { answers, chatFrame, openChat, send } from '../harness/chatPanel.mjs';
+import { answers, openChat, send } from '../harness/chatPanel.mjs';
 import { editorText, lens, openPath, saveAndRead, waitForText } from '../harness/editActions.mjs';
+import { walk } from '../harness/flintLog.mjs';
 
 export const openFile = 'src/scratch.js';
 
@@ -132,24 +133,58 @@ export const tests = [
   {
     name: 'the conversation is still there after a window reload, and in Chat History',
     timeoutMs: 120_000,
-    async run({ wb, page }) {
-      // The chat is still open from the tests before.
-      const frame = await chatFrame(page);
+    async run({ wb, page, endpoint, server }) {
+      await endpoint.setKnobs({ tokensPerSecond: 1000 });
+      const message = 'write a function named divide';
+      const frame = await openChat(wb, page);
+      await send(frame, message);
+      const answer = answers(frame).last();
+      await answer.locator('.code-block pre code', { hasText: 'divide' }).waitFor({ timeout: 20_000 });
+      await frame.locator('article.turn-assistant[data-status="done"]').last().waitFor({ timeout: 20_000 });
       const texts = await frame.locator('article.turn-user .turn-text').allTextContents();
-      assert.ok(texts.includes('write a function named multiply'), `messages before reload: ${texts}`);
-      // Give the workbench a moment to flush workspace storage, as a user's reload would.
-      await page.waitForTimeout(1_500);
+      assert.ok(texts.includes(message), `messages before reload: ${texts}`);
+      // The workbench writes workspace state a moment after it changes, as before a user's reload.
+      await waitForStoredState(page, server, message);
       await wb.open(page.url());
       await wb.waitForDevelopmentHost();
       // Flint's status bar item shows once the extension has activated in the new window.
       await wb.statusBarItem('Flint', { timeoutMs: 30_000 });
       const after = await openChat(wb, page);
-      await after.locator('article.turn-user .turn-text', { hasText: 'write a function named multiply' }).waitFor({ timeout: 30_000 });
+      await after.locator('article.turn-user .turn-text', { hasText: message }).waitFor({ timeout: 30_000 });
       assert.deepEqual(await after.locator('article.turn-user .turn-text').allTextContents(), texts);
-      await after.locator('article.turn-assistant .code-block', { hasText: 'multiply' }).waitFor({ timeout: 10_000 });
+      await after.locator('article.turn-assistant .code-block', { hasText: 'divide' }).waitFor({ timeout: 10_000 });
       await wb.runCommand('Flint: Chat History');
       await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: texts[0] }).first().waitFor({ timeout: 10_000 });
       await wb.press('Escape');
     },
   },
 ];
+
+/** Whether `needle` is in the workbench's stored state: the browser's IndexedDB or a file code-server wrote. */
+async function stateHolds(page, server, needle) {
+  const inBrowser = await page.evaluate(async (needle) => {
+    const request = (r) => new Promise((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))));
+    for (const { name } of await indexedDB.databases()) {
+      if (!name) continue;
+      const db = await request(indexedDB.open(name));
+      try {
+        for (const store of db.objectStoreNames) {
+          const values = await request(db.transaction(store).objectStore(store).getAll());
+          if (values.some((v) => (typeof v === 'string' ? v : JSON.stringify(v ?? null)).includes(needle))) return true;
+        }
+      } finally {
+        db.close();
+      }
+    }
+    return false;
+  }, needle);
+  return inBrowser || walk(server.dirs.ud).some((f) => f.includes('.vscdb') && readFileSync(f).includes(needle));
+}
+
+async function waitForStoredState(page, server, needle, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await stateHolds(page, server, needle))) {
+    if (Date.now() > deadline) throw new Error(`the workbench did not store "${needle}" within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

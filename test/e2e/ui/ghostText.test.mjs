@@ -24,11 +24,11 @@ export function settings() {
   return EDITOR_SETTINGS;
 }
 
-/** Relays WebSocket traffic to `target`, counting generating `response.create` events. */
+/** Relays WebSocket traffic to `target`, counting generating `response.create` events (keeping their frames). */
 async function startCountingRelay(target) {
   const http = createServer();
   const wss = new WebSocketServer({ server: http });
-  const relay = { requests: 0, connections: 0, url: '', close: () => new Promise((r) => { wss.clients.forEach((c) => c.terminate()); wss.close(); http.close(() => r()); }) };
+  const relay = { requests: 0, created: [], connections: 0, url: '', close: () => new Promise((r) => { wss.clients.forEach((c) => c.terminate()); wss.close(); http.close(() => r()); }) };
   wss.on('connection', (client, req) => {
     relay.connections++;
     const upstream = new WebSocket(target, { headers: { authorization: req.headers.authorization ?? '' } });
@@ -41,7 +41,10 @@ async function startCountingRelay(target) {
       const text = isBinary ? '' : data.toString();
       try {
         const event = JSON.parse(text);
-        if (event.type === 'response.create' && event.generate !== false) relay.requests++;
+        if (event.type === 'response.create' && event.generate !== false) {
+          relay.requests++;
+          relay.created.push(text);
+        }
       } catch { /* not JSON: relayed untouched */ }
       const out = isBinary ? data : text;
       if (upstream.readyState === WebSocket.OPEN) upstream.send(out);
@@ -56,6 +59,23 @@ async function startCountingRelay(target) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `check` until it returns a truthy value; throws naming `what` after `timeoutMs`. */
+async function until(what, check, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
+    await sleep(50);
+  }
+}
+
+/**
+ * Absence can only be watched over a window: longer than the longest debounce (250 ms) plus a
+ * local round trip, so a request that was going to leave has left by then.
+ */
+const NOTHING_SENT_WINDOW_MS = 1000;
 
 async function waitWarm(wb) {
   const item = await wb.statusBarItem('Flint', { timeoutMs: 30_000 });
@@ -79,42 +99,47 @@ async function prepare(ctx, relay, file, text = '') {
   return path;
 }
 
-let relay;
-
 export const tests = [
   {
     name: 'ghost text appears, typing through keeps it without a request, Tab accepts it',
     timeoutMs: 120_000,
     async run(ctx) {
       const { wb, page } = ctx;
-      relay = await startCountingRelay(ctx.endpoint.wsUrl);
-      const path = await prepare(ctx, relay, 'src/ghost.js');
-      await wb.type('const items = [3, 4];\nconst offset = 1;\nlet total = ', { delayMs: 40 });
-      await wb.waitForGhostText({ contains: 'items.length + offset;', timeoutMs: 20_000 });
-      const box = await page.locator('.editor-instance .monaco-editor').first().boundingBox();
-      await wb.screenshot('ghost-text', { clip: { x: box.x, y: box.y, width: Math.min(box.width, 900), height: Math.min(box.height, 220) } });
+      const relay = await startCountingRelay(ctx.endpoint.wsUrl);
+      try {
+        const path = await prepare(ctx, relay, 'src/ghost.js');
+        await wb.type('const items = [3, 4];\nconst offset = 1;\nlet total = ', { delayMs: 40 });
+        await wb.waitForGhostText({ contains: 'items.length + offset;', timeoutMs: 20_000 });
+        const box = await page.locator('.editor-instance .monaco-editor').first().boundingBox();
+        await wb.screenshot('ghost-text', { clip: { x: box.x, y: box.y, width: Math.min(box.width, 900), height: Math.min(box.height, 220) } });
 
-      // Let the suggestion settle (its speculative follow-up request goes out while it is shown).
-      await sleep(1500);
-      const before = relay.requests;
-      assert.ok(before > 0, 'requests reached the endpoint through the relay');
-      const suggestion = 'items.length + offset;';
-      const typed = 'items.len';
-      for (let i = 1; i <= typed.length; i++) {
-        await wb.type(typed[i - 1]);
-        await sleep(150);
-        assert.equal(await wb.ghostText(), suggestion.slice(i), `the same suggestion, minus "${typed.slice(0, i)}"`);
+        // The suggestion settles: its speculative follow-up (the text after accepting it) goes out.
+        await until('the speculative request after the suggestion', () => relay.created.some((frame) => frame.includes('items.length + offset;<|cursor|>')));
+        const before = relay.requests;
+        const suggestion = 'items.length + offset;';
+        const typed = 'items.len';
+        for (let i = 1; i <= typed.length; i++) {
+          await wb.type(typed[i - 1]);
+          const rest = suggestion.slice(i);
+          const shown = await until(`the suggestion minus "${typed.slice(0, i)}"`, async () => ((await wb.ghostText()) === rest ? rest : undefined)).catch(() => wb.ghostText());
+          assert.equal(shown, rest, `the same suggestion, minus "${typed.slice(0, i)}"`);
+        }
+        await sleep(NOTHING_SENT_WINDOW_MS);
+        assert.equal(relay.requests, before, 'typing through the suggestion sent no request');
+
+        await wb.press('Tab');
+        // Accepted: the rest of the suggestion is no longer ghost text but in the document.
+        await until('the accepted text in the editor', async () =>
+          !(await wb.ghostText()).includes('th + offset;') && (await wb.editorText()).includes('let total = items.length + offset;'));
+        await wb.press('Control+S');
+        const saved = await until('the accepted text on disk', () => {
+          const text = readFileSync(path, 'utf8');
+          return text.includes('let total = items.length + offset;') && text;
+        }).catch(() => readFileSync(path, 'utf8'));
+        assert.match(saved, /let total = items\.length \+ offset;/, `accepted text on disk: ${JSON.stringify(saved)}`);
+      } finally {
+        await relay.close();
       }
-      await sleep(500);
-      assert.equal(relay.requests, before, 'typing through the suggestion sent no request');
-
-      await wb.press('Tab');
-      await sleep(300);
-      await wb.press('Control+S');
-      const deadline = Date.now() + 10_000;
-      let saved = '';
-      while (Date.now() < deadline && !(saved = readFileSync(path, 'utf8')).includes('let total = items.length + offset;')) await sleep(100);
-      assert.match(saved, /let total = items\.length \+ offset;/, `accepted text on disk: ${JSON.stringify(saved)}`);
     },
   },
   {
@@ -122,16 +147,18 @@ export const tests = [
     timeoutMs: 60_000,
     async run(ctx) {
       const { wb } = ctx;
+      const relay = await startCountingRelay(ctx.endpoint.wsUrl);
       try {
         await prepare(ctx, relay, 'config/.env.local', 'DATABASE_URL=postgres://localhost/app\n');
         await wb.gotoEnd();
         const before = relay.requests;
         await wb.type('API_KEY=', { delayMs: 60 });
-        await sleep(2000);
+        await until('the typed text in the editor', async () => (await wb.editorText()).includes('API_KEY='));
+        await sleep(NOTHING_SENT_WINDOW_MS);
         assert.equal(await wb.ghostText(), '', 'no ghost text in a denied file');
         assert.equal(relay.requests, before, 'nothing was sent for a denied file');
       } finally {
-        await relay?.close();
+        await relay.close();
       }
     },
   },
