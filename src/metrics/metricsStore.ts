@@ -14,9 +14,9 @@ export interface MetricsStoreOptions {
   log?: Logger;
 }
 
-const SURFACES: readonly SampleSurface[] = ['completion', 'edit', 'chat'];
+const SURFACES: readonly SampleSurface[] = ['completion', 'edit', 'chat', 'review'];
 const ROUTES: readonly SampleRoute[] = ['fast', 'full'];
-const SURFACE_LABEL: Record<SampleSurface, string> = { completion: 'ghost text', edit: 'inline edit', chat: 'chat' };
+const SURFACE_LABEL: Record<SampleSurface, string> = { completion: 'ghost text', edit: 'inline edit', chat: 'chat', review: 'review' };
 const BINS = 24;
 
 /**
