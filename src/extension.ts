@@ -7,6 +7,7 @@ import { registerChat } from './vscode/chatViewProvider';
 import { registerCompletions } from './vscode/inlineCompletionProvider';
 import { registerEdits } from './vscode/editCommands';
 import { registerLatency } from './vscode/latencyPanel';
+import { registerReview } from './vscode/reviewCommands';
 import { registerRoutePicker } from './vscode/routePicker';
 
 /** Composition root: build the services once, hand them to each editor adapter. */
@@ -16,10 +17,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerStatusBar(context, services);
   // register-calls (one line per surface)
   // Surfaces that end in a pending inline edit take what this returns (`const edits = …`).
-  registerEdits(context, services);
+  const edits = registerEdits(context, services);
   registerChat(context, services);
   registerCompletions(context, services);
   registerLatency(context, services, services.metricsStore);
+  registerReview(context, services, edits);
   registerRoutePicker(context, services);
 }
 

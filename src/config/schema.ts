@@ -27,6 +27,9 @@ export const settingsSchema = {
   'router.fileThreshold': z.number().int().min(2).max(100).default(2),
   'router.fastContextTokens': z.number().int().min(1024).max(2_000_000).default(100_000),
   'full.contextTokens': z.number().int().min(1024).max(2_000_000).default(400_000),
+  /** When the fast model reviews the lines changed since the last review. */
+  'review.trigger': z.enum(['off', 'onSave', 'onPause']).default('onSave'),
+  'review.pauseMs': z.number().int().min(200).max(60_000).default(1200),
 } as const;
 
 export type SettingKey = keyof typeof settingsSchema;
