@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Finding } from '../review/findingBook';
+import { findingSpan } from '../review/findingSpan';
 import type { OtherDiagnostic } from '../review/repeatsOther';
 import type { Severity } from '../review/reviewReply';
 
@@ -40,12 +41,10 @@ export class ReviewDiagnostics implements vscode.Disposable {
   }
 }
 
-/** The finding's lines, from the first non-blank character to the end of the last line. */
+/** The finding's squiggle: its lines, from the first non-blank character to the end of the last. */
 export function findingRange(document: vscode.TextDocument, f: Finding): vscode.Range {
-  const last = Math.min(f.lines.end, document.lineCount) - 1;
-  const first = Math.min(f.lines.start, last);
-  const start = document.lineAt(first);
-  return new vscode.Range(first, start.firstNonWhitespaceCharacterIndex, last, document.lineAt(last).text.length);
+  const s = findingSpan(f.lines, document.lineCount, (i) => document.lineAt(i).text);
+  return new vscode.Range(s.startLine, s.startCharacter, s.endLine, s.endCharacter);
 }
 
 function toDiagnostic(document: vscode.TextDocument, f: Finding): vscode.Diagnostic {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { codeKey, DismissedCode } from '../../src/review/dismissedCode';
 import { FindingBook } from '../../src/review/findingBook';
+import { findingSpan } from '../../src/review/findingSpan';
 import { lineEditOf } from '../../src/review/lineEdit';
 import type { ReviewFinding } from '../../src/review/reviewReply';
 
@@ -78,5 +79,17 @@ describe('codeKey', () => {
     d.add('c');
     expect([d.has('a'), d.has('b'), d.has('c')]).toEqual([false, true, true]);
     expect(new DismissedCode([1, 'x', null]).toJSON()).toEqual(['x']);
+  });
+});
+
+describe('findingSpan', () => {
+  const lines = ['a', '    return x;', '', '  }'];
+  const at = (i: number) => lines[i];
+  it('runs from the first non-blank character to the end of the last line', () => {
+    expect(findingSpan({ start: 1, end: 4 }, 4, at)).toEqual({ startLine: 1, startCharacter: 4, endLine: 3, endCharacter: 3 });
+  });
+  it('stays within the document and handles blank lines', () => {
+    expect(findingSpan({ start: 2, end: 3 }, 4, at)).toEqual({ startLine: 2, startCharacter: 0, endLine: 2, endCharacter: 0 });
+    expect(findingSpan({ start: 9, end: 12 }, 4, at)).toEqual({ startLine: 3, startCharacter: 2, endLine: 3, endCharacter: 3 });
   });
 });

@@ -102,7 +102,8 @@ export const tests = [
       const row = (await problem.textContent()).replace(/\u00a0/g, ' ');
       assert.match(row, /Flint/, `the problem names its source: ${row}`);
       assert.match(row, /\[Ln 4, Col 3\]/, `the problem is on line 4: ${row}`);
-      await wb.screenshot('review', { clip: { x: 0, y: 0, width: 1100, height: 560 } });
+      const { height } = page.viewportSize();
+      await wb.screenshot('review', { clip: { x: 348, y: 60, width: 780, height: Math.min(height - 82, 560) } });
       await wb.press('Control+Shift+M');
 
       // Editing the flagged line takes the squiggle away without waiting for a review.
