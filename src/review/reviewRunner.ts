@@ -4,7 +4,7 @@ import type { MetricsSink } from '../metrics/requestSample';
 import type { ModelClient, ModelStream } from '../transport/modelClient';
 import { DirtyLines } from './dirtyLines';
 import type { DismissedCode } from './dismissedCode';
-import { FindingBook } from './findingBook';
+import { FindingBook, type Finding } from './findingBook';
 import { shiftRange, touches, type LineEdit } from './lineEdit';
 import { defaultHunkLimits, reviewHunks, type Hunk, type HunkLimits } from './reviewHunks';
 import { REVIEW_INSTRUCTIONS, reviewInput } from './reviewPrompt';
@@ -66,6 +66,11 @@ export class ReviewRunner {
   /** The document's findings (created on first use). */
   book(key: string): FindingBook {
     return this.state(key).book;
+  }
+
+  /** The document's findings, without creating anything for a document never changed. */
+  findings(key: string): readonly Finding[] {
+    return this.docs.get(key)?.book.all() ?? [];
   }
 
   /** Whether lines changed since the last review are waiting. */

@@ -162,9 +162,9 @@ export function registerReview(context: vscode.ExtensionContext, services: Servi
     vscode.workspace.onDidCloseTextDocument(onClose),
     vscode.languages.onDidChangeDiagnostics((e) => {
       // The language server's diagnostics changed: a finding may now repeat one of them.
-      for (const uri of e.uris) if (documents.has(uri.toString()) && runner.book(uri.toString()).all().length > 0) publish(uri.toString());
+      for (const uri of e.uris) if (runner.findings(uri.toString()).length > 0) publish(uri.toString());
     }),
-    vscode.languages.registerCodeActionsProvider('*', new ReviewCodeActions((d) => runner.book(d.uri.toString()).all()), ReviewCodeActions.metadata),
+    vscode.languages.registerCodeActionsProvider('*', new ReviewCodeActions((d) => runner.findings(d.uri.toString())), ReviewCodeActions.metadata),
     vscode.commands.registerCommand(APPLY_FIX, applyFix),
     vscode.commands.registerCommand(DISMISS, dismiss),
     vscode.commands.registerCommand('flint.reviewChanges', reviewNow),

@@ -91,6 +91,8 @@ describe('ReviewRunner', () => {
     expect(t.sent[0]).toMatchObject({ surface: 'review', jsonSchema: { name: 'flint_review' }, temperature: 0 });
     expect(t.sent[0].input[0].content).toContain('>3| for (i = 0; i <= n; i++) {');
     expect(t.runner.book(doc.key).all()).toMatchObject([{ lines: { start: 2, end: 3 }, severity: 'error', message: 'Off by one.', replacement: 'for (i = 0; i < n; i++) {' }]);
+    expect(t.runner.findings(doc.key)).toHaveLength(1);
+    expect(t.runner.findings('file:///w/never-changed.js')).toEqual([]);
     expect(t.published).toEqual([doc.key]);
     expect(t.samples).toMatchObject([{ surface: 'review', route: 'fast', outcome: 'used' }]);
     expect(t.generating()).toBe(0);
