@@ -59,13 +59,23 @@ export function registerReview(context: vscode.ExtensionContext, services: Servi
     };
   }
 
+  /** Why this document may not be reviewed, or undefined when it may. */
+  function refusalOf(document: vscode.TextDocument): string | undefined {
+    const refusal = sendRefusal(document, services);
+    if (refusal) return refusal;
+    if (document.uri.scheme === 'file' && !vscode.workspace.getWorkspaceFolder(document.uri)) {
+      return `Flint does not review ${document.uri.fsPath}: it is outside the workspace folders.`;
+    }
+    return undefined;
+  }
+
   /** Reviews what changed since the last review, when the document may be sent. */
   async function review(document: vscode.TextDocument): Promise<void> {
     const key = document.uri.toString();
     if (document.isClosed || !SCHEMES.has(document.uri.scheme) || !runner.hasChanges(key)) return;
     // A pending edit's preview is in the document: review once it is settled.
     if (edits.controller.get(document)) return;
-    const refusal = sendRefusal(document, services);
+    const refusal = refusalOf(document);
     if (refusal) {
       runner.discardChanges(key);
       services.log.debug(`review: ${refusal}`);
@@ -138,7 +148,7 @@ export function registerReview(context: vscode.ExtensionContext, services: Servi
       void vscode.window.showInformationMessage('Flint: open a file to review.');
       return;
     }
-    const refusal = sendRefusal(document, services);
+    const refusal = refusalOf(document);
     if (refusal) {
       void vscode.window.showWarningMessage(`Flint: ${refusal}`);
       return;
