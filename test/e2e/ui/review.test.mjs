@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import { goToLine, lens, openCopy, saveAndRead } from '../harness/editActions.mjs';
 import { flintLog, waitForLog } from '../harness/flintLog.mjs';
 
-export const openFile = 'src/scratch.js';
 // Ghost text off: its requests would answer while the test types.
 export const settings = { 'flint.completions.enable': { '*': false }, 'flint.review.trigger': 'onSave' };
 export const endpoint = { engine: 'scripted', args: ['--script', 'test/fixtures/review/review.script.json'] };
@@ -67,9 +66,22 @@ async function quickFix(wb, page, label) {
   await page.locator('.action-widget').waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
-/** Times the Flint log says line 4 of sum.js was reviewed. */
+/** Times the Flint log says line 4 of src/dismiss.js was reviewed. */
 function reviewsOfLine4(ctx) {
-  return flintLog(ctx).text.split('review src/sum.js:4-4').length - 1;
+  return flintLog(ctx).text.split('review src/dismiss.js:4-4').length - 1;
+}
+
+/** Flint activates late on a loaded machine: wait for its status bar item before the first step. */
+async function flintReady(wb) {
+  await wb.statusBarItem('Flint', { timeoutMs: 120_000 });
+}
+
+/** openCopy, once more when a loaded machine shows the tab later than Quick Open waits for it. */
+async function openSource(wb, page, workspace, name) {
+  return openCopy(wb, page, workspace, SOURCE, name).catch(async () => {
+    await wb.press('Escape');
+    return openCopy(wb, page, workspace, SOURCE, name);
+  });
 }
 
 /** Plants the bug by typing it: line 4's `<` becomes `<=` (an unsaved change to review). */
@@ -83,10 +95,11 @@ async function plantBug(wb, page) {
 export const tests = [
   {
     name: 'a saved bug gets a squiggle with its message; editing the line withdraws it; the Quick Fix is a pending edit that Accept applies in one undo step',
-    timeoutMs: 150_000,
+    timeoutMs: 240_000,
     async run(ctx) {
       const { wb, page, workspace } = ctx;
-      const path = await openCopy(wb, page, workspace, SOURCE, 'sum.js');
+      await flintReady(wb);
+      const path = await openSource(wb, page, workspace, 'sum.js');
       await plantBug(wb, page);
       // Nothing is reviewed before the save.
       assert.deepEqual(await squiggledLines(page), []);
@@ -132,10 +145,11 @@ export const tests = [
   },
   {
     name: 'Dismiss keeps the finding away for that code, even when its indentation changes; a reply naming lines outside the change is dropped with a log line',
-    timeoutMs: 120_000,
+    timeoutMs: 200_000,
     async run(ctx) {
       const { wb, page, workspace } = ctx;
-      const path = await openCopy(wb, page, workspace, SOURCE, 'sum.js');
+      await flintReady(wb);
+      const path = await openSource(wb, page, workspace, 'dismiss.js');
       await plantBug(wb, page);
       await saveAndRead(wb, page, path);
       await waitForSquiggle(page, 'i <= items.length');
@@ -148,7 +162,6 @@ export const tests = [
       await wb.press('Home');
       await wb.type(' ');
       await saveAndRead(wb, page, path);
-      await waitForLog(ctx, /review src\/sum\.js:4-4: 1 finding/);
       const deadline = Date.now() + 20_000;
       while (reviewsOfLine4(ctx) <= before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
       assert.ok(reviewsOfLine4(ctx) > before, 'the changed line was reviewed again');
@@ -159,9 +172,26 @@ export const tests = [
       await wb.press('End');
       await wb.type(' // flint-plant-outside');
       await saveAndRead(wb, page, path);
-      await waitForLog(ctx, /review src\/sum\.js:8-8: reply dropped, a finding names lines 1-1, outside the changed lines 8-8/);
+      await waitForLog(ctx, /review src\/dismiss\.js:8-8: reply dropped, a finding names lines 1-1, outside the changed lines 8-8/);
       assert.deepEqual(await squiggledLines(page), []);
       assert.equal(await page.locator('.notifications-toasts .notification-toast', { hasText: 'Flint' }).count(), 0, 'no notification about the bad reply');
+    },
+  },
+  {
+    name: 'a denied file is never reviewed: saving sends nothing and Review Changes Now says why',
+    timeoutMs: 150_000,
+    async run(ctx) {
+      const { wb, page, workspace } = ctx;
+      await flintReady(wb);
+      const path = await openSource(wb, page, workspace, '.env.review');
+      await plantBug(wb, page);
+      await saveAndRead(wb, page, path);
+      await wb.runCommand('Flint: Review Changes Now');
+      const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'deny list' }).first();
+      await toast.waitFor({ timeout: 20_000 });
+      assert.match((await toast.textContent()) ?? '', /Flint does not send src\/\.env\.review to a model/);
+      assert.deepEqual(await squiggledLines(page), []);
+      assert.doesNotMatch(flintLog(ctx).text, /review src\/\.env\.review/, 'no review request for the denied file');
     },
   },
 ];
