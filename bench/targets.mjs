@@ -1,6 +1,6 @@
 // Every benchmark target, in one place. `figure` names a number in bench/results/<bench>.json
 // (dotted for nested keys); the target is a fixed `value` or another figure (`ref`).
-export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'variants', 'next-edit', 'tests'];
+export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'variants', 'next-edit', 'tests', 'review'];
 
 export const targets = {
   transport: [
@@ -60,5 +60,9 @@ export const targets = {
   tests: [
     { figure: 'flint_added_ms_p50', op: '<=', value: 50, note: 'save to tests written, less the model\'s own time' },
     { figure: 'runs_passed', op: '=', ref: 'runs', note: 'every run wrote tests that the runner passed' },
+  ],
+  review: [
+    { figure: 'last_token_to_diagnostics_ms_p50', op: '<=', value: 5 },
+    { figure: 'requests_per_100_keystrokes', op: '<=', value: 5, note: 'onPause, typing run' },
   ],
 };

@@ -8,6 +8,7 @@ import { registerCompletions } from './vscode/inlineCompletionProvider';
 import { registerEdits } from './vscode/editCommands';
 import { registerLatency } from './vscode/latencyPanel';
 import { registerNextEdit } from './vscode/nextEdit';
+import { registerReview } from './vscode/reviewCommands';
 import { registerRoutePicker } from './vscode/routePicker';
 import { registerVariants } from './vscode/variantsPanel';
 import { registerTests } from './vscode/testsCommands';
@@ -24,6 +25,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerCompletions(context, services);
   registerLatency(context, services, services.metricsStore);
   registerNextEdit(context, services);
+  registerReview(context, services, edits);
   registerRoutePicker(context, services);
   registerVariants(context, services, edits);
   registerTests(context, services, edits);

@@ -36,6 +36,9 @@ export const settingsSchema = {
   'tests.command': z.string().default(''),
   'tests.timeoutMs': z.number().int().min(1000).max(3_600_000).default(60_000),
   'tests.codeLens': z.boolean().default(true),
+  /** When the fast model reviews the lines changed since the last review. */
+  'review.trigger': z.enum(['off', 'onSave', 'onPause']).default('onSave'),
+  'review.pauseMs': z.number().int().min(200).max(60_000).default(1200),
 } as const;
 
 export type SettingKey = keyof typeof settingsSchema;

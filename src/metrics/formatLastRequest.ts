@@ -2,7 +2,7 @@ import { formatCompactRate, formatCount, formatMs } from './formatNumbers';
 import type { RequestSample } from './requestSample';
 import { firstTokenMs, tokensPerSecond } from './timingMarks';
 
-const SURFACE: Record<RequestSample['surface'], string> = { completion: 'ghost text', edit: 'inline edit', chat: 'chat', variants: 'variants', 'next-edit': 'next edit' };
+const SURFACE: Record<RequestSample['surface'], string> = { completion: 'ghost text', edit: 'inline edit', chat: 'chat', variants: 'variants', 'next-edit': 'next edit', review: 'review' };
 
 /**
  * Status-bar text for the last request: first-token time and generation speed, e.g.

@@ -15,9 +15,9 @@ export interface MetricsStoreOptions {
   log?: Logger;
 }
 
-const SURFACES: readonly SampleSurface[] = ['completion', 'edit', 'chat', 'variants', 'next-edit'];
+const SURFACES: readonly SampleSurface[] = ['completion', 'edit', 'chat', 'variants', 'next-edit', 'review'];
 const ROUTES: readonly SampleRoute[] = ['fast', 'full'];
-const SURFACE_LABEL: Record<SampleSurface, string> = { completion: 'ghost text', edit: 'inline edit', chat: 'chat', variants: 'variants', 'next-edit': 'next edit' };
+const SURFACE_LABEL: Record<SampleSurface, string> = { completion: 'ghost text', edit: 'inline edit', chat: 'chat', variants: 'variants', 'next-edit': 'next edit', review: 'review' };
 const BINS = 24;
 
 /**

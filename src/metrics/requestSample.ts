@@ -2,7 +2,7 @@ import type { TimingMarks } from './timingMarks';
 
 /** One finished (or abandoned) request, as the latency report and status bar see it. */
 export interface RequestSample {
-  surface: 'completion' | 'edit' | 'chat' | 'variants' | 'next-edit';
+  surface: 'completion' | 'edit' | 'chat' | 'variants' | 'next-edit' | 'review';
   route: 'fast' | 'full';
   marks: TimingMarks;
   /**

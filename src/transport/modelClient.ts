@@ -2,7 +2,7 @@ import type { TimingMarks } from '../metrics/timingMarks';
 import type { ConnectionState } from './connectionState';
 import type { ModelError } from './modelError';
 
-export type Surface = 'completion' | 'edit' | 'chat' | 'next-edit';
+export type Surface = 'completion' | 'edit' | 'chat' | 'next-edit' | 'review';
 
 export interface InputMessage {
   role: 'user' | 'assistant' | 'system' | 'developer';
@@ -27,6 +27,8 @@ export interface ModelRequest {
   stop?: string[];
   /** Native fill-in-the-middle (self-hosted completion endpoints); `input` may then be empty. */
   fim?: { prefix: string; suffix: string };
+  /** Ask for JSON matching this schema (structured output), where the endpoint supports it. */
+  jsonSchema?: { name: string; schema: Record<string, unknown> };
   /** Free-form label for logs (e.g. the router's reason). */
   label?: string;
 }

@@ -15,6 +15,7 @@ export function responsesBody(request: ModelRequest, model: string, restart: boo
   if (chained) body.previous_response_id = request.previousResponseId;
   if (request.maxOutputTokens !== undefined) body.max_output_tokens = request.maxOutputTokens;
   if (request.temperature !== undefined) body.temperature = request.temperature;
+  if (request.jsonSchema) body.text = { format: { type: 'json_schema', name: request.jsonSchema.name, schema: request.jsonSchema.schema, strict: true } };
   return body;
 }
 

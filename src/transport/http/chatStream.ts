@@ -20,6 +20,7 @@ export async function runChat(run: HttpRun): Promise<void> {
       ...(req.maxOutputTokens !== undefined && { max_tokens: req.maxOutputTokens }),
       ...(req.temperature !== undefined && { temperature: req.temperature }),
       ...(req.stop?.length && { stop: req.stop.slice(0, SERVER_STOPS) }),
+      ...(req.jsonSchema && { response_format: { type: 'json_schema' as const, json_schema: { ...req.jsonSchema, strict: true } } }),
     },
     { signal: run.signal },
   );

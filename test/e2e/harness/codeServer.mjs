@@ -38,6 +38,8 @@ export const BASE_SETTINGS = {
   'task.autoDetect': 'off',
   'chat.commandCenter.enabled': false,
   'window.commandCenter': false,
+  // Review on save sends its own requests on every save: only the review tests turn it on.
+  'flint.review.trigger': 'off',
 };
 
 /**

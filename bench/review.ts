@@ -1,0 +1,217 @@
+// Review-as-you-go benchmark, two figures:
+// 1. From the model's last token to diagnostics published: the real review runner over the real
+//    WebSocket client against the local endpoint (scripted replies paced at 1,000 tokens/s) reviews
+//    a changed line of a 200-line file; each reply's last delta is timed where the runner reads
+//    it, and publishing does what the editor adapter does short of VS Code's own call: filter
+//    against 20 diagnostics of another source and build each squiggle's span and message.
+// 2. With the onPause trigger, review requests per 100 keystrokes in a typing run: a seeded
+//    typist (bursts, word gaps, thinking pauses) types 1,000 keys into the runner and the real
+//    pause scheduler on a simulated clock; every request the runner sends goes to the endpoint.
+// Writes bench/results/review.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { silentLogger } from '../src/log/logger';
+import { percentile } from '../src/metrics/percentiles';
+import { DismissedCode } from '../src/review/dismissedCode';
+import { findingSpan, type FindingSpan } from '../src/review/findingSpan';
+import { lineEditOf } from '../src/review/lineEdit';
+import { defaultPauseOptions, PauseScheduler } from '../src/review/pauseScheduler';
+import type { OtherDiagnostic } from '../src/review/repeatsOther';
+import { ReviewRunner, type HunkOutcome, type ReviewDocument } from '../src/review/reviewRunner';
+import { startEndpoint } from '../src/server/startEndpoint';
+import { createModelClient } from '../src/transport/createModelClient';
+import type { ModelClient, ModelRequest } from '../src/transport/modelClient';
+
+const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 100);
+const keystrokes = Number(process.argv.find((a) => a.startsWith('--keys='))?.slice(7) ?? 1000);
+const root = process.cwd();
+
+const script = {
+  rules: [
+    {
+      match: { instructions: 'Flint review', user: { regex: '>\\s*(\\d+)\\| ( *)for \\(let i = 0; i <= items\\.length; i\\+\\+\\) \\{' } },
+      reply: '{"findings":[{"startLine":$1,"endLine":$1,"severity":"error","message":"The loop reads one element past the end of items.","replacement":"$2for (let i = 0; i < items.length; i++) {"}]}',
+    },
+    { match: { instructions: 'Flint review' }, reply: '{"findings":[]}' },
+  ],
+};
+
+const endpoint = await startEndpoint({ script, knobs: { tokensPerSecond: 1000, firstTokenDelayMs: 0 } });
+const client = createModelClient({
+  role: 'fast',
+  url: endpoint.url,
+  model: 'gpt-5.3-codex-spark',
+  httpApi: 'responses',
+  allowInsecure: false,
+  firstTokenTimeoutMs: 10_000,
+  stallTimeoutMs: 10_000,
+  log: silentLogger,
+});
+
+class BenchDocument implements ReviewDocument {
+  readonly path = 'src/prices.js';
+  readonly languageId = 'javascript';
+  constructor(
+    readonly key: string,
+    public text: string[],
+  ) {}
+  lines(): readonly string[] {
+    return this.text;
+  }
+}
+
+function sourceFile(lineCount: number): string[] {
+  const lines: string[] = [];
+  for (let i = 0; lines.length < lineCount; i++) lines.push(`function price${i}(items) {`, '  let sum = 0;', `  for (const it of items) sum += it.price * ${i};`, '  return sum;', '}', '');
+  return lines.slice(0, lineCount);
+}
+
+// Another source's diagnostics on the same file, spread over it (none repeats the planted finding).
+const others: OtherDiagnostic[] = Array.from({ length: 20 }, (_, i) => ({ lines: { start: i * 10 + 3, end: i * 10 + 4 }, message: `'unused${i}' is declared but its value is never read.` }));
+
+let shown: { span: FindingSpan; message: string; severity: string; source: string }[] = [];
+const docs = new Map<string, BenchDocument>();
+let requests = 0;
+const counting: ModelClient = Object.create(client, { stream: { value: (r: ModelRequest) => (requests++, client.stream(r)) } });
+const runner = new ReviewRunner({
+  client: () => counting,
+  log: silentLogger,
+  metrics: { record() {} },
+  now: () => performance.now(),
+  beginGeneration: () => () => undefined,
+  dismissed: new DismissedCode(),
+  publish: (key) => {
+    const doc = docs.get(key)!;
+    const text = doc.lines();
+    shown = runner
+      .book(key)
+      .visible(others)
+      .map((f) => ({ span: findingSpan(f.lines, text.length, (i) => text[i]), message: f.message, severity: f.severity, source: 'Flint' }));
+  },
+});
+
+try {
+  await waitConnected(client);
+
+  // 1. Last token to diagnostics.
+  const doc = new BenchDocument('file:///bench/prices.js', sourceFile(200));
+  docs.set(doc.key, doc);
+  const latencies: number[] = [];
+  let findings = 0;
+  for (let r = 0; r < runs + 5; r++) {
+    const line = 100;
+    const text = `  for (let i = 0; i <= items.length; i++) { // pass ${r}`;
+    doc.text[line] = text;
+    runner.edit(doc.key, [lineEditOf(line, line, text)]);
+    const outcomes: HunkOutcome[] = await runner.review(doc);
+    const o = outcomes[0];
+    if (o?.kind !== 'shown' || o.lastTokenToPublishMs === undefined) throw new Error(`review ${r} ended ${JSON.stringify(o)}`);
+    if (shown.length !== 1 || shown[0].span.startLine !== line) throw new Error(`review ${r} showed ${JSON.stringify(shown)}`);
+    findings += o.findings;
+    if (r >= 5) latencies.push(o.lastTokenToPublishMs);
+  }
+  latencies.sort((a, b) => a - b);
+
+  // 2. Requests per 100 keystrokes with onPause, on a simulated clock.
+  requests = 0;
+  const typed = new BenchDocument('file:///bench/typed.js', sourceFile(60));
+  docs.set(typed.key, typed);
+  const clock = simulatedClock();
+  const pending: Promise<HunkOutcome[]>[] = [];
+  let reviews = 0;
+  const scheduler = new PauseScheduler(clock, () => defaultPauseOptions, (key) => {
+    reviews++;
+    pending.push(runner.review(docs.get(key)!));
+  });
+  const random = seeded(42);
+  let line = 30;
+  typed.text.splice(line, 0, '');
+  runner.edit(typed.key, [lineEditOf(line - 1, line - 1, `${typed.text[line - 1]}\n`)]);
+  for (let k = 0; k < keystrokes; k++) {
+    if (typed.text[line].length >= 40) {
+      typed.text.splice(++line, 0, '  ');
+      runner.edit(typed.key, [lineEditOf(line - 1, line - 1, `${typed.text[line - 1]}\n  `)]);
+    } else {
+      typed.text[line] += String.fromCharCode(97 + Math.floor(random() * 26));
+      runner.edit(typed.key, [lineEditOf(line, line, typed.text[line])]);
+    }
+    scheduler.changed(typed.key);
+    clock.advance(gapMs(k, random));
+  }
+  clock.advance(60_000);
+  await Promise.all(pending);
+  scheduler.dispose();
+  const typingRequests = requests;
+
+  const result = {
+    reviews: latencies.length,
+    findings_per_review: findings / (runs + 5),
+    tokens_per_second_paced: 1000,
+    last_token_to_diagnostics_ms_p50: round(percentile(latencies, 50)!),
+    last_token_to_diagnostics_ms_p95: round(percentile(latencies, 95)!),
+    last_token_to_diagnostics_ms_max: round(latencies[latencies.length - 1]),
+    typing: { keystrokes, simulated_seconds: Math.round(clock.now() / 1000), reviews_triggered: reviews, requests: typingRequests, pause_ms: defaultPauseOptions.pauseMs, min_interval_ms: defaultPauseOptions.minIntervalMs },
+    requests_per_100_keystrokes: round((typingRequests / keystrokes) * 100),
+  };
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  writeFileSync(join(root, 'bench/results/review.json'), `${JSON.stringify(result, null, 2)}\n`);
+  console.log(
+    `review: last token to diagnostics p50 ${result.last_token_to_diagnostics_ms_p50} ms, p95 ${result.last_token_to_diagnostics_ms_p95} ms over ${result.reviews} reviews; ` +
+      `onPause: ${typingRequests} requests for ${keystrokes} keystrokes (${result.requests_per_100_keystrokes} per 100)`,
+  );
+} finally {
+  client.dispose();
+  await endpoint.close();
+}
+
+/** Typing rhythm: keys 60-180 ms apart, a word gap every ~6 keys, a thinking pause every ~80. */
+function gapMs(k: number, random: () => number): number {
+  if (k % 80 === 79) return 1500 + random() * 3000;
+  if (random() < 1 / 6) return 200 + random() * 400;
+  return 60 + random() * 120;
+}
+
+function seeded(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** A clock advanced by the typist; the scheduler's timers run when it passes them. */
+function simulatedClock() {
+  let t = 0;
+  let id = 0;
+  const timers = new Map<number, { at: number; fn: () => void }>();
+  return {
+    now: () => t,
+    setTimeout: (fn: () => void, ms: number) => (timers.set(++id, { at: t + ms, fn }), id),
+    clearTimeout: (h: unknown) => void timers.delete(h as number),
+    advance(ms: number) {
+      const end = t + ms;
+      for (;;) {
+        let next: [number, { at: number; fn: () => void }] | undefined;
+        for (const e of timers) if (e[1].at <= end && (!next || e[1].at < next[1].at)) next = e;
+        if (!next) break;
+        timers.delete(next[0]);
+        t = next[1].at;
+        next[1].fn();
+      }
+      t = end;
+    },
+  };
+}
+
+async function waitConnected(c: ModelClient): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  // A first request opens and warms the connection, so the runs measure the warm path.
+  const s = c.stream({ surface: 'review', input: [{ role: 'user', content: 'warm up' }], maxOutputTokens: 4 });
+  await s.done;
+  if (Date.now() > deadline) throw new Error('the endpoint did not answer within 10 s');
+}
+
+function round(n: number): number {
+  return Number(n.toFixed(3));
+}

@@ -1,0 +1,186 @@
+import * as vscode from 'vscode';
+import { DismissedCode } from '../review/dismissedCode';
+import { lineEditOf } from '../review/lineEdit';
+import { PauseScheduler } from '../review/pauseScheduler';
+import { ReviewRunner, type ReviewDocument } from '../review/reviewRunner';
+import type { Services } from '../services';
+import type { InlineEdits } from './editCommands';
+import { sendRefusal, writeRefusal } from './editTarget';
+import { APPLY_FIX, DISMISS, ReviewCodeActions, type FindingRef } from './reviewCodeActions';
+import { ReviewDiagnostics } from './reviewDiagnostics';
+
+const DISMISSED_KEY = 'flint.review.dismissed';
+const SCHEMES = new Set(['file', 'untitled']);
+/** Least time between two automatic reviews of one file with the onPause trigger. */
+const MIN_INTERVAL_MS = 5000;
+
+/**
+ * Review as you go: after a save (or a pause in typing) the lines changed since the last review
+ * go to the fast model; its findings become Flint diagnostics with a Quick Fix (a pending
+ * inline edit) and a Dismiss. Editing a flagged line withdraws its finding at once.
+ */
+export function registerReview(context: vscode.ExtensionContext, services: Services, edits: InlineEdits): void {
+  const dismissed = new DismissedCode(context.workspaceState.get<unknown[]>(DISMISSED_KEY) ?? []);
+  const diagnostics = new ReviewDiagnostics();
+  const documents = new Map<string, vscode.TextDocument>();
+
+  const publish = (key: string) => {
+    const document = documents.get(key);
+    if (!document || document.isClosed) return;
+    const book = runner.book(key);
+    diagnostics.publish(document, book.all(), (others) => book.visible(others));
+  };
+
+  const runner = new ReviewRunner({
+    client: () => services.fast(),
+    log: services.log,
+    metrics: services.metrics,
+    now: () => services.now(),
+    beginGeneration: () => services.beginGeneration(),
+    dismissed,
+    publish,
+  });
+
+  const scheduler = new PauseScheduler(
+    { now: () => services.now(), setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) },
+    () => ({ pauseMs: services.config()['review.pauseMs'], minIntervalMs: MIN_INTERVAL_MS }),
+    (key) => {
+      const document = documents.get(key);
+      if (document && services.config()['review.trigger'] === 'onPause') void review(document);
+    },
+  );
+
+  function view(document: vscode.TextDocument): ReviewDocument {
+    return {
+      key: document.uri.toString(),
+      path: vscode.workspace.asRelativePath(document.uri, false),
+      languageId: document.languageId,
+      lines: () => document.getText().split(/\r?\n/),
+    };
+  }
+
+  /** Why this document may not be reviewed, or undefined when it may. */
+  function refusalOf(document: vscode.TextDocument): string | undefined {
+    const refusal = sendRefusal(document, services);
+    if (refusal) return refusal;
+    if (document.uri.scheme === 'file' && !vscode.workspace.getWorkspaceFolder(document.uri)) {
+      return `Flint does not review ${document.uri.fsPath}: it is outside the workspace folders.`;
+    }
+    return undefined;
+  }
+
+  /** Reviews what changed since the last review, when the document may be sent. */
+  async function review(document: vscode.TextDocument): Promise<void> {
+    const key = document.uri.toString();
+    if (document.isClosed || !SCHEMES.has(document.uri.scheme) || !runner.hasChanges(key)) return;
+    // A pending edit's preview is in the document: review once it is settled.
+    if (edits.controller.get(document)) return;
+    const refusal = refusalOf(document);
+    if (refusal) {
+      runner.discardChanges(key);
+      services.log.debug(`review: ${refusal}`);
+      return;
+    }
+    documents.set(key, document);
+    try {
+      await runner.review(view(document));
+    } catch (err) {
+      services.log.error(err instanceof Error ? err : String(err));
+    }
+  }
+
+  function onChange(e: vscode.TextDocumentChangeEvent): void {
+    if (e.contentChanges.length === 0 || !SCHEMES.has(e.document.uri.scheme)) return;
+    const key = e.document.uri.toString();
+    documents.set(key, e.document);
+    const lineEdits = e.contentChanges.map((c) => lineEditOf(c.range.start.line, c.range.end.line, c.text));
+    // Before anything else: findings on the lines just changed go away now.
+    if (runner.edit(key, lineEdits)) publish(key);
+    if (services.config()['review.trigger'] === 'onPause') scheduler.changed(key);
+  }
+
+  function onClose(document: vscode.TextDocument): void {
+    const key = document.uri.toString();
+    runner.forget(key);
+    scheduler.forget(key);
+    documents.delete(key);
+    diagnostics.clear(document.uri);
+  }
+
+  function findingFor(ref: FindingRef | undefined): { document: vscode.TextDocument; id: string } | undefined {
+    const document = ref && documents.get(ref.uri);
+    return document && !document.isClosed ? { document, id: ref.id } : undefined;
+  }
+
+  async function applyFix(ref?: FindingRef): Promise<void> {
+    const target = findingFor(ref);
+    const finding = target && runner.book(target.document.uri.toString()).get(target.id);
+    if (!target || !finding || finding.replacement === undefined) {
+      void vscode.window.showInformationMessage('Flint: that finding is gone (its lines changed since the review).');
+      return;
+    }
+    const { document } = target;
+    if (!(await edits.free(document))) return;
+    const refusal = await writeRefusal(document);
+    if (refusal) {
+      void vscode.window.showWarningMessage(`Flint: ${refusal}`);
+      return;
+    }
+    // Still there after the questions above (the lines may have changed meanwhile).
+    const now = runner.book(document.uri.toString()).get(finding.id);
+    if (!now || now.replacement === undefined) return;
+    await edits.controller.startGiven(document, now.lines, now.replacement, 'review fix');
+  }
+
+  function dismiss(ref?: FindingRef): void {
+    const target = findingFor(ref);
+    if (!target) return;
+    const key = target.document.uri.toString();
+    if (runner.book(key).dismiss(target.id)) {
+      void context.workspaceState.update(DISMISSED_KEY, dismissed.toJSON());
+      publish(key);
+    }
+  }
+
+  async function reviewNow(): Promise<void> {
+    const document = vscode.window.activeTextEditor?.document;
+    if (!document) {
+      void vscode.window.showInformationMessage('Flint: open a file to review.');
+      return;
+    }
+    const refusal = refusalOf(document);
+    if (refusal) {
+      void vscode.window.showWarningMessage(`Flint: ${refusal}`);
+      return;
+    }
+    const key = document.uri.toString();
+    // Nothing changed since the last review: review the whole file.
+    if (!runner.hasChanges(key)) {
+      documents.set(key, document);
+      if (runner.edit(key, [{ start: 0, end: document.lineCount - 1, lines: document.lineCount }])) publish(key);
+    }
+    await review(document);
+  }
+
+  context.subscriptions.push(
+    diagnostics,
+    { dispose: () => scheduler.dispose() },
+    vscode.workspace.onDidChangeTextDocument(onChange),
+    vscode.workspace.onDidSaveTextDocument((document) => {
+      if (services.config()['review.trigger'] === 'onSave') void review(document);
+    }),
+    vscode.workspace.onDidCloseTextDocument(onClose),
+    vscode.languages.onDidChangeDiagnostics((e) => {
+      // The language server's diagnostics changed: a finding may now repeat one of them.
+      for (const uri of e.uris) if (runner.findings(uri.toString()).length > 0) publish(uri.toString());
+    }),
+    vscode.languages.registerCodeActionsProvider('*', new ReviewCodeActions((d) => runner.findings(d.uri.toString())), ReviewCodeActions.metadata),
+    vscode.commands.registerCommand(APPLY_FIX, applyFix),
+    vscode.commands.registerCommand(DISMISS, dismiss),
+    vscode.commands.registerCommand('flint.reviewChanges', reviewNow),
+  );
+  const unsubscribe = services.onConfigChange((config) => {
+    if (config['review.trigger'] !== 'onPause') scheduler.dispose();
+  });
+  context.subscriptions.push({ dispose: unsubscribe });
+}

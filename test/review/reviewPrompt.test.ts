@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { REVIEW_INSTRUCTIONS, reviewInput } from '../../src/review/reviewPrompt';
+
+describe('reviewInput', () => {
+  it('numbers the lines as in the document and marks the changed ones', () => {
+    const text = Array.from({ length: 12 }, (_, i) => `l${i + 1}`);
+    const [message] = reviewInput('src/a.ts', 'typescript', text, { lines: { start: 8, end: 10 }, context: { start: 6, end: 12 } });
+    expect(message.role).toBe('user');
+    expect(message.content).toBe('File: src/a.ts (typescript)\nChanged: lines 9-10\n\n  7| l7\n  8| l8\n> 9| l9\n>10| l10\n 11| l11\n 12| l12\n');
+  });
+
+  it('keeps the instructions stable and names the reply shape', () => {
+    expect(REVIEW_INSTRUCTIONS).toContain('"findings"');
+    expect(REVIEW_INSTRUCTIONS).toContain('Flint review');
+  });
+});
