@@ -253,7 +253,8 @@ describe('chat webview in chromium', () => {
     await expect.poll(async () => (await chat.posted()).at(-1)).toEqual({ type: 'removeContext' });
   });
 
-  it(`renders all ${corpus.length} XSS payloads inert in a real DOM`, async () => {
+  // About 1,500 turns: every payload whole and streamed, fifteen split at every position.
+  it(`renders all ${corpus.length} XSS payloads inert in a real DOM`, { timeout: 240_000 }, async () => {
     await chat.page.evaluate(() => {
       window.alert = () => ((window as unknown as { __xss: number }).__xss = 1);
     });
