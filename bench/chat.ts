@@ -5,8 +5,10 @@
 // thread's time from the start of the frame's animation callbacks to the first task after
 // its rendering (style, layout, paint included). Long frames are Chromium's long animation
 // frames (over 50 ms) while tokens stream. Each configuration runs 3 times; figures are
-// medians. Writes bench/results/chat.json.
-import { execFileSync } from 'node:child_process';
+// medians. Busy runs repeat the 5,000 tokens/s and one-message-per-token cases while a child
+// process keeps one core busy (started before and stopped after each run, bounded in time), as
+// a build or an indexing language server would. Writes bench/results/chat.json.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
@@ -20,7 +22,7 @@ const projectRequire = createRequire(join(root, 'package.json'));
 const { chromium } = projectRequire('playwright-core') as typeof import('playwright-core');
 const esbuild = projectRequire('esbuild') as typeof import('esbuild');
 const seconds = Number(process.argv.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 4);
-const RUNS = 3;
+const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3);
 const TRANSCRIPT = 200;
 
 /** A long answer mixing prose, lists and code, cut into ~4-character tokens like a model's. */
@@ -202,6 +204,12 @@ async function cpuPerFrame<T>(page: Page, body: () => Promise<T>): Promise<{ res
   return { result, cpu };
 }
 
+/** A child process that keeps one core busy until stopped, for at most `maxMs`. */
+function competingLoad(maxMs: number): { stop: () => void } {
+  const child: ChildProcess = spawn(process.execPath, ['-e', `const end = Date.now() + ${maxMs}; let x = 0; while (Date.now() < end) x += Math.sqrt(x + 1);`], { stdio: 'ignore' });
+  return { stop: () => child.kill('SIGKILL') };
+}
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -214,6 +222,7 @@ async function measure(
   rate: number,
   withTranscript: boolean,
   perToken = false,
+  busy = false,
 ): Promise<{ p95: number; p50: number; cpuP95: number; longFrames: number; frames: number; renderMs?: number }> {
   const p95s: number[] = [];
   let cpuP95 = 0;
@@ -244,14 +253,20 @@ async function measure(
         await page.waitForTimeout(300);
       }
       const tokens = answerTokens(Math.round(rate * seconds));
-      const label = `  ${rate} tokens/s${perToken ? ' one message per token' : ''}${withTranscript ? ` below ${TRANSCRIPT} messages` : ''}`;
+      const label = `  ${rate} tokens/s${perToken ? ' one message per token' : ''}${withTranscript ? ` below ${TRANSCRIPT} messages` : ''}${busy ? ', one core busy' : ''}`;
       if (traced) {
         const { cpu } = await cpuPerFrame(page, () => stream(page, feeder, `s${run}`, tokens, rate, perToken));
         cpuP95 = percentile(cpu, 95);
         console.log(`${label}, traced run: main-thread CPU per frame p50 ${round(percentile(cpu, 50))} ms, p95 ${round(cpuP95)} ms`);
         continue;
       }
-      const result = await stream(page, feeder, `s${run}`, tokens, rate, perToken);
+      const load = busy ? competingLoad((seconds + 30) * 1000) : undefined;
+      let result: StreamRun;
+      try {
+        result = await stream(page, feeder, `s${run}`, tokens, rate, perToken);
+      } finally {
+        load?.stop();
+      }
       p95s.push(percentile(result.frames, 95));
       p50s.push(percentile(result.frames, 50));
       longFrames += result.longFrames;
@@ -275,6 +290,10 @@ const at1000 = await measure(1000, false);
 const at5000 = await measure(5000, false);
 const below = await measure(5000, true);
 const perToken = await measure(5000, false, true);
+const busy = await measure(5000, false, false, true);
+const perTokenBusy = await measure(5000, false, true, true);
+const bundleBytes = readFileSync(join(root, 'dist/media/chat.js')).length;
+const minified = await esbuild.build({ entryPoints: [join(root, 'media/chat/main.ts')], bundle: true, write: false, minify: true, format: 'iife', platform: 'browser', target: 'es2022', logLevel: 'warning' });
 
 const result = {
   frame_ms_p95_at_1000: round(at1000.p95),
@@ -290,6 +309,15 @@ const result = {
   frames_measured: at1000.frames + at5000.frames + below.frames,
   frame_ms_p95_at_5000_one_message_per_token: round(perToken.p95),
   long_frames_one_message_per_token: perToken.longFrames,
+  frame_ms_p95_per_token: round(perToken.p95),
+  frame_ms_p95_at_5000_busy: round(busy.p95),
+  long_frames_busy: busy.longFrames,
+  frame_ms_p95_per_token_busy: round(perTokenBusy.p95),
+  long_frames_per_token_busy: perTokenBusy.longFrames,
+  frame_cpu_ms_p95_at_5000_busy: round(busy.cpuP95),
+  // The chat script as shipped (minified, as `npm run package` builds it), in KB.
+  chat_bundle_kb: round(minified.outputFiles[0]!.contents.length / 1024),
+  chat_bundle_dev_kb: round(bundleBytes / 1024),
   transcript_messages: TRANSCRIPT,
   transcript_render_ms: round(below.renderMs ?? 0),
   stream_seconds_per_run: seconds,

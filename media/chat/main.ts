@@ -1,6 +1,7 @@
 import type { HostMessage, ViewMessage } from '../../src/chat/chatProtocol';
 import { codeOfBlock } from './codeOfBlock';
 import { Composer } from './composer';
+import { warmHighlighter } from './markdown/highlight';
 import { Transcript } from './transcript';
 
 interface WebviewApi {
@@ -100,6 +101,8 @@ function start(api: WebviewApi): void {
   });
 
   post({ type: 'ready' });
+  // Marked on the page so tests can wait for it; nothing reads it otherwise.
+  warmHighlighter((cb) => requestIdleCallback(cb, { timeout: 2000 }), () => (document.body.dataset.highlighter = 'ready'));
 }
 
 start(acquireVsCodeApi());

@@ -1,7 +1,7 @@
 import { parseBlocks, type Block, type Resume } from './markdown/blocks';
 import { patchChildren } from './markdown/buildDom';
 import type { MdElement } from './markdown/mdNode';
-import { blockToTree } from './markdown/toTree';
+import { blockToTree, highlightCost } from './markdown/toTree';
 
 /** Committed blocks are grouped, so the page has few elements to check for visibility. */
 const CHUNK_BLOCKS = 16;
@@ -9,7 +9,9 @@ const CHUNK_BLOCKS = 16;
  * Source characters parsed in one render. A longer tail (an answer reopened from history, a
  * huge message) is rendered over several frames, a slice at a time, as if it were streaming.
  */
-const SLICE_CHARS = 12_000;
+const SLICE_CHARS = 8_000;
+/** Code characters highlighted in one render; the blocks after it wait for the next frame. */
+const HIGHLIGHT_CHARS = 3_000;
 
 /**
  * One answer's Markdown, rendered as text streams in. Blocks that can no longer change
@@ -69,23 +71,32 @@ export class StreamingMarkdown {
     const region = this.source.slice(this.tailOffset, this.tailOffset + (partial ? this.slice : rest));
     const last = final && !partial;
     const blocks = parseBlocks(region, { ...(this.tailResume ? { resume: this.tailResume } : {}), final: last });
-    const trees = blocks.map((b) => blockToTree(b, 0, last));
-    patchChildren(this.root, this.tailIndex, this.tail, trees);
     const lastNewline = region.lastIndexOf('\n');
     let commit = last ? blocks.length : 0;
     // A block is final once the next one starts on a complete line, or inside a long line
     // (a cut that only depends on text already here).
     while (!last && commit + 1 < blocks.length && (blocks[commit + 1]!.start <= lastNewline || isMidLine(blocks[commit + 1]!))) commit++;
+    // Highlighting is the costly part of building: past the budget, stop after a final block.
+    const trees: MdElement[] = [];
+    let spent = 0;
+    for (const block of blocks) {
+      if (spent >= HIGHLIGHT_CHARS && trees.length > 0 && trees.length <= commit) break;
+      trees.push(blockToTree(block, 0, last));
+      spent += highlightCost(block, last);
+    }
+    const more = trees.length < blocks.length;
+    if (more) commit = trees.length;
+    patchChildren(this.root, this.tailIndex, this.tail, trees);
     if (commit > 0) {
       this.tailOffset += commit < blocks.length ? blocks[commit]!.start : region.length;
       this.tailResume = commit < blocks.length ? resumeOf(blocks[commit]!) : undefined;
       for (let i = 0; i < commit; i++) this.moveIntoChunk(this.root.childNodes[this.tailIndex]!);
       this.slice = SLICE_CHARS;
-    } else if (partial) {
+    } else if (partial && !more) {
       this.slice *= 2;
     }
     this.tail = trees.slice(commit);
-    this.rendered = !partial;
+    this.rendered = !partial && !more;
   }
 
   private moveIntoChunk(block: Node): void {

@@ -65,6 +65,21 @@ const SCOPES: Record<string, TokenKind> = {
   section: 'section', bullet: 'section', emphasis: 'plain', strong: 'plain', link: 'string',
 };
 
+/**
+ * Compiles every language's grammar ahead of use, one per idle period, so that the first code
+ * block of a language does not pay for it inside a frame. Calls `done` when all are ready.
+ */
+export function warmHighlighter(whenIdle: (callback: () => void) => void, done: () => void): void {
+  const pending = Object.keys(LANGUAGES);
+  const next = () => {
+    const language = pending.shift();
+    if (language === undefined) return done();
+    highlighter.highlight('x', { language, ignoreIllegals: true });
+    whenIdle(next);
+  };
+  whenIdle(next);
+}
+
 export function highlightLines(code: string, lang: string): Token[][] {
   const name = lang.toLowerCase();
   const language = highlighter.getLanguage(ALIASES[name] ?? name) ? (ALIASES[name] ?? name) : undefined;

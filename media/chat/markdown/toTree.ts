@@ -11,6 +11,13 @@ export function markdownToTree(src: string): MdElement[] {
   return parseBlocks(src, { final: true }).map((b) => blockToTree(b, 0, true));
 }
 
+/** Characters of code `blockToTree` highlights for this block (the costly part of building it). */
+export function highlightCost(block: Block, settled: boolean): number {
+  if (block.kind !== 'code' || !(settled || block.closed || block.full) || !block.lang) return 0;
+  const segment = block.resume?.kind === 'code' ? (block.resume.segment ?? 1) : 0;
+  return segment < HIGHLIGHTED_SEGMENTS ? block.code.length : 0;
+}
+
 /**
  * `settled`: the text is complete. A code segment is highlighted once it can no longer grow
  * (closed, full, or the answer ended): while it streams it stays plain, so a frame never

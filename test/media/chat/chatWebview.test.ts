@@ -253,20 +253,37 @@ describe('chat webview in chromium', () => {
     await expect.poll(async () => (await chat.posted()).at(-1)).toEqual({ type: 'removeContext' });
   });
 
-  it(`renders all ${corpus.length} XSS payloads inert in a real DOM`, async () => {
+  // About 1,500 turns: every payload whole and streamed, fifteen split at every position.
+  it(`renders all ${corpus.length} XSS payloads inert in a real DOM`, { timeout: 240_000 }, async () => {
     await chat.page.evaluate(() => {
       window.alert = () => ((window as unknown as { __xss: number }).__xss = 1);
     });
+    const messages: unknown[] = [];
     for (const [i, c] of corpus.entries()) {
-      await chat.send({ type: 'turnAdded', turn: answer(`x${i}`, c.markdown, 'done') });
-      // The same payload streamed token by token takes the incremental path.
-      await chat.send({ type: 'turnAdded', turn: answer(`y${i}`, '', 'streaming') });
-      for (let k = 0; k < c.markdown.length; k += 3) await chat.send({ type: 'delta', turnId: `y${i}`, text: c.markdown.slice(k, k + 3) });
+      messages.push({ type: 'turnAdded', turn: answer(`x${i}`, c.markdown, 'done') });
+      // The same payload streamed in 1-7 character chunks takes the incremental path.
+      messages.push({ type: 'turnAdded', turn: answer(`y${i}`, '', 'streaming') });
+      for (let k = 0, n = 1; k < c.markdown.length; k += n, n = (n % 7) + 1) messages.push({ type: 'delta', turnId: `y${i}`, text: c.markdown.slice(k, k + n) });
+      messages.push({ type: 'turnUpdated', turn: answer(`y${i}`, c.markdown, 'done') });
     }
+    // Fifteen of them split at every position into two deltas, each rendered in between.
+    for (const [i, c] of corpus.slice(0, 15).entries()) {
+      for (let k = 1; k < c.markdown.length; k++) {
+        const id = `z${i}-${k}`;
+        messages.push({ type: 'turnAdded', turn: answer(id, c.markdown.slice(0, k), 'streaming') });
+        messages.push({ type: 'delta', turnId: id, text: c.markdown.slice(k) });
+      }
+    }
+    await chat.page.evaluate(async (messages) => {
+      for (const [n, m] of messages.entries()) {
+        window.dispatchEvent(new MessageEvent('message', { data: m }));
+        if (n % 50 === 0) await new Promise((r) => requestAnimationFrame(r));
+      }
+    }, messages);
     await chat.frames();
     await chat.page.waitForTimeout(200);
     const report = await chat.page.evaluate(() => {
-      const allowed = new Set(['P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'UL', 'OL', 'LI', 'BLOCKQUOTE', 'HR', 'PRE', 'CODE', 'EM', 'STRONG', 'DEL', 'A', 'BR', 'SPAN', 'DIV', 'BUTTON']);
+      const allowed = new Set(['P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'UL', 'OL', 'LI', 'BLOCKQUOTE', 'HR', 'PRE', 'CODE', 'EM', 'STRONG', 'DEL', 'A', 'BR', 'SPAN', 'DIV', 'BUTTON', 'TABLE', 'THEAD', 'TBODY', 'TR', 'TH', 'TD']);
       const bad: string[] = [];
       for (const e of Array.from(document.querySelectorAll('.markdown *'))) {
         if (!allowed.has(e.tagName)) bad.push(`element ${e.tagName}`);
@@ -281,6 +298,8 @@ describe('chat webview in chromium', () => {
     });
     expect(report.bad).toEqual([]);
     expect(report.xss).toBeUndefined();
+    expect(corpus.length).toBeGreaterThanOrEqual(76);
+    expect(await chat.page.locator('article.turn').count()).toBe(messages.filter((m) => (m as { type: string }).type === 'turnAdded').length);
     // Only the page's own bundle.
     expect(report.scripts).toBe(1);
     const text = await chat.page.locator('[data-turn="x0"] .markdown').textContent();

@@ -79,6 +79,9 @@ afterAll(async () => {
 beforeEach(async () => {
   chat = await openChatPage(browser);
   await chat.send({ type: 'conversation', turns: [], streaming: false });
+  // The page compiles its highlighting grammars in idle time after it opens, as a webview long
+  // open before a large answer arrives has.
+  await chat.page.waitForFunction(() => document.body.dataset.highlighter === 'ready', null, { timeout: 60_000 });
   await chat.frames();
 });
 afterEach(async () => {

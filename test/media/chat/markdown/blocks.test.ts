@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBlocks, type Block } from '../../../../media/chat/markdown/blocks';
+import { MAX_CODE_LINES, MAX_PARAGRAPH_CHARS, parseBlocks, type Block } from '../../../../media/chat/markdown/blocks';
 
 const kinds = (src: string) => parseBlocks(src).map((b) => b.kind);
 
@@ -65,5 +65,41 @@ describe('parseBlocks', () => {
       const committed = blocks.slice(0, commit).map(({ start: _s, ...b }) => b);
       expect(committed, `cut at ${cut}: ${JSON.stringify(prefix.slice(-20))}`).toEqual(final.slice(0, commit));
     }
+  });
+
+  it('reads GitHub tables: alignment, escaped pipes, a table right after a paragraph line', () => {
+    const [p, t] = parseBlocks('Compare:\n| a | b \\| c | n |\n| :-- | :-: | --: |\n| 1 | 2 | 3 |\n| 4 |\n\nafter', { final: true });
+    expect(p).toMatchObject({ kind: 'paragraph', text: 'Compare:' });
+    expect(t).toMatchObject({ kind: 'table', aligns: ['left', 'center', 'right'], header: ['a', 'b | c', 'n'], rows: [['1', '2', '3'], ['4', '', '']] });
+    expect(kinds('a | b\n| - |')).toEqual(['paragraph']); // cell counts differ
+  });
+
+  it('waits for a complete delimiter row before starting a table while streaming', () => {
+    expect(kinds('| a | b |\n|---|--')).toEqual(['paragraph']);
+    expect(kinds('| a | b |\n|---|---|\n')).toEqual(['table']);
+  });
+
+  it('cuts long paragraphs and code blocks into segments that resume where the last ended', () => {
+    const long = 'word '.repeat(MAX_PARAGRAPH_CHARS / 2);
+    const blocks = parseBlocks(long, { final: true });
+    expect(blocks.length).toBeGreaterThan(1);
+    expect(blocks.slice(1).every((b) => b.kind === 'paragraph' && b.midLine && b.resume)).toBe(true);
+    expect(blocks.map((b) => (b as { text: string }).text).join('').trimEnd()).toBe(long.trimEnd());
+    const code = Array.from({ length: MAX_CODE_LINES * 3 }, (_, i) => `line ${i}`).join('\n');
+    const segments = parseBlocks(`\`\`\`ts a.ts\n${code}\n\`\`\`\nafter`);
+    const codeParts = segments.filter((b) => b.kind === 'code') as Extract<Block, { kind: 'code' }>[];
+    expect(codeParts.length).toBeGreaterThan(2);
+    expect(codeParts.map((b) => b.code).join('\n')).toBe(code);
+    // Parsing from a segment's start with its resume state gives the same segments.
+    const second = codeParts[1]!;
+    const again = parseBlocks(`${code}\n\`\`\`\nafter`.slice(code.indexOf(second.code)), { resume: second.resume! });
+    expect(again.map((b) => b.kind)).toEqual(segments.slice(1).map((b) => b.kind));
+    expect((again[0] as { code: string }).code).toBe(second.code);
+  });
+
+  it('parses a 100,000-space heading and a long line in linear time', () => {
+    expect(parseBlocks(`# a${' '.repeat(100_000)}b ##`)[0]).toMatchObject({ kind: 'heading', level: 1, text: `a${' '.repeat(100_000)}b` });
+    expect(parseBlocks('#### x ###')[0]).toMatchObject({ level: 4, text: 'x' });
+    expect(parseBlocks('# x#')[0]).toMatchObject({ text: 'x#' });
   });
 });
