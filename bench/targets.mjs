@@ -1,6 +1,6 @@
 // Every benchmark target, in one place. `figure` names a number in bench/results/<bench>.json
 // (dotted for nested keys); the target is a fixed `value` or another figure (`ref`).
-export const benches = ['transport', 'completions', 'edits', 'chat', 'e2e', 'soak', 'router'];
+export const benches = ['transport', 'completions', 'edits', 'chat', 'e2e', 'soak', 'router', 'denyList'];
 
 export const targets = {
   transport: [{ figure: 'ws_over_fresh_https', op: '<=', value: 0.4, note: 'first-token time, warm WebSocket / fresh HTTPS' }],
@@ -31,5 +31,9 @@ export const targets = {
   router: [
     { figure: 'decision_us_p99', op: '<=', value: 1000 },
     { figure: 'accuracy', op: '=', value: 1 },
+  ],
+  denyList: [
+    { figure: 'check_ms_p50_worst_input', op: '<=', value: 1, note: 'one check of the whole deny list, pathological patterns and paths included' },
+    { figure: 'secret_scan_200kb_ms_p50', op: '<=', value: 5 },
   ],
 };
