@@ -38,6 +38,9 @@ export const BASE_SETTINGS = {
   'task.autoDetect': 'off',
   'chat.commandCenter.enabled': false,
   'window.commandCenter': false,
+  // The harness writes user settings through the settings editor (userSettings.mjs): typed JSON
+  // must arrive as typed, with no closing quote or bracket added.
+  '[jsonc]': { 'editor.autoClosingBrackets': 'never', 'editor.autoClosingQuotes': 'never', 'editor.autoSurround': 'never', 'editor.formatOnType': false },
 };
 
 /**
