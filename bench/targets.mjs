@@ -1,6 +1,6 @@
 // Every benchmark target, in one place. `figure` names a number in bench/results/<bench>.json
 // (dotted for nested keys); the target is a fixed `value` or another figure (`ref`).
-export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'variants', 'next-edit', 'tests', 'review'];
+export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'denyList', 'variants', 'next-edit', 'tests', 'review'];
 
 export const targets = {
   transport: [
@@ -70,5 +70,9 @@ export const targets = {
   review: [
     { figure: 'last_token_to_diagnostics_ms_p50', op: '<=', value: 5 },
     { figure: 'requests_per_100_keystrokes', op: '<=', value: 5, note: 'onPause, typing run' },
+  ],
+  denyList: [
+    { figure: 'check_ms_p50_worst_input', op: '<=', value: 1, note: 'one check of the whole deny list, pathological patterns and paths included' },
+    { figure: 'secret_scan_200kb_ms_p50', op: '<=', value: 5 },
   ],
 };

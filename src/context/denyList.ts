@@ -53,5 +53,16 @@ export function createDenyList(extraGlobs: readonly string[], excludeGlobs: read
   for (const g of builtInDenyGlobs) add(g, true);
   for (const g of extraGlobs) add(String(g), true);
   for (const g of excludeGlobs) add(String(g), false);
-  return (path: string) => compiled.some((glob) => glob.test(path));
+  // Most patterns are "this name in any folder": one joined expression tests each folder name
+  // once for all of them (expressions holding back-references keep their own test).
+  const joinable = (re: RegExp) => !/\\\d/.test(re.source);
+  const byName = compiled.filter((g) => g.anyFolderNames?.every(joinable));
+  const rest = compiled.filter((g) => !byName.includes(g));
+  const names = byName.flatMap((g) => g.anyFolderNames!.map((re) => `(?:${re.source})`));
+  // Anchored once outside too, so a failing name is not retried from every position.
+  const anyName = names.length ? new RegExp(`^(?:${names.join('|')})`, 'i') : undefined;
+  return (path: string) => {
+    if (anyName && path.replace(/\\/g, '/').split('/').some((n) => n !== '' && n !== '.' && anyName.test(n))) return true;
+    return rest.some((glob) => glob.test(path));
+  };
 }

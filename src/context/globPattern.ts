@@ -13,6 +13,11 @@ import picomatch from 'picomatch';
  */
 export interface CompiledGlob {
   readonly pattern: string;
+  /**
+   * For a pattern that matches one name in any folder (`**\/*.pem`), that name's expressions:
+   * a list can join them into one test per folder name.
+   */
+  readonly anyFolderNames?: readonly RegExp[];
   /** `path` relative to the workspace folder (absolute paths work for `**`-led patterns). */
   test(path: string): boolean;
 }
@@ -38,8 +43,12 @@ export function compileGlob(pattern: string, options: { anyDepth?: boolean } = {
   if (body.length > MAX_PATTERN_LENGTH) throw new GlobPatternError(`Glob pattern ${JSON.stringify(pattern.slice(0, 40) + '…')} is longer than ${MAX_PATTERN_LENGTH} characters: shorten it.`);
   if (options.anyDepth && !body.includes('/')) body = `**/${body}`;
   const alternatives = expandBraces(body).map((alt) => compileParts(alt));
+  const names = alternatives.every((parts) => parts.length === 2 && parts[0] === '**' && parts[1] !== '**')
+    ? alternatives.map((parts) => parts[1] as RegExp)
+    : undefined;
   return {
     pattern,
+    ...(names ? { anyFolderNames: names } : {}),
     test(path: string): boolean {
       const names = splitPath(path);
       return alternatives.some((parts) => matchParts(parts, names));

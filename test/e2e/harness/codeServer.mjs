@@ -40,6 +40,9 @@ export const BASE_SETTINGS = {
   'window.commandCenter': false,
   // Review on save sends its own requests on every save: only the review tests turn it on.
   'flint.review.trigger': 'off',
+  // The harness writes user settings through the settings editor (userSettings.mjs): typed JSON
+  // must arrive as typed, with no closing quote or bracket added.
+  '[jsonc]': { 'editor.autoClosingBrackets': 'never', 'editor.autoClosingQuotes': 'never', 'editor.autoSurround': 'never', 'editor.formatOnType': false },
 };
 
 /**

@@ -26,7 +26,7 @@ function readUserSettings(server) {
  * until the file is saved. A null value removes the setting; values already in place are left
  * alone (the file on disk is what the window last read or wrote).
  */
-export async function updateUserSettings(wb, server, patch, timeoutMs = 30_000) {
+export async function updateUserSettings(wb, server, patch, timeoutMs = 90_000) {
   const current = readUserSettings(server);
   const next = { ...current };
   for (const [k, v] of Object.entries(patch)) {

@@ -13,6 +13,35 @@ async function waitFor(predicate, timeoutMs, what) {
   }
 }
 
+/**
+ * Flint's glob matcher (src/context/globPattern.ts), bundled on the spot from the sources so the
+ * suite compares the very code the extension runs with VS Code's own matching.
+ */
+function loadGlobPattern() {
+  const path = require('node:path');
+  const { createRequire } = require('node:module');
+  const root = path.resolve(__dirname, '..', '..', '..');
+  const esbuild = require(path.join(root, 'node_modules', 'esbuild'));
+  const out = esbuild.buildSync({ entryPoints: [path.join(root, 'src', 'context', 'globPattern.ts')], bundle: true, platform: 'node', format: 'cjs', write: false });
+  const mod = { exports: {} };
+  new Function('module', 'exports', 'require', out.outputFiles[0].text)(mod, mod.exports, createRequire(path.join(root, 'package.json')));
+  return mod.exports;
+}
+
+/** Files of the glob comparison, relative to its folder. */
+const GLOB_FILES = [
+  'a.txt', 'b.log', 'build/out.js', 'tmp/x.js', 'cache/y/z.js', '.hidden1', 'src/.hiddenrc', 'src/main.ts', 'data1.json',
+  'data12.json', 'alpha.md', 'beta.md', 'gamma.md', 'sub/deep/f.ts', 'sub/node_modules/p/i.js', 'sub/x.log', '.env.local',
+  'keys/id_rsa', 'a.b.c/d.txt',
+];
+
+/** files.exclude-style patterns; `{}` is the comparison folder. */
+const GLOB_PATTERNS = [
+  '**/*.log', '{}/build/**', '**/{tmp,cache}/**', '**/.hidden*', '{}/*.txt', '**/data?.json', '**/[ab]*.md',
+  '{}/**/deep/**', '**/node_modules', '*.txt', '**/.env*', '**/keys/**', '{}/[!ab]*.md', '**/*.{js,ts}', '{}/a.b.c',
+  '**/**/**/**/*.ts', '{}/src/*',
+];
+
 const tests = [
   ['Flint is installed as the extension under development', async () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
@@ -30,6 +59,33 @@ const tests = [
     const registered = new Set(await vscode.commands.getCommands(true));
     const missing = contributed.filter((c) => !registered.has(c));
     assert.deepEqual(missing, [], `contributed but not registered: ${missing.join(', ')}`);
+  }],
+  ['Flint\u2019s glob matcher excludes exactly what VS Code\u2019s findFiles excludes for the same patterns', async () => {
+    const { compileGlob } = loadGlobPattern();
+    const folder = vscode.workspace.workspaceFolders[0].uri;
+    const name = `globcheck-${Date.now()}`;
+    for (const f of GLOB_FILES) await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, name, f), new TextEncoder().encode('x'));
+    try {
+      const differences = [];
+      for (const raw of GLOB_PATTERNS) {
+        const pattern = raw.replace('{}', name);
+        const kept = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, `${name}/**`), pattern);
+        const vsKept = new Set(kept.map((u) => vscode.workspace.asRelativePath(u, false)));
+        const glob = compileGlob(pattern);
+        for (const f of GLOB_FILES) {
+          const rel = `${name}/${f}`;
+          const flintExcludes = glob.test(rel);
+          if (flintExcludes === vsKept.has(rel)) continue; // agree: excluded by both, or kept by both
+          differences.push(`${pattern} on ${f}: VS Code ${vsKept.has(rel) ? 'keeps' : 'excludes'} it, Flint ${flintExcludes ? 'excludes' : 'keeps'} it`);
+        }
+        // The comparison means something only when patterns exclude some files and keep others.
+      }
+      assert.deepEqual(differences, []);
+      const all = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, `${name}/**`), null);
+      assert.equal(all.length, GLOB_FILES.length, 'every file of the comparison is found with no excludes');
+    } finally {
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder, name), { recursive: true });
+    }
   }],
 ];
 
