@@ -37,6 +37,8 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
     metrics: services.metrics,
     log: services.log,
   });
+  // Documents found to be text: typing cannot make them binary, only a large paste can.
+  const textDocuments = new WeakSet<vscode.TextDocument>();
   // When the last document change was seen: the start of the figure the user feels.
   let lastChange: { uri: string; version: number; at: number; answered: boolean } | undefined;
   // Where the last suggestion was shown, so it is only grown in place.
@@ -59,7 +61,10 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
       if (ctx.selectedCompletionInfo) return undefined;
       if (isDenied(document.uri)) return undefined;
       const { prefix, suffix } = textAround(document, position, config['context.tokenBudget']);
-      if (looksBinary(prefix.slice(0, 2048)) || looksBinary(suffix.slice(0, 2048))) return undefined;
+      if (!textDocuments.has(document)) {
+        if (looksBinary(prefix.slice(0, 2048)) || looksBinary(suffix.slice(0, 2048))) return undefined;
+        textDocuments.add(document);
+      }
       const controller = new AbortController();
       const onCancel = token.onCancellationRequested(() => controller.abort());
       const path = vscode.workspace.asRelativePath(document.uri, false);
@@ -95,6 +100,7 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
   context.subscriptions.push(
     vscode.workspace.onDidChangeTextDocument((e) => {
       if (e.contentChanges.length === 0) return;
+      if (e.contentChanges.some((c) => c.text.length > 256)) textDocuments.delete(e.document);
       lastChange = { uri: e.document.uri.toString(), version: e.document.version, at: services.now(), answered: false };
     }),
     { dispose: engine.onGrow(askAgain) },
