@@ -114,7 +114,7 @@ async function typingModes(win, endpoint, modes, label) {
   const out = {};
   const segments = typingSegments();
   for (const mode of modes) {
-    win.setSettings({ 'flint.completions.api': mode, 'flint.completions.url': mode === 'responses' ? '' : endpoint.origin });
+    win.setSettings({ 'flint.completions.api': mode, 'flint.completions.url': mode === 'responses' ? '' : endpoint.httpUrl });
     await win.page.bringToFront();
     await win.page.waitForTimeout(1000);
     const loadBefore = load();
