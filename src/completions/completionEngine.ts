@@ -71,7 +71,8 @@ export class CompletionEngine {
     const { clock } = this.deps;
     const t0 = clock.now();
     const keystroke = ++this.stats.keystrokes;
-    this.debounce.noteKeystroke(t0);
+    // Explicit asks (the user's, or the editor asking again for a grown suggestion) are not typing.
+    if (!req.explicit) this.debounce.noteKeystroke(t0);
     // Requests the document has left are cancelled before any wait, or else right after the
     // new request is out, so the new one never waits on them. `blockingMs` is cancel time that
     // no wait has hidden since: time the new request would be held back by.
