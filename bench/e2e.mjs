@@ -78,11 +78,12 @@ async function openBenchWindow(groups, server, browser, extensionPath, workspace
   writeFileSync(settingsFile, JSON.stringify({ ...EDITOR_SETTINGS, ...workspaceSettings }));
   const page = await newPage(browser);
   const wb = new Workbench(page);
-  await wb.open(server.pageUrl({ folder: workspace, extensionDevelopmentPaths: [extensionPath], openFile: join(workspace, 'src', 'scratch.js') }));
-  await wb.waitForEditor({ name: 'scratch.js' });
+  // A busy machine (the point of the busy run, and often the case) opens windows slowly.
+  await wb.open(server.pageUrl({ folder: workspace, extensionDevelopmentPaths: [extensionPath], openFile: join(workspace, 'src', 'scratch.js') }), { timeoutMs: 180_000 });
+  await wb.waitForEditor({ name: 'scratch.js', timeoutMs: 120_000 });
   await wb.gotoEnd();
   await wb.type('const bench');
-  await warmUp(page);
+  await warmUp(page, { timeoutMs: 120_000 });
   /** Merges `patch` into this window's workspace settings (applied live). */
   const setSettings = (patch) => writeFileSync(settingsFile, JSON.stringify({ ...JSON.parse(readFileSync(settingsFile, 'utf8')), ...patch }));
   return { page, wb, workspace, setSettings };

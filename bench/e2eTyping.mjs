@@ -141,7 +141,7 @@ export async function typingRun(wb, page, workspace, segments, { header, seed = 
   for (const [i, seg] of segments.entries()) {
     const file = `typing/${header.replace(/\W+/g, '_')}_${i}_${seg.name}`;
     writeFileSync(join(workspace, file), `${commentFor(seg.name)} ${header}\n${seg.before}`);
-    await wb.openFile(file);
+    await wb.openFile(file, { timeoutMs: 60_000 });
     await page.evaluate(installTypingProbe);
     await wb.gotoEnd();
     await page.waitForTimeout(300);

@@ -37,7 +37,8 @@ async function prepare(ctx, relay, file, text = '') {
   mkdirSync(resolve(path, '..'), { recursive: true });
   writeFileSync(path, text);
   // Flint reconnects through the relay when the setting changes: wait until it did.
-  const deadline = Date.now() + 30_000;
+  // A busy machine can take a while to reopen the socket.
+  const deadline = Date.now() + 90_000;
   while (relay.connections === 0) {
     if (Date.now() > deadline) throw new Error('Flint did not connect through the relay after the settings change');
     await sleep(100);
