@@ -83,7 +83,7 @@ async function openBenchWindow(groups, server, browser, extensionPath, workspace
   await wb.waitForEditor({ name: 'scratch.js', timeoutMs: 120_000 });
   await wb.gotoEnd();
   await wb.type('const bench');
-  await warmUp(page, { timeoutMs: 120_000 });
+  await warmUp(page, { timeoutMs: 300_000 });
   /** Merges `patch` into this window's workspace settings (applied live). */
   const setSettings = (patch) => writeFileSync(settingsFile, JSON.stringify({ ...JSON.parse(readFileSync(settingsFile, 'utf8')), ...patch }));
   return { page, wb, workspace, setSettings };
