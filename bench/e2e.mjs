@@ -3,12 +3,16 @@
 // baseline extension whose provider answers instantly with a fixed string, in the same run:
 //   flint_added_ms_p50 = flint_ms_p50 - baseline_ms_p50 - model_first_token_ms
 // i.e. what Flint itself adds on top of the editor's own floor and the model's first token,
-// measured with debounce 0; the default adaptive debounce is measured alongside.
-// Writes bench/results/e2e.json.
+// measured with debounce 0 (with a 95 % bootstrap confidence interval); the default adaptive
+// debounce is measured alongside. Keystrokes alternate between the windows in an order that
+// rotates every keystroke, so machine noise and ordering effects hit all alike.
+// Then a typing run (bench/e2eTyping.mjs: real files typed at 80–120 ms per character against a
+// perfect model) in every completions mode, and a busy run: the same with a child process
+// keeping one core busy. Writes bench/results/e2e.json.
 //
-//   node bench/e2e.mjs [--samples N] [--engine scripted|tiny]
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+//   node bench/e2e.mjs [--samples N] [--busy-samples N] [--engine scripted|tiny] [--no-typing] [--no-busy]
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { INSTALL_COMMAND, missingPrerequisites } from '../scripts/installE2E.mjs';
 import { launchBrowser, newPage } from '../test/e2e/harness/browser.mjs';
@@ -18,14 +22,30 @@ import { endpointSettings, startEndpoint } from '../test/e2e/harness/endpoint.mj
 import { ProcessGroups } from '../test/e2e/harness/processGroup.mjs';
 import { SAMPLE_WORKSPACE } from '../test/e2e/harness/uiSession.mjs';
 import { Workbench } from '../test/e2e/harness/workbench.mjs';
+import { startBusyLoad } from './e2eBusyLoad.mjs';
+import { medianCi } from './e2eMedianCi.mjs';
 import { measureModelFirstToken } from './e2eModelFirstToken.mjs';
 import { measureOneKeystroke, warmUp } from './e2eProbe.mjs';
+import { oracleRules, typingFigures, typingRun, typingSegments } from './e2eTyping.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
 const flag = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
-const SAMPLES = Number(flag('--samples', 30));
+const SAMPLES = Number(flag('--samples', 200));
+const BUSY_SAMPLES = Number(flag('--busy-samples', SAMPLES));
 const ENGINE = flag('--engine', 'scripted');
+const TYPING = !argv.includes('--no-typing') && ENGINE === 'scripted';
+const BUSY = !argv.includes('--no-busy');
+/** Exact typing (the document is the file): no auto-indent, no auto-closing, no suggest widget. */
+const EDITOR_SETTINGS = {
+  'editor.autoIndent': 'none',
+  'editor.autoClosingBrackets': 'never',
+  'editor.autoClosingQuotes': 'never',
+  'editor.autoSurround': 'never',
+  'editor.formatOnType': false,
+  'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' },
+  'editor.suggestOnTriggerCharacters': false,
+};
 const BASELINE = join(root, 'test', 'e2e', 'baseline-extension');
 // None of these starts the fixed suggestions, so every keystroke asks the provider afresh.
 const KEYS = 'qwrtyzxvkjh';
@@ -53,24 +73,30 @@ async function openBenchWindow(groups, server, browser, extensionPath, workspace
   groups.onStop(() => rmSync(workspace, { recursive: true, force: true }));
   cpSync(SAMPLE_WORKSPACE, workspace, { recursive: true });
   mkdirSync(join(workspace, '.vscode'));
-  writeFileSync(join(workspace, '.vscode', 'settings.json'), JSON.stringify(workspaceSettings));
+  mkdirSync(join(workspace, 'typing'));
+  const settingsFile = join(workspace, '.vscode', 'settings.json');
+  writeFileSync(settingsFile, JSON.stringify({ ...EDITOR_SETTINGS, ...workspaceSettings }));
   const page = await newPage(browser);
   const wb = new Workbench(page);
-  await wb.open(server.pageUrl({ folder: workspace, extensionDevelopmentPaths: [extensionPath], openFile: join(workspace, 'src', 'scratch.js') }));
-  await wb.waitForEditor({ name: 'scratch.js' });
+  // A busy machine (the point of the busy run, and often the case) opens windows slowly.
+  await wb.open(server.pageUrl({ folder: workspace, extensionDevelopmentPaths: [extensionPath], openFile: join(workspace, 'src', 'scratch.js') }), { timeoutMs: 180_000 });
+  await wb.waitForEditor({ name: 'scratch.js', timeoutMs: 120_000 });
   await wb.gotoEnd();
   await wb.type('const bench');
-  await warmUp(page);
-  return page;
+  await warmUp(page, { timeoutMs: 300_000 });
+  /** Merges `patch` into this window's workspace settings (applied live). */
+  const setSettings = (patch) => writeFileSync(settingsFile, JSON.stringify({ ...JSON.parse(readFileSync(settingsFile, 'utf8')), ...patch }));
+  return { page, wb, workspace, setSettings };
 }
 
-/** Alternates keystrokes between the windows so machine noise hits both alike. */
-async function sampleInterleaved(pages) {
+/** Alternates keystrokes between the windows, the order rotating every keystroke. */
+async function sampleInterleaved(pages, count) {
   const samples = pages.map(() => []);
-  for (let i = 0; i < SAMPLES; i++) {
-    for (const [w, page] of pages.entries()) {
-      await page.bringToFront();
-      samples[w].push(await measureOneKeystroke(page, KEYS[i % KEYS.length]));
+  for (let i = 0; i < count; i++) {
+    for (let j = 0; j < pages.length; j++) {
+      const w = (i + j) % pages.length;
+      await pages[w].bringToFront();
+      samples[w].push(await measureOneKeystroke(pages[w], KEYS[i % KEYS.length]));
     }
   }
   return samples;
@@ -78,8 +104,27 @@ async function sampleInterleaved(pages) {
 
 function check(label, samples) {
   const shown = samples.filter((x) => x !== null).length;
-  console.log(`${label}: ghost text after ${shown}/${SAMPLES} keystrokes, p50 ${round(median(samples))} ms`);
-  if (shown < SAMPLES / 2) throw new Error(`${label}: ghost text appeared for only ${shown} of ${SAMPLES} keystrokes`);
+  console.log(`${label}: ghost text after ${shown}/${samples.length} keystrokes, p50 ${round(median(samples))} ms`);
+  if (shown < samples.length / 2) throw new Error(`${label}: ghost text appeared for only ${shown} of ${samples.length} keystrokes`);
+}
+
+const load = () => loadavg().map((x) => Math.round(x * 100) / 100);
+
+/** The typing run in each completions mode on one window; figures per mode. */
+async function typingModes(win, endpoint, modes, label) {
+  const out = {};
+  const segments = typingSegments();
+  for (const mode of modes) {
+    win.setSettings({ 'flint.completions.api': mode, 'flint.completions.url': mode === 'responses' ? '' : endpoint.httpUrl });
+    await win.page.bringToFront();
+    await win.page.waitForTimeout(1000);
+    const loadBefore = load();
+    const records = await typingRun(win.wb, win.page, win.workspace, segments, { header: `${label} ${mode} ${Date.now()}` });
+    const figures = { ...typingFigures(records, median), load_before: loadBefore, load_after: load() };
+    console.log(`typing (${label}, ${mode}): ${JSON.stringify(figures)}`);
+    out[mode] = figures;
+  }
+  return out;
 }
 
 async function main() {
@@ -90,31 +135,87 @@ async function main() {
 
   const groups = new ProcessGroups();
   try {
-    const endpoint = await startEndpoint(groups, { engine: ENGINE, args: ENGINE === 'scripted' ? ['--script', join(root, 'bench', 'e2eFixture.json')] : [] });
+    const fixture = join(mkdtempSync(join(tmpdir(), 'flint-bench-fixture-')), 'e2e.json');
+    groups.onStop(() => rmSync(resolve(fixture, '..'), { recursive: true, force: true }));
+    const base = JSON.parse(readFileSync(join(root, 'bench', 'e2eFixture.json'), 'utf8'));
+    // The typing run's perfect model first, then the isolated keystrokes' fixed answer.
+    writeFileSync(fixture, JSON.stringify({ ...base, rules: [...(TYPING ? oracleRules(typingSegments()) : []), ...base.rules] }));
+    const endpoint = await startEndpoint(groups, { engine: ENGINE, args: ENGINE === 'scripted' ? ['--script', fixture] : [] });
     const settings = { ...endpointSettings(endpoint), 'editor.inlineSuggest.enabled': true };
     const [server, browser] = await Promise.all([startCodeServer(groups, { settings }), launchBrowser(groups)]);
 
-    const pages = [await openBenchWindow(groups, server, browser, BASELINE)];
+    const windows = [await openBenchWindow(groups, server, browser, BASELINE)];
     if (withFlint) {
       // The pipeline with no deliberate wait, then the shipped adaptive debounce on top.
-      pages.push(await openBenchWindow(groups, server, browser, root, { 'flint.completions.debounceMs': 0 }));
-      pages.push(await openBenchWindow(groups, server, browser, root, {}));
+      windows.push(await openBenchWindow(groups, server, browser, root, { 'flint.completions.debounceMs': 0 }));
+      windows.push(await openBenchWindow(groups, server, browser, root, {}));
     }
-    const [baseline, flint = null, flintDefault = null] = await sampleInterleaved(pages);
+    const pages = windows.map((w) => w.page);
+    const quietLoad = load();
+    const [baseline, flint = null, flintDefault = null] = await sampleInterleaved(pages, SAMPLES);
     check('baseline', baseline);
     if (flint) check('flint (debounce 0)', flint);
     if (flintDefault) check('flint (adaptive debounce)', flintDefault);
-    const modelFirstToken = await measureModelFirstToken(endpoint.wsUrl, { samples: SAMPLES });
+    const modelFirstToken = await measureModelFirstToken(endpoint.wsUrl, { samples: 30 });
     console.log(`model first token (bare WebSocket client): p50 ${round(median(modelFirstToken))} ms`);
 
     const baselineP50 = median(baseline);
     const modelP50 = median(modelFirstToken);
     const flintP50 = flint ? median(flint) : null;
+    const added = (f, b, m) => median(f) - median(b) - median(m);
+    const ci = flint ? medianCi([flint, baseline, modelFirstToken], added) : null;
+    if (ci) console.log(`flint adds ${round(flintP50 - baselineP50 - modelP50)} ms (p50), 95 % CI [${round(ci[0])}, ${round(ci[1])}] over ${SAMPLES} keystrokes per window`);
+
+    // Typing: the shipped (adaptive) debounce, as a user types.
+    const typing = TYPING && flintDefault ? await typingModes(windows[2], endpoint, ['responses', 'infill', 'completions'], 'quiet') : null;
+
+    let busy = null;
+    if (BUSY && flint) {
+      const burner = await startBusyLoad(groups);
+      try {
+        await new Promise((r) => setTimeout(r, 1000));
+        const busyLoad = load();
+        const [b, f] = await sampleInterleaved(pages.slice(0, 2), BUSY_SAMPLES);
+        const m = await measureModelFirstToken(endpoint.wsUrl, { samples: 30 });
+        const busyCi = medianCi([f, b, m], added);
+        const typingBusy = TYPING && flintDefault ? await typingModes(windows[2], endpoint, ['responses', 'infill'], 'busy') : null;
+        busy = { baseline: b, flint: f, model: m, ci: busyCi, load: busyLoad, typing: typingBusy };
+        console.log(`busy: baseline p50 ${round(median(b))} ms, flint p50 ${round(median(f))} ms, model ${round(median(m))} ms -> flint adds ${round(added(f, b, m))} ms, 95 % CI [${round(busyCi[0])}, ${round(busyCi[1])}]`);
+      } finally {
+        await burner.stop();
+      }
+    }
+
+    const share = (t, mode) => (t?.[mode]?.shown_share == null ? null : round(t[mode].shown_share));
     const result = {
       baseline_ms_p50: round(baselineP50),
       flint_ms_p50: round(flintP50),
       model_first_token_ms: round(modelP50),
       flint_added_ms_p50: flintP50 === null ? null : round(flintP50 - baselineP50 - modelP50),
+      flint_added_ms_p50_ci95: ci ? ci.map(round) : null,
+      // Typing run (shipped debounce): keydown to correct ghost text, minus the editor's floor.
+      flint_added_ms_p50_typing: typing?.responses?.shown_ms_p50 == null ? null : round(typing.responses.shown_ms_p50 - baselineP50),
+      following_lines_shown_share: typing?.responses?.following_lines_shown_share == null ? null : round(typing.responses.following_lines_shown_share),
+      enter_blank_frames: typing ? Object.values(typing).reduce((n, t) => n + t.enter_blank_frames, 0) : null,
+      shown_share_ws: share(typing, 'responses'),
+      shown_share_infill: share(typing, 'infill'),
+      shown_share_completions: share(typing, 'completions'),
+      flint_added_ms_p50_busy: busy ? round(added(busy.flint, busy.baseline, busy.model)) : null,
+      flint_added_ms_p50_busy_ci95: busy ? busy.ci.map(round) : null,
+      shown_share_ws_busy: share(busy?.typing, 'responses'),
+      shown_share_infill_busy: share(busy?.typing, 'infill'),
+      // How far the /infill path trails the WebSocket, the worse of quiet and busy (points as a share).
+      shown_share_infill_gap: typing ? round(Math.max(share(typing, 'responses') - share(typing, 'infill'), busy?.typing ? share(busy.typing, 'responses') - share(busy.typing, 'infill') : -1)) : null,
+      load_average: { quiet: quietLoad, busy: busy?.load ?? null },
+      typing,
+      busy: busy && {
+        baseline_ms_p50: round(median(busy.baseline)),
+        flint_ms_p50: round(median(busy.flint)),
+        model_first_token_ms: round(median(busy.model)),
+        keystrokes: BUSY_SAMPLES,
+        typing: busy.typing,
+        samples: { baseline_ms: busy.baseline.map(round), flint_ms: busy.flint.map(round) },
+      },
       // Same pipeline with the default adaptive debounce (it waits on purpose between keystrokes
       // typed this slowly: a share of the typing gap, at most 120 ms).
       flint_default_debounce_ms_p50: flintDefault ? round(median(flintDefault)) : null,

@@ -44,14 +44,14 @@ function formatValue(v: number | undefined, unit: SeriesSnapshot['unit']): strin
 
 function render(snap: LatencySnapshot): void {
   session.textContent = `session since ${new Date(snap.sessionStartedAt).toLocaleTimeString()} · ${formatCount(snap.recorded)} samples`;
-  const all = [snap.keystrokeToGhostText, ...snap.firstToken, snap.sendOverhead, ...snap.tokensPerSecond];
+  const all = [snap.documentChangeToGhostText, snap.keystrokeToGhostText, ...snap.firstToken, snap.sendOverhead, ...snap.tokensPerSecond];
   const filled = all.filter((s) => s.n > 0);
   const empty = all.filter((s) => s.n === 0);
 
   const tiles = el('section', 'tiles');
-  const k = snap.keystrokeToGhostText;
+  const k = snap.documentChangeToGhostText;
   tiles.append(
-    tile('keystroke → ghost text (p50)', formatValue(k.p50, 'ms'), k.n > 0 ? `p95 ${formatValue(k.p95, 'ms')}` : 'no ghost text yet'),
+    tile('document change → ghost text item (p50)', formatValue(k.p50, 'ms'), k.n > 0 ? `p95 ${formatValue(k.p95, 'ms')}` : 'no ghost text yet'),
     tile('last request', formatLastRequest(snap.lastRequest).text || '–', snap.lastRequest ? `${snap.lastRequest.surface}, ${snap.lastRequest.route} model` : ''),
     tile('ghost text from cache', formatPercent(snap.completionHitRates.cache), `of ${formatCount(snap.completionHitRates.total)} suggestions`),
     tile('typed through', formatPercent(snap.completionHitRates.typingThrough), 'served by a running request'),

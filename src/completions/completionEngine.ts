@@ -11,10 +11,10 @@ import type { CompletionSettings } from './completionSettings';
 import { CompletionStats } from './completionStats';
 import type { CompletionRequest, CompletionResult, CompletionSource, Suggestion } from './completionTypes';
 import type { Clock } from './clock';
-import { lineAfter, lineBefore } from './cursorLine';
+import { indentWidth, isBlank, lineAfter, lineBefore } from './cursorLine';
 import { DebouncePolicy, type DebounceTuning } from './debouncePolicy';
 import { modelTextNormalizer, shapeSuggestion } from './filters/filterPipeline';
-import { takeExtent } from './suggestionExtent';
+import { grownExtent, takeExtent } from './suggestionExtent';
 
 export interface CompletionEngineDeps {
   /** The current fast model client (settings may swap it). */
@@ -38,6 +38,10 @@ type Found = CompletionResult | undefined | typeof MISS;
  * goes on into the cache. Requests the document has moved away from are cancelled at once and
  * never waited for. A shown suggestion that the stream has nothing more for triggers a
  * speculative request for the text after accepting it.
+ *
+ * A shown suggestion grows line by line as its stream brings the following lines (up to the
+ * block's end or `maxLines`): the engine tells `onGrow` listeners, and the editor asks again and
+ * gets the longer text from the entry, never a new request.
  */
 export class CompletionEngine {
   readonly stats = new CompletionStats();
@@ -47,13 +51,16 @@ export class CompletionEngine {
   private nextId = 1;
   /** The suggestion last returned (what the editor is showing) and where accepting it leads. */
   private visible: { entryId: number; typedLength: number; acceptedLength: number } | undefined;
+  /** Stops watching the visible suggestion's stream for lines to grow by. */
+  private unwatch: (() => void) | undefined;
+  private readonly growListeners = new Set<() => void>();
   /** Speculation that waits for the visible suggestion's stream to end. */
   private speculateAfter: { entry: CompletionEntry; go: () => void } | undefined;
   /** After a failure, no new requests until then (no storm against a broken endpoint). */
   private pausedUntil = 0;
   /** The client whose failure set the pause: a new client (new key or settings) lifts it. */
   private pausedFor: ModelClient | undefined;
-  private readonly firstServeMs = new Map<number, number>();
+  private readonly firstServeMs = new Map<number, { call: number; change?: number }>();
 
   constructor(private readonly deps: CompletionEngineDeps) {
     this.cache = new CompletionCache(deps.cacheLimits);
@@ -64,7 +71,8 @@ export class CompletionEngine {
     const { clock } = this.deps;
     const t0 = clock.now();
     const keystroke = ++this.stats.keystrokes;
-    this.debounce.noteKeystroke(t0);
+    // Explicit asks (the user's, or the editor asking again for a grown suggestion) are not typing.
+    if (!req.explicit) this.debounce.noteKeystroke(t0);
     // Requests the document has left are cancelled before any wait, or else right after the
     // new request is out, so the new one never waits on them.
     const stale = this.staleEntries(req.prefix, req.suffix);
@@ -98,7 +106,18 @@ export class CompletionEngine {
 
   /** The editor inserted a suggestion (Tab); what follows is continuation, not typing. */
   accepted(entryId: number): void {
-    if (this.visible?.entryId === entryId) this.visible = undefined;
+    if (this.visible?.entryId !== entryId) return;
+    this.visible = undefined;
+    this.stopWatching();
+  }
+
+  /**
+   * Calls `listener` when the suggestion last returned can now show more lines (the editor
+   * should ask again: the answer comes from the same entry). Once per answer at most.
+   */
+  onGrow(listener: () => void): () => void {
+    this.growListeners.add(listener);
+    return () => this.growListeners.delete(listener);
   }
 
   /** Milliseconds the next new request would wait after a keystroke (for the status line). */
@@ -107,6 +126,7 @@ export class CompletionEngine {
   }
 
   dispose(): void {
+    this.stopWatching();
     for (const entry of [...this.running]) this.cancel(entry);
   }
 
@@ -146,7 +166,13 @@ export class CompletionEngine {
   /** The suggestion `entry` offers after `typed`, or undefined while it is still incomplete. */
   private shape(entry: CompletionEntry, typed: string, req: CompletionRequest): Suggestion | undefined {
     const mode = entry.mode.kind === 'block' ? entry.mode : decideMode(req.prefix, req.suffix);
-    const extent = takeExtent(entry.text.slice(typed.length), mode, this.deps.settings().maxLines, !entry.running);
+    const rest = entry.text.slice(typed.length);
+    const { maxLines } = this.deps.settings();
+    // Past the end of the cursor's line the suggestion grows over the lines that follow (a
+    // block is shown whole at once).
+    const extent = mode.kind === 'line' && isBlank(lineAfter(req.suffix))
+      ? grownExtent(rest, mode, indentWidth(lineBefore(req.prefix)), maxLines, !entry.running)
+      : takeExtent(rest, mode, maxLines, !entry.running);
     if (!extent.complete) return undefined;
     return shapeSuggestion(extent.text, {
       lineBefore: lineBefore(req.prefix),
@@ -177,8 +203,9 @@ export class CompletionEngine {
     this.cache.touch(entry);
     const sentAt = entry.stream?.marks.sent ?? entry.stream?.marks.created ?? waitStart;
     const model = entry.lastGrowthAt > waitStart ? Math.max(0, entry.lastGrowthAt - Math.max(waitStart, sentAt)) : 0;
+    const sinceChange = req.changedAt === undefined ? undefined : t1 - req.changedAt;
     if (source === 'model') {
-      if (!this.firstServeMs.has(entry.id)) this.firstServeMs.set(entry.id, t1 - t0);
+      if (!this.firstServeMs.has(entry.id)) this.firstServeMs.set(entry.id, { call: t1 - t0, change: sinceChange });
       this.debounce.noteModelMs(model);
     } else {
       if (source === 'cache') this.stats.cacheHits++;
@@ -189,11 +216,33 @@ export class CompletionEngine {
         marks: { created: t0, done: t1, outputTokens: 0 },
         outcome: source,
         keystrokeToItemsMs: t1 - t0,
+        ...(sinceChange === undefined ? {} : { changeToItemsMs: sinceChange }),
       });
     }
     this.visible = { entryId: entry.id, typedLength: typed.length, acceptedLength: req.prefix.length + suggestion.text.length };
+    this.watchGrowth(entry, req, suggestion);
     this.speculate(entry, req, suggestion);
-    return { suggestion, source, entryId: entry.id, timing: { total: t1 - t0, debounce, model } };
+    return { suggestion, source, entryId: entry.id, timing: { total: t1 - t0, debounce, model, ...(sinceChange === undefined ? {} : { sinceChange }) } };
+  }
+
+  /** While `entry` runs, tells `onGrow` listeners once it offers more than `shown` for `req`. */
+  private watchGrowth(entry: CompletionEntry, req: CompletionRequest, shown: Suggestion): void {
+    this.stopWatching();
+    if (!entry.running || this.growListeners.size === 0) return;
+    const check = () => {
+      const hit = matchEntry(entry, req.prefix);
+      const grown = hit?.ready ? this.shape(entry, hit.typed, req) : undefined;
+      if (grown && grown.text.length > shown.text.length && grown.text.startsWith(shown.text) && grown.replaceSuffix === shown.replaceSuffix) {
+        this.stopWatching();
+        for (const l of [...this.growListeners]) l();
+      } else if (!entry.running) this.stopWatching();
+    };
+    this.unwatch = entry.onChange(check);
+  }
+
+  private stopWatching(): void {
+    this.unwatch?.();
+    this.unwatch = undefined;
   }
 
   /** Once `entry` has nothing after the shown text, asks for what follows its acceptance. */
@@ -264,14 +313,15 @@ export class CompletionEngine {
       go();
     }
     if (result.status === 'failed') this.onFailure(entry, result.error);
-    const keystrokeToItemsMs = this.firstServeMs.get(entry.id);
+    const first = this.firstServeMs.get(entry.id);
     this.firstServeMs.delete(entry.id);
     this.deps.metrics.record({
       surface: 'completion',
       route: 'fast',
       marks: stream.marks,
       outcome: entry.used ? 'used' : result.status === 'failed' ? 'failed' : 'abandoned',
-      ...(keystrokeToItemsMs === undefined ? {} : { keystrokeToItemsMs }),
+      ...(first === undefined ? {} : { keystrokeToItemsMs: first.call }),
+      ...(first?.change === undefined ? {} : { changeToItemsMs: first.change }),
     });
   }
 

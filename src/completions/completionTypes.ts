@@ -15,6 +15,11 @@ export interface CompletionRequest {
   explicit: boolean;
   /** Aborted when the editor no longer wants this answer (a newer keystroke). */
   signal?: AbortSignal;
+  /**
+   * When the document change this request answers was seen (engine clock); absent when no edit
+   * caused it (the editor asking again, a cursor move).
+   */
+  changedAt?: number;
 }
 
 /** Ghost text to show at the cursor. */
@@ -41,7 +46,10 @@ export interface CompletionResult {
 
 /** Where the time between the keystroke and the items went (ms). */
 export interface CompletionTiming {
+  /** Engine called to answer returned. */
   total: number;
+  /** Document change to answer returned, when a change caused the request. */
+  sinceChange?: number;
   /** Deliberate wait before asking the model. */
   debounce: number;
   /** Waiting for the model: request sent to the delta that completed the suggestion. */

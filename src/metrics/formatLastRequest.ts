@@ -17,7 +17,8 @@ export function formatLastRequest(sample: RequestSample | undefined): { text: st
   const sent = m.sent === undefined ? '' : ` (sent after ${formatMs(m.sent - m.created)})`;
   lines.push(`First token: ${formatMs(first)}${sent}`);
   if (tps !== undefined) lines.push(`Speed: ${formatCount(tps)} tokens/s, ${formatCount(m.outputTokens)} tokens`);
-  if (sample.keystrokeToItemsMs !== undefined) lines.push(`Keystroke to ghost text: ${formatMs(sample.keystrokeToItemsMs)}`);
+  if (sample.changeToItemsMs !== undefined) lines.push(`Document change to ghost text item: ${formatMs(sample.changeToItemsMs)}`);
+  if (sample.keystrokeToItemsMs !== undefined) lines.push(`Provider called to item: ${formatMs(sample.keystrokeToItemsMs)}`);
   const text = tps === undefined ? formatMs(first) : `${formatMs(first)} · ${formatCompactRate(tps)} tok/s`;
   return { text, tooltip: lines.join('\n') };
 }

@@ -17,6 +17,7 @@ export function formatRequestLog(sample: RequestSample, endpoint: string): strin
     `done ${ms(m.done === undefined ? undefined : m.done - m.created)}`,
     `${m.outputTokens} tokens${tps === undefined ? '' : ` at ${Math.round(tps)} tok/s`}`,
   ];
-  if (sample.keystrokeToItemsMs !== undefined) parts.push(`keystroke to ghost text ${ms(sample.keystrokeToItemsMs)}`);
+  if (sample.changeToItemsMs !== undefined) parts.push(`document change to item ${ms(sample.changeToItemsMs)}`);
+  if (sample.keystrokeToItemsMs !== undefined) parts.push(`provider called to item ${ms(sample.keystrokeToItemsMs)}`);
   return parts.join(', ');
 }

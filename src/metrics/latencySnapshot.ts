@@ -21,7 +21,10 @@ export interface LatencySnapshot {
   sessionStartedAt: string;
   /** Samples recorded this session (older ones are summarised in counts only). */
   recorded: number;
+  /** Ghost text: the editor calling the provider to the provider returning the item. */
   keystrokeToGhostText: SeriesSnapshot;
+  /** Ghost text: the document change of a keystroke to the provider returning its item. */
+  documentChangeToGhostText: SeriesSnapshot;
   /** Request created to first text delta, per surface and route. */
   firstToken: SeriesSnapshot[];
   /** Request created to the frame leaving this process: Flint's own share. */

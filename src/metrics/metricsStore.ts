@@ -41,7 +41,8 @@ export class MetricsStore implements MetricsSink {
     this.wallClock = options.wallClock ?? Date.now;
     this.startedAt = this.wallClock();
     this.samples = new RingBuffer(this.capacity);
-    this.addSeries('keystroke', 'keystroke → ghost text', 'ms');
+    this.addSeries('keystroke', 'ghost text: provider called → item returned', 'ms');
+    this.addSeries('change', 'ghost text: document change → item returned', 'ms');
     this.addSeries('sent', 'request → sent (Flint overhead)', 'ms');
     for (const s of SURFACES) {
       for (const r of ROUTES) this.addSeries(`firstToken.${s}.${r}`, `first token: ${SURFACE_LABEL[s]}, ${r} model`, 'ms');
@@ -57,6 +58,7 @@ export class MetricsStore implements MetricsSink {
     this.samples.push(sample);
     this.outcomes.get(sample.surface)![sample.outcome]++;
     this.push('keystroke', sample.keystrokeToItemsMs);
+    this.push('change', sample.changeToItemsMs);
     // Cache and typing-through hits made no request of their own: their marks would lie.
     const requested = sample.outcome !== 'cache' && sample.outcome !== 'typing-through';
     if (requested) {
@@ -88,6 +90,7 @@ export class MetricsStore implements MetricsSink {
       sessionStartedAt: new Date(this.startedAt).toISOString(),
       recorded: this.recorded,
       keystrokeToGhostText: this.seriesSnapshot('keystroke'),
+      documentChangeToGhostText: this.seriesSnapshot('change'),
       firstToken: SURFACES.flatMap((s) => ROUTES.map((r) => this.seriesSnapshot(`firstToken.${s}.${r}`))),
       sendOverhead: this.seriesSnapshot('sent'),
       tokensPerSecond: ROUTES.map((r) => this.seriesSnapshot(`tps.${r}`)),

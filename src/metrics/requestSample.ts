@@ -10,8 +10,13 @@ export interface RequestSample {
    * failed: ended with an error; cache / typing-through: served without a new request.
    */
   outcome: 'used' | 'abandoned' | 'failed' | 'cache' | 'typing-through';
-  /** Ghost text only: provider invoked (keystroke) to items returned, in ms. */
+  /** Ghost text only: the editor calling the provider to the provider returning items, in ms. */
   keystrokeToItemsMs?: number;
+  /**
+   * Ghost text only: the document change a keystroke made (`onDidChangeTextDocument`) to the
+   * provider returning the item for it, in ms: includes the editor's own wait before asking.
+   */
+  changeToItemsMs?: number;
 }
 
 export interface MetricsSink {

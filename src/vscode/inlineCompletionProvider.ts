@@ -12,6 +12,8 @@ import { GHOST_TEXT_SHOWN_COMMAND, NEXT_EDIT_GHOST_COMMAND } from './nextEditHoo
 
 /** Internal command run by the editor after it inserted a suggestion. */
 const ACCEPTED_COMMAND = 'flint.internal.completionAccepted';
+/** The editor's own command to ask the providers again (shown ghost text stays until the answer). */
+const ASK_AGAIN_COMMAND = 'editor.action.inlineSuggest.trigger';
 /** Lines read around the cursor; window edges move in steps so cache keys stay put while typing. */
 const WINDOW_STEP_LINES = 500;
 const MIN_LINES_BEFORE = 1000;
@@ -36,6 +38,20 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
     metrics: services.metrics,
     log: services.log,
   });
+  // Documents found to be text: typing cannot make them binary, only a large paste can.
+  const textDocuments = new WeakSet<vscode.TextDocument>();
+  // When the last document change was seen: the start of the figure the user feels.
+  let lastChange: { uri: string; version: number; at: number; answered: boolean } | undefined;
+  // Where the last suggestion was shown, so it is only grown in place.
+  let shownAt: { uri: string; version: number; position: vscode.Position } | undefined;
+  const askAgain = () => {
+    const editor = vscode.window.activeTextEditor;
+    const at = shownAt;
+    if (!editor || !at || editor.document.uri.toString() !== at.uri || editor.document.version !== at.version) return;
+    if (!editor.selection.isEmpty || !editor.selection.active.isEqual(at.position)) return;
+    shownAt = undefined;
+    void vscode.commands.executeCommand(ASK_AGAIN_COMMAND).then(undefined, (err: unknown) => services.log.debug(`asking for grown ghost text failed: ${String(err)}`));
+  };
 
   const provider: vscode.InlineCompletionItemProvider = {
     async provideInlineCompletionItems(document, position, ctx, token) {
@@ -49,12 +65,17 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
       if (ctx.selectedCompletionInfo) return undefined;
       if (isDenied(document.uri)) return undefined;
       const { prefix, suffix } = textAround(document, position, config['context.tokenBudget']);
-      if (looksBinary(prefix.slice(0, 2048)) || looksBinary(suffix.slice(0, 2048))) return undefined;
+      if (!textDocuments.has(document)) {
+        if (looksBinary(prefix.slice(0, 2048)) || looksBinary(suffix.slice(0, 2048))) return undefined;
+        textDocuments.add(document);
+      }
       // A private key or token in the text around the cursor: nothing of it is sent.
       if (findSecret(prefix) || findSecret(suffix)) return undefined;
       const controller = new AbortController();
       const onCancel = token.onCancellationRequested(() => controller.abort());
       const path = vscode.workspace.asRelativePath(document.uri, false);
+      const uri = document.uri.toString();
+      const change = lastChange?.uri === uri && lastChange.version === document.version && !lastChange.answered ? lastChange : undefined;
       try {
         const result = await engine.provide({
           prefix,
@@ -65,11 +86,16 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
           snippets: () => ring.select(path, lastLines(prefix, NEAR_CURSOR_LINES), (p) => !isDenied(p)),
           explicit: ctx.triggerKind === vscode.InlineCompletionTriggerKind.Invoke,
           signal: controller.signal,
+          ...(change ? { changedAt: change.at } : {}),
         });
         if (!result || token.isCancellationRequested) return undefined;
-        const { text, replaceSuffix } = result.suggestion;
+        if (change) change.answered = true;
+        const { replaceSuffix } = result.suggestion;
+        // The editor compares ghost text with the document as it is, line ends included.
+        const text = document.eol === vscode.EndOfLine.CRLF ? result.suggestion.text.replace(/\n/g, '\r\n') : result.suggestion.text;
         const range = new vscode.Range(position, position.translate(0, replaceSuffix));
         void vscode.commands.executeCommand(GHOST_TEXT_SHOWN_COMMAND, document.uri.toString(), document.version);
+        shownAt = { uri, version: document.version, position };
         services.log.trace(`ghost text ${result.source} in ${result.timing.total.toFixed(1)} ms (model ${result.timing.model.toFixed(1)} ms)`);
         return [new vscode.InlineCompletionItem(text, range, { title: 'Accept', command: ACCEPTED_COMMAND, arguments: [result.entryId] })];
       } finally {
@@ -79,6 +105,12 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
   };
 
   context.subscriptions.push(
+    vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.contentChanges.length === 0) return;
+      if (e.contentChanges.some((c) => c.text.length > 256)) textDocuments.delete(e.document);
+      lastChange = { uri: e.document.uri.toString(), version: e.document.version, at: services.now(), answered: false };
+    }),
+    { dispose: engine.onGrow(askAgain) },
     vscode.languages.registerInlineCompletionItemProvider({ pattern: '**' }, provider),
     vscode.commands.registerCommand(ACCEPTED_COMMAND, (entryId: number) => engine.accepted(entryId)),
     { dispose: () => engine.dispose() },

@@ -32,10 +32,11 @@ describe('CompletionEngine: early return and the stream into the cache', () => {
     const { engine, client } = engineHarness();
     const first = engine.provide(request('const a = 1;\n', ''));
     await settle();
-    client.last.push('const b = 2;\nconst c = 3;\n');
+    client.last.push('const b = 2;\n');
     await settle();
     const r1 = await first;
     expect(r1?.suggestion.text).toBe('const b = 2;');
+    client.last.push('const c = 3;\n');
     engine.accepted(r1!.entryId);
     client.last.end();
     await settle();
@@ -256,12 +257,12 @@ describe('CompletionEngine: speculation', () => {
     expect(engine.stats.speculativeRequests).toBe(2);
   });
 
-  it('does not speculate while the stream still has more text after the shown line', async () => {
+  it('does not speculate while the stream still has more text after the shown lines', async () => {
     const { engine, client } = engineHarness();
     const first = engine.provide(request('a();\n', ''));
     await settle();
-    client.last.push('b();\nc();\n');
-    await first;
+    client.last.push('b();\nc();\nd();');
+    expect((await first)?.suggestion.text).toBe('b();\nc();');
     client.last.end();
     await settle();
     expect(client.streams.length).toBe(1);

@@ -77,15 +77,17 @@ describe('ghost text against the local endpoint', () => {
   it('types through the suggestion without sending anything', async () => {
     const { engine, sent } = setup();
     const first = await engine.provide(request('let total = ', ''));
-    expect(first?.suggestion.text).toBe('items.length;');
+    expect(first?.suggestion.text.split('\n')[0]).toBe('items.length;');
     await new Promise((r) => setTimeout(r, 50));
-    const afterShow = sent.length;
+    const afterShow = sent.length - engine.stats.speculativeRequests;
     for (const typed of ['i', 'it', 'ite', 'item', 'items', 'items.']) {
       const r = await engine.provide(request(`let total = ${typed}`, ''));
       expect(r?.source).toBe('typing-through');
-      expect(r?.suggestion.text).toBe('items.length;'.slice(typed.length));
+      // The same suggestion, possibly grown by the lines that followed in the meantime.
+      expect(r?.suggestion.text.startsWith('items.length;'.slice(typed.length))).toBe(true);
     }
-    expect(sent.length).toBe(afterShow);
+    // Speculation for what follows the (grown) suggestion aside, nothing went out.
+    expect(sent.length - engine.stats.speculativeRequests).toBe(afterShow);
   });
 
   it('completes an empty block up to its end', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { takeExtent } from '../../src/completions/suggestionExtent';
+import { grownExtent, takeExtent } from '../../src/completions/suggestionExtent';
 
 const line = { kind: 'line' } as const;
 const block = { kind: 'block', indent: 0 } as const;
@@ -25,5 +25,37 @@ describe('takeExtent', () => {
   it('block: a line at the opener indentation ends it before its newline arrives', () => {
     expect(takeExtent('\n  a();\nfoo', block, 30, false)).toEqual({ text: '\n  a();', complete: true });
     expect(takeExtent('\n  a();\n}', block, 30, false).complete).toBe(false);
+  });
+});
+
+describe('grownExtent', () => {
+  it('waits for the first line, then takes every complete line', () => {
+    expect(grownExtent('a + b', line, 0, 30, false)).toEqual({ text: 'a + b', complete: false });
+    expect(grownExtent('a;\nb;\nc', line, 0, 30, false)).toEqual({ text: 'a;\nb;', complete: true });
+    expect(grownExtent('a;\nb;\nc', line, 0, 30, true)).toEqual({ text: 'a;\nb;\nc', complete: true });
+    expect(grownExtent('\n  next();\n  more', line, 2, 30, false)).toEqual({ text: '\n  next();', complete: true });
+  });
+
+  it('stops at the end of the block around the cursor line, keeping its closer', () => {
+    const text = 'x;\n    return x;\n}\n\nfunction other() {\n';
+    expect(grownExtent(text, line, 4, 30, false).text).toBe('x;\n    return x;\n}');
+    expect(grownExtent('x\n    y = 1\nelse:\n', line, 4, 30, false).text).toBe('x\n    y = 1');
+  });
+
+  it('stops at a blank line at the top level, and at maxLines', () => {
+    expect(grownExtent('a;\nb;\n\nc;\n', line, 0, 30, false).text).toBe('a;\nb;');
+    expect(grownExtent('a;\nb;\nc;\nd;\n', line, 0, 2, false).text).toBe('a;\nb;');
+  });
+
+  it('only ever extends as the text grows', () => {
+    const full = 'total;\n    if (x) {\n        y();\n    }\n    return total;\n}\nnext';
+    let last = '';
+    for (let n = 1; n <= full.length; n++) {
+      const e = grownExtent(full.slice(0, n), line, 4, 30, false);
+      if (!e.complete) continue;
+      expect(e.text.startsWith(last)).toBe(true);
+      last = e.text;
+    }
+    expect(last).toBe('total;\n    if (x) {\n        y();\n    }\n    return total;\n}');
   });
 });

@@ -28,7 +28,7 @@ describe('formatLastRequest', () => {
     };
     expect(formatLastRequest(ghost)).toEqual({
       text: '3.2 ms',
-      tooltip: 'Last request: ghost text, fast model (abandoned)\nFirst token: 3.2 ms\nKeystroke to ghost text: 42 ms',
+      tooltip: 'Last request: ghost text, fast model (abandoned)\nFirst token: 3.2 ms\nProvider called to item: 42 ms',
     });
   });
 

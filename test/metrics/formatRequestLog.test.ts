@@ -12,6 +12,6 @@ describe('formatRequestLog', () => {
   it('marks missing timings instead of inventing them', () => {
     const line = formatRequestLog({ surface: 'completion', route: 'fast', outcome: 'abandoned', marks: { created: 0, outputTokens: 0 }, keystrokeToItemsMs: 2 }, 'ws://x');
     expect(line).toContain('first token –');
-    expect(line).toContain('keystroke to ghost text 2.0 ms');
+    expect(line).toContain('provider called to item 2.0 ms');
   });
 });

@@ -28,6 +28,15 @@ describe('MetricsStore', () => {
     expect(store.export().samples).toHaveLength(10);
   });
 
+  it('keeps the document-change figure apart from the provider-call figure, each named for what it measures', () => {
+    const store = createMetricsStore();
+    store.record(sample({ outcome: 'cache', keystrokeToItemsMs: 0.3, changeToItemsMs: 41 }));
+    store.record(sample({ outcome: 'typing-through', keystrokeToItemsMs: 0.2 }));
+    const snap = store.snapshot();
+    expect(snap.keystrokeToGhostText).toMatchObject({ n: 2, label: 'ghost text: provider called → item returned' });
+    expect(snap.documentChangeToGhostText).toMatchObject({ n: 1, p50: 41, label: 'ghost text: document change → item returned' });
+  });
+
   it('splits first-token time by surface and route and reports percentiles', () => {
     const store = createMetricsStore();
     for (let i = 1; i <= 100; i++) store.record(sample({ surface: 'chat', route: 'full', first: i }));

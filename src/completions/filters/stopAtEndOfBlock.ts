@@ -2,7 +2,7 @@ import { indentWidth, isBlank } from '../cursorLine';
 import type { SuggestionFilter } from './suggestionFilter';
 
 /** A line at the block's own indentation that closes it (and belongs to it). */
-const CLOSER = /^(?:[}\])]|end\b)/;
+export const BLOCK_CLOSER = /^(?:[}\])]|end\b)/;
 
 /**
  * Where a block body that started at the cursor ends: before the first line indented less than
@@ -20,7 +20,7 @@ export function findBlockEnd(text: string, indent: number): number | undefined {
       const width = indentWidth(line);
       if (width < indent) return start;
       if (width === indent) {
-        if (!CLOSER.test(line.trimStart())) return start;
+        if (!BLOCK_CLOSER.test(line.trimStart())) return start;
         if (nl >= 0) return nl;
         return undefined;
       }

@@ -4,9 +4,8 @@
 // endpoint (each `response.create` that generates).
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
-import WebSocket, { WebSocketServer } from 'ws';
+import { startCountingRelay } from '../harness/countingRelay.mjs';
 import { endpointSettings } from '../harness/endpoint.mjs';
 
 const FIXTURE = resolve(import.meta.dirname, '..', '..', 'fixtures', 'completions', 'e2eGhostText.json');
@@ -22,40 +21,6 @@ const EDITOR_SETTINGS = {
 
 export function settings() {
   return EDITOR_SETTINGS;
-}
-
-/** Relays WebSocket traffic to `target`, counting generating `response.create` events (keeping their frames). */
-async function startCountingRelay(target) {
-  const http = createServer();
-  const wss = new WebSocketServer({ server: http });
-  const relay = { requests: 0, created: [], connections: 0, url: '', close: () => new Promise((r) => { wss.clients.forEach((c) => c.terminate()); wss.close(); http.close(() => r()); }) };
-  wss.on('connection', (client, req) => {
-    relay.connections++;
-    const upstream = new WebSocket(target, { headers: { authorization: req.headers.authorization ?? '' } });
-    const pending = [];
-    upstream.on('open', () => { for (const m of pending.splice(0)) upstream.send(m); });
-    upstream.on('message', (data, isBinary) => client.readyState === WebSocket.OPEN && client.send(data, { binary: isBinary }));
-    upstream.on('close', () => client.close());
-    upstream.on('error', () => client.terminate());
-    client.on('message', (data, isBinary) => {
-      const text = isBinary ? '' : data.toString();
-      try {
-        const event = JSON.parse(text);
-        if (event.type === 'response.create' && event.generate !== false) {
-          relay.requests++;
-          relay.created.push(text);
-        }
-      } catch { /* not JSON: relayed untouched */ }
-      const out = isBinary ? data : text;
-      if (upstream.readyState === WebSocket.OPEN) upstream.send(out);
-      else pending.push(out);
-    });
-    client.on('close', () => upstream.close());
-    client.on('error', () => upstream.terminate());
-  });
-  await new Promise((r) => http.listen(0, '127.0.0.1', r));
-  relay.url = `ws://127.0.0.1:${http.address().port}/v1/responses`;
-  return relay;
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -89,7 +54,8 @@ async function prepare(ctx, relay, file, text = '') {
   mkdirSync(resolve(path, '..'), { recursive: true });
   writeFileSync(path, text);
   // Flint reconnects through the relay when the setting changes: wait until it did.
-  const deadline = Date.now() + 30_000;
+  // A busy machine can take a while to reopen the socket.
+  const deadline = Date.now() + 90_000;
   while (relay.connections === 0) {
     if (Date.now() > deadline) throw new Error('Flint did not connect through the relay after the settings change');
     await sleep(100);
