@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { engineHarness, request } from './engineHarness';
-import { settle } from './fakeClock';
+import { settle } from '../support/fakeClock';
 
 const PREFIX = 'function sum(items) {\n  let total = ';
 const SUFFIX = '\n';
@@ -67,7 +67,7 @@ describe('CompletionEngine: the suggestion grows over the following lines', () =
     const first = engine.provide(request(PREFIX, SUFFIX));
     await settle();
     client.last.push('0;\n  return total;\n}');
-    client.last.finish();
+    client.last.end();
     await settle();
     expect((await first)?.suggestion.text.startsWith('0;\n  return total;')).toBe(true);
     const again = await engine.provide(request(PREFIX, SUFFIX, { explicit: true }));
