@@ -114,15 +114,14 @@ export function registerTests(context: vscode.ExtensionContext, services: Servic
       return;
     }
     const first: FailedTest = { testFile, source, result: failed[0] };
-    const pick = await vscode.window.showWarningMessage(
-      `Flint: ${failed.length} of ${outcome.tests.length} tests failed in ${name}: "${failed[0].name}".`,
-      'Fix the test',
-      'Fix the code',
-      'Show Output',
-    );
-    if (pick === 'Fix the test') await fixTest(first);
-    if (pick === 'Fix the code') await fixCode(first);
-    if (pick === 'Show Output') output.show(true);
+    // Not awaited: the run is over (and the status bar stops spinning) while the question stays up.
+    void vscode.window
+      .showWarningMessage(`Flint: ${failed.length} of ${outcome.tests.length} tests failed in ${name}: "${failed[0].name}".`, 'Fix the test', 'Fix the code', 'Show Output')
+      .then((pick) => {
+        if (pick === 'Fix the test') void fixTest(first);
+        if (pick === 'Fix the code') void fixCode(first);
+        if (pick === 'Show Output') output.show(true);
+      });
   }
 
   async function runAndReport(framework: Framework, testFile: string, source?: string, signal?: AbortSignal): Promise<void> {
