@@ -81,7 +81,7 @@ let relay;
 /** Points Flint at the relay, writes `file` with `eol` line ends and puts the cursor on line 2. */
 async function prepare(ctx, file, eol) {
   if (!relay) relay = await startCountingRelay(ctx.endpoint.wsUrl);
-  ctx.server.writeSettings({ ...endpointSettings(ctx.endpoint), ...EDITOR_SETTINGS, 'flint.fast.url': relay.url });
+  await ctx.server.writeSettings({ ...endpointSettings(ctx.endpoint), ...EDITOR_SETTINGS, 'flint.fast.url': relay.url });
   const path = join(ctx.workspace, file);
   mkdirSync(resolve(path, '..'), { recursive: true });
   writeFileSync(path, ['function area(w, h) {', '', '}', ''].join(eol));
@@ -152,7 +152,7 @@ export const tests = [
     timeoutMs: 120_000,
     async run(ctx) {
       const { wb, page, endpoint, setSettings } = ctx;
-      setSettings({ 'editor.autoIndent': 'none' });
+      await setSettings({ 'editor.autoIndent': 'none' });
       // Slow enough that the three lines arrive visibly apart.
       await endpoint.setKnobs({ tokensPerSecond: 20 });
       try {
@@ -186,7 +186,7 @@ export const tests = [
     timeoutMs: 120_000,
     async run(ctx) {
       const { wb, page, setSettings } = ctx;
-      setSettings({ 'editor.autoIndent': 'full' });
+      await setSettings({ 'editor.autoIndent': 'full' });
       const path = await prepare(ctx, 'src/indent.js', '\n');
       await showThreeLines(ctx, 'room');
       await enterThrough(ctx, 'room');
@@ -207,7 +207,7 @@ export const tests = [
     timeoutMs: 120_000,
     async run(ctx) {
       const { wb, setSettings } = ctx;
-      setSettings({ 'editor.autoIndent': 'full' });
+      await setSettings({ 'editor.autoIndent': 'full' });
       try {
         const path = await prepare(ctx, 'src/crlf.js', '\r\n');
         await showThreeLines(ctx, 'zone');
