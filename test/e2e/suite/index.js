@@ -75,7 +75,7 @@ const tests = [
         for (const f of GLOB_FILES) {
           const rel = `${name}/${f}`;
           const flintExcludes = glob.test(rel);
-          if (flintExcludes === vsKept.has(rel)) continue; // agree: excluded by both, or kept by both
+          if (flintExcludes !== vsKept.has(rel)) continue; // agree: excluded by both, or kept by both
           differences.push(`${pattern} on ${f}: VS Code ${vsKept.has(rel) ? 'keeps' : 'excludes'} it, Flint ${flintExcludes ? 'excludes' : 'keeps'} it`);
         }
         // The comparison means something only when patterns exclude some files and keep others.
