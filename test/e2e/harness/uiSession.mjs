@@ -30,7 +30,7 @@ export class UiSession {
 
   /**
    * Opens a window for one test file. `spec` may export:
-   *   settings(endpoint) or settings: extra user settings
+   *   settings(endpoint) or settings: extra user settings (the function may be async)
    *   endpoint: { engine, args } for a dedicated endpoint instead of the shared one
    *   openFile: workspace-relative file opened with the window
    *   extensions: more extension folders to load next to the one under test
@@ -42,7 +42,7 @@ export class UiSession {
    */
   async openWindow(spec) {
     const endpoint = spec.endpoint ? await startEndpoint(this.groups, spec.endpoint) : this.endpoint;
-    const extra = typeof spec.settings === 'function' ? spec.settings(endpoint) : spec.settings ?? {};
+    const extra = typeof spec.settings === 'function' ? await spec.settings(endpoint) : spec.settings ?? {};
     const server = spec.workspaceTrust ? await startCodeServer(this.groups, { workspaceTrust: true }) : this.server;
     server.writeSettings({ ...endpointSettings(endpoint), ...extra });
 

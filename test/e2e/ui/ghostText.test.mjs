@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startCountingRelay } from '../harness/countingRelay.mjs';
-import { endpointSettings } from '../harness/endpoint.mjs';
+
 
 const FIXTURE = resolve(import.meta.dirname, '..', '..', 'fixtures', 'completions', 'e2eGhostText.json');
 
@@ -19,8 +19,12 @@ const EDITOR_SETTINGS = {
   'editor.inlineSuggest.enabled': true,
 };
 
-export function settings() {
-  return EDITOR_SETTINGS;
+/** The relay between Flint and the endpoint, in place before the window opens (user settings). */
+let relay;
+
+export async function settings(endpoint) {
+  relay = await startCountingRelay(endpoint.wsUrl);
+  return { ...EDITOR_SETTINGS, 'flint.fast.url': relay.url };
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -47,9 +51,8 @@ async function waitWarm(wb) {
   await item.locator('.codicon-zap').waitFor({ timeout: 30_000 });
 }
 
-/** Points Flint at the relay (settings apply live) and opens a fresh file. */
-async function prepare(ctx, relay, file, text = '') {
-  await ctx.server.writeSettings({ ...endpointSettings(ctx.endpoint), ...EDITOR_SETTINGS, 'flint.fast.url': relay.url });
+/** Writes a fresh file and opens it once Flint is connected through the relay. */
+async function prepare(ctx, file, text = '') {
   const path = join(ctx.workspace, file);
   mkdirSync(resolve(path, '..'), { recursive: true });
   writeFileSync(path, text);
@@ -57,7 +60,7 @@ async function prepare(ctx, relay, file, text = '') {
   // A busy machine can take a while to reopen the socket.
   const deadline = Date.now() + 90_000;
   while (relay.connections === 0) {
-    if (Date.now() > deadline) throw new Error('Flint did not connect through the relay after the settings change');
+    if (Date.now() > deadline) throw new Error('Flint did not connect through the relay');
     await sleep(100);
   }
   await waitWarm(ctx.wb);
@@ -71,41 +74,36 @@ export const tests = [
     timeoutMs: 120_000,
     async run(ctx) {
       const { wb, page } = ctx;
-      const relay = await startCountingRelay(ctx.endpoint.wsUrl);
-      try {
-        const path = await prepare(ctx, relay, 'src/ghost.js');
-        await wb.type('const items = [3, 4];\nconst offset = 1;\nlet total = ', { delayMs: 40 });
-        await wb.waitForGhostText({ contains: 'items.length + offset;', timeoutMs: 20_000 });
-        const box = await page.locator('.editor-instance .monaco-editor').first().boundingBox();
-        await wb.screenshot('ghost-text', { clip: { x: box.x, y: box.y, width: Math.min(box.width, 900), height: Math.min(box.height, 220) } });
+      const path = await prepare(ctx, 'src/ghost.js');
+      await wb.type('const items = [3, 4];\nconst offset = 1;\nlet total = ', { delayMs: 40 });
+      await wb.waitForGhostText({ contains: 'items.length + offset;', timeoutMs: 20_000 });
+      const box = await page.locator('.editor-instance .monaco-editor').first().boundingBox();
+      await wb.screenshot('ghost-text', { clip: { x: box.x, y: box.y, width: Math.min(box.width, 900), height: Math.min(box.height, 220) } });
 
-        // The suggestion settles: its speculative follow-up (the text after accepting it) goes out.
-        await until('the speculative request after the suggestion', () => relay.created.some((frame) => frame.includes('items.length + offset;<|cursor|>')));
-        const before = relay.requests;
-        const suggestion = 'items.length + offset;';
-        const typed = 'items.len';
-        for (let i = 1; i <= typed.length; i++) {
-          await wb.type(typed[i - 1]);
-          const rest = suggestion.slice(i);
-          const shown = await until(`the suggestion minus "${typed.slice(0, i)}"`, async () => ((await wb.ghostText()) === rest ? rest : undefined)).catch(() => wb.ghostText());
-          assert.equal(shown, rest, `the same suggestion, minus "${typed.slice(0, i)}"`);
-        }
-        await sleep(NOTHING_SENT_WINDOW_MS);
-        assert.equal(relay.requests, before, 'typing through the suggestion sent no request');
-
-        await wb.press('Tab');
-        // Accepted: the rest of the suggestion is no longer ghost text but in the document.
-        await until('the accepted text in the editor', async () =>
-          !(await wb.ghostText()).includes('th + offset;') && (await wb.editorText()).includes('let total = items.length + offset;'));
-        await wb.press('Control+S');
-        const saved = await until('the accepted text on disk', () => {
-          const text = readFileSync(path, 'utf8');
-          return text.includes('let total = items.length + offset;') && text;
-        }).catch(() => readFileSync(path, 'utf8'));
-        assert.match(saved, /let total = items\.length \+ offset;/, `accepted text on disk: ${JSON.stringify(saved)}`);
-      } finally {
-        await relay.close();
+      // The suggestion settles: its speculative follow-up (the text after accepting it) goes out.
+      await until('the speculative request after the suggestion', () => relay.created.some((frame) => frame.includes('items.length + offset;<|cursor|>')));
+      const before = relay.requests;
+      const suggestion = 'items.length + offset;';
+      const typed = 'items.len';
+      for (let i = 1; i <= typed.length; i++) {
+        await wb.type(typed[i - 1]);
+        const rest = suggestion.slice(i);
+        const shown = await until(`the suggestion minus "${typed.slice(0, i)}"`, async () => ((await wb.ghostText()) === rest ? rest : undefined)).catch(() => wb.ghostText());
+        assert.equal(shown, rest, `the same suggestion, minus "${typed.slice(0, i)}"`);
       }
+      await sleep(NOTHING_SENT_WINDOW_MS);
+      assert.equal(relay.requests, before, 'typing through the suggestion sent no request');
+
+      await wb.press('Tab');
+      // Accepted: the rest of the suggestion is no longer ghost text but in the document.
+      await until('the accepted text in the editor', async () =>
+        !(await wb.ghostText()).includes('th + offset;') && (await wb.editorText()).includes('let total = items.length + offset;'));
+      await wb.press('Control+S');
+      const saved = await until('the accepted text on disk', () => {
+        const text = readFileSync(path, 'utf8');
+        return text.includes('let total = items.length + offset;') && text;
+      }).catch(() => readFileSync(path, 'utf8'));
+      assert.match(saved, /let total = items\.length \+ offset;/, `accepted text on disk: ${JSON.stringify(saved)}`);
     },
   },
   {
@@ -113,19 +111,14 @@ export const tests = [
     timeoutMs: 60_000,
     async run(ctx) {
       const { wb } = ctx;
-      const relay = await startCountingRelay(ctx.endpoint.wsUrl);
-      try {
-        await prepare(ctx, relay, 'config/.env.local', 'DATABASE_URL=postgres://localhost/app\n');
-        await wb.gotoEnd();
-        const before = relay.requests;
-        await wb.type('API_KEY=', { delayMs: 60 });
-        await until('the typed text in the editor', async () => (await wb.editorText()).includes('API_KEY='));
-        await sleep(NOTHING_SENT_WINDOW_MS);
-        assert.equal(await wb.ghostText(), '', 'no ghost text in a denied file');
-        assert.equal(relay.requests, before, 'nothing was sent for a denied file');
-      } finally {
-        await relay.close();
-      }
+      await prepare(ctx, 'config/.env.local', 'DATABASE_URL=postgres://localhost/app\n');
+      await wb.gotoEnd();
+      const before = relay.requests;
+      await wb.type('API_KEY=', { delayMs: 60 });
+      await until('the typed text in the editor', async () => (await wb.editorText()).includes('API_KEY='));
+      await sleep(NOTHING_SENT_WINDOW_MS);
+      assert.equal(await wb.ghostText(), '', 'no ghost text in a denied file');
+      assert.equal(relay.requests, before, 'nothing was sent for a denied file');
     },
   },
 ];

@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startCountingRelay } from '../harness/countingRelay.mjs';
-import { endpointSettings } from '../harness/endpoint.mjs';
+
 
 const FIXTURE = resolve(import.meta.dirname, '..', '..', 'fixtures', 'completions', 'e2eGhostTextLines.json');
 
@@ -22,7 +22,15 @@ const EDITOR_SETTINGS = {
   'editor.autoClosingBrackets': 'never',
 };
 
-export function settings() {
+/** The relay between Flint and the endpoint, in place before the window opens (user settings). */
+let relay;
+
+export async function settings(endpoint) {
+  relay = await startCountingRelay(endpoint.wsUrl);
+  return { ...settingsBase(), 'flint.fast.url': relay.url };
+}
+
+function settingsBase() {
   return EDITOR_SETTINGS;
 }
 
@@ -76,18 +84,14 @@ async function waitWarm(wb) {
   await item.locator('.codicon-zap').waitFor({ timeout: 30_000 });
 }
 
-let relay;
-
-/** Points Flint at the relay, writes `file` with `eol` line ends and puts the cursor on line 2. */
+/** Writes `file` with `eol` line ends and puts the cursor on line 2. */
 async function prepare(ctx, file, eol) {
-  if (!relay) relay = await startCountingRelay(ctx.endpoint.wsUrl);
-  await ctx.server.writeSettings({ ...endpointSettings(ctx.endpoint), ...EDITOR_SETTINGS, 'flint.fast.url': relay.url });
   const path = join(ctx.workspace, file);
   mkdirSync(resolve(path, '..'), { recursive: true });
   writeFileSync(path, ['function area(w, h) {', '', '}', ''].join(eol));
   const deadline = Date.now() + 90_000;
   while (relay.connections === 0) {
-    if (Date.now() > deadline) throw new Error('Flint did not connect through the relay after the settings change');
+    if (Date.now() > deadline) throw new Error('Flint did not connect through the relay');
     await sleep(100);
   }
   await waitWarm(ctx.wb);
