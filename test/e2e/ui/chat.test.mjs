@@ -143,8 +143,10 @@ export const tests = [
       await frame.locator('article.turn-assistant[data-status="done"]').last().waitFor({ timeout: 20_000 });
       const texts = await frame.locator('article.turn-user .turn-text').allTextContents();
       assert.ok(texts.includes(message), `messages before reload: ${texts}`);
-      // The workbench writes workspace state a moment after it changes, as before a user's reload.
+      // The workbench writes workspace state a moment after it changes, as before a user's reload:
+      // wait until the answer is stored too, not only the message.
       await waitForStoredState(page, server, message);
+      await waitForStoredState(page, server, 'export function divide(');
       await wb.open(page.url());
       await wb.waitForDevelopmentHost();
       // Flint's status bar item shows once the extension has activated in the new window.
