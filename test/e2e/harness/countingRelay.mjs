@@ -12,6 +12,8 @@ export async function startCountingRelay(target) {
   const arrivals = [];
   const relay = {
     requests: 0,
+    /** The text of each generating `response.create`, in order. */
+    created: [],
     connections: 0,
     url: '',
     /** Date.now() when a streamed answer first contained `text`, or undefined. */
@@ -36,7 +38,10 @@ export async function startCountingRelay(target) {
       const text = isBinary ? '' : data.toString();
       try {
         const event = JSON.parse(text);
-        if (event.type === 'response.create' && event.generate !== false) relay.requests++;
+        if (event.type === 'response.create' && event.generate !== false) {
+          relay.requests++;
+          relay.created.push(text);
+        }
       } catch { /* not JSON: relayed untouched */ }
       const out = isBinary ? data : text;
       if (upstream.readyState === WebSocket.OPEN) upstream.send(out);

@@ -43,17 +43,22 @@ export async function updateUserSettings(wb, server, patch, timeoutMs = 90_000) 
   await page.keyboard.press('Control+A');
   // One line, inserted at once: no auto-closing of brackets or quotes, no auto-indent.
   await page.keyboard.insertText(JSON.stringify(next));
-  await page.keyboard.press('Control+S');
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    let saved;
+  const isSaved = () => {
     try {
-      saved = readUserSettings(server);
+      return JSON.stringify(readUserSettings(server)) === JSON.stringify(next);
     } catch {
-      saved = undefined; // being written
+      return false; // being written
     }
-    if (saved && JSON.stringify(saved) === JSON.stringify(next)) break;
+  };
+  const deadline = Date.now() + timeoutMs;
+  // A save key pressed while the editor still takes in the text can be lost: save again until
+  // the file on disk holds the new settings.
+  for (let attempt = 0; !isSaved(); attempt++) {
     if (Date.now() > deadline) throw new Error(`user settings ${JSON.stringify(Object.keys(patch))} were not saved within ${timeoutMs} ms`);
+    if (attempt % 50 === 0) {
+      if (attempt === 0) await page.keyboard.press('Control+S');
+      else await wb.runCommand('File: Save').catch(() => undefined);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   await page.keyboard.press('Control+W');

@@ -134,7 +134,11 @@ export const tests = [
       const frame = await openChat(wb, page);
       const a = await answer(frame, 'apply to linked');
       await a.locator('button.code-action', { hasText: 'Apply' }).first().click();
-      await page.locator('.notifications-toasts .notification-toast', { hasText: 'only with files inside the workspace folders' }).first().waitFor({ timeout: 20_000 });
+      // The refusal is said in the chat, next to the code block (or, from the editor side, in a notification).
+      await Promise.any([
+        frame.getByText(/Not applied: .*(outside the workspace|not a file in this workspace|deny list)/).first().waitFor({ timeout: 20_000 }),
+        page.locator('.notifications-toasts .notification-toast', { hasText: 'only with files inside the workspace folders' }).first().waitFor({ timeout: 20_000 }),
+      ]);
       assert.equal(readFileSync(join(outside, 'secret.ts'), 'utf8'), OUTSIDE_TEXT, 'the file outside the workspace is unchanged');
       assert.deepEqual(leaked(), []);
     },
