@@ -62,5 +62,9 @@ export async function updateUserSettings(wb, server, patch, timeoutMs = 90_000) 
     await new Promise((r) => setTimeout(r, 100));
   }
   await page.keyboard.press('Control+W');
+  // The file on disk holds the new settings; an editor that still thinks it has unsaved changes
+  // (a save that raced the typing) asks before closing: its buffer is not needed.
+  const ask = page.locator('.monaco-dialog-box', { hasText: 'Do you want to save' });
+  if (await ask.waitFor({ timeout: 2_000 }).then(() => true, () => false)) await ask.getByRole('button', { name: "Don't Save" }).click();
   await page.locator('.tabs-container .tab', { hasText: 'settings.json' }).first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
 }

@@ -227,7 +227,11 @@ export const tests = [
     async run({ wb, page, workspace, setSettings }) {
       await wb.statusBarItem(/Tests: (off|on save)/, { timeoutMs: 120_000 });
       const dir = tsProject(workspace, 'private-app');
-      setSettings({ 'flint.context.denyList': ['**/private-app/src/**'], 'flint.tests.continuous': 'onSave' });
+      // Continuous tests are already on from the test before: first turn them off, so that the
+      // status bar saying "on save" again proves the window has read the new deny list too.
+      await setSettings({ 'flint.tests.continuous': 'off' });
+      await wb.statusBarItem('Tests: off');
+      await setSettings({ 'flint.context.denyList': ['**/private-app/src/**'], 'flint.tests.continuous': 'onSave' });
       await wb.statusBarItem('Tests: on save');
       await openPath(wb, page, join(dir, 'src', 'shapes.ts'));
       await goToLine(wb, page, 3);
