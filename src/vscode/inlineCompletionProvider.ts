@@ -57,7 +57,10 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
     async provideInlineCompletionItems(document, position, ctx, token) {
       if (!vscode.workspace.isTrusted) return undefined;
       // A predicted next edit that inserts at the cursor is offered as ordinary ghost text.
+      const version = document.version;
       const predicted = await vscode.commands.executeCommand<string | undefined>(NEXT_EDIT_GHOST_COMMAND, document.uri.toString(), document.offsetAt(position));
+      // Typed meanwhile: `position` belongs to the older text, and the editor asks again for the new.
+      if (document.version !== version || token.isCancellationRequested) return undefined;
       if (predicted) return [new vscode.InlineCompletionItem(predicted, new vscode.Range(position, position))];
       const config = services.config();
       if (!enabledForLanguage(config['completions.enable'], document.languageId)) return undefined;
