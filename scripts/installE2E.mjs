@@ -40,6 +40,8 @@ export function missingPrerequisites({ browser = true } = {}) {
   const missing = [];
   if (!existsSync(p.codeServerMarker) || !existsSync(p.codeServerEntry)) missing.push(`code-server ${CODE_SERVER_VERSION}`);
   if (browser && !existsSync(p.chromium)) missing.push(`chromium (${p.chromium})`);
+  // The end-to-end tests run a real pytest project.
+  if (browser && !hasDebPackage('python3-pytest')) missing.push('python3-pytest');
   return missing;
 }
 
