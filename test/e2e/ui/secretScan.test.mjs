@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { flintLog, waitForLog, walk } from '../harness/flintLog.mjs';
-import { answerKeyConsent, waitForKeyConsent } from '../harness/keyConsent.mjs';
+import { answerKeyConsent, enterApiKey, waitForKeyConsent } from '../harness/keyConsent.mjs';
 
 const HEX = randomBytes(16).toString('hex');
 const SENTINEL = `sk-flint-sentinel-${HEX}`;
@@ -52,17 +52,7 @@ const lens = (page, text) => page.locator('.monaco-editor .codelens-decoration',
 
 /** F1 → "Flint: Set API Key" → the sentinel typed into the password box → Enter. */
 async function setApiKey(wb, page, endpoint) {
-  await wb.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 20_000 });
-  await input.fill('>Flint: Set API Key');
-  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Flint: Set API Key' }).first().waitFor({ timeout: 20_000 });
-  await wb.press('Enter');
-  const password = page.locator('.quick-input-widget input[type="password"]');
-  await password.waitFor({ timeout: 10_000 });
-  await wb.type(SENTINEL);
-  await wb.press('Enter');
-  await password.waitFor({ state: 'hidden', timeout: 10_000 });
+  await enterApiKey(wb, page, SENTINEL);
   // The first key for this endpoint: Flint asks before it sends it there.
   if (!keyAllowed) {
     await waitForKeyConsent(page, { host: new URL(endpoint.origin).host });
