@@ -29,12 +29,30 @@ try {
   process.exit(1);
 }
 
-function run(cmd, cmdArgs, { capture = false } = {}) {
+/**
+ * Runs one part; a part still running after `limitMs` is stopped and fails with a message, so a
+ * hang fails the run instead of outliving the CI job. Resolves on the child's exit (plus a moment
+ * for its last output), not on its pipes closing: something it left behind may hold them open.
+ */
+function run(cmd, cmdArgs, { capture = false, limitMs, label }) {
   return new Promise((resolve) => {
     const child = spawn(cmd, cmdArgs, { cwd: root, stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', env: process.env });
     let out = '';
+    let timedOut = false;
     if (capture) child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
-    child.on('close', (code) => resolve({ code: code ?? 1, out }));
+    const limit = setTimeout(() => {
+      timedOut = true;
+      console.error(`\n[test] ${label} still running after ${limitMs / 60_000} min: stopping it`);
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+    }, limitMs);
+    child.on('exit', (code) => {
+      clearTimeout(limit);
+      const settle = () => resolve({ code: timedOut ? 1 : code ?? 1, out });
+      const grace = setTimeout(settle, 2000);
+      child.stdout?.once('close', () => { clearTimeout(grace); settle(); });
+      if (!capture) { clearTimeout(grace); settle(); }
+    });
   });
 }
 
@@ -43,15 +61,15 @@ let failed = 0;
 const t0 = Date.now();
 
 if (only !== 'e2e') {
-  const tc = await run(process.execPath, [bin('typescript/bin/tsc'), '-p', '.', '--noEmit']);
+  const tc = await run(process.execPath, [bin('typescript/bin/tsc'), '-p', '.', '--noEmit'], { limitMs: 10 * 60_000, label: 'the typecheck' });
   if (tc.code !== 0) { console.error('typecheck failed'); failed += 1; } else passed += 1;
 
-  const lint = await run(process.execPath, [bin('eslint/bin/eslint.js'), '.']);
+  const lint = await run(process.execPath, [bin('eslint/bin/eslint.js'), '.'], { limitMs: 10 * 60_000, label: 'lint' });
   if (lint.code !== 0) { console.error('lint failed'); failed += 1; } else passed += 1;
 
   const dir = mkdtempSync(join(tmpdir(), 'flint-vitest-'));
   const report = join(dir, 'report.json');
-  const vt = await run(process.execPath, [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const vt = await run(process.execPath, [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { limitMs: 30 * 60_000, label: 'vitest' });
   try {
     const r = JSON.parse(readFileSync(report, 'utf8'));
     passed += r.numPassedTests;
@@ -65,7 +83,7 @@ if (only !== 'e2e') {
 }
 
 if (only !== 'unit') {
-  const e2e = await run(process.execPath, ['test/e2e/run.mjs'], { capture: true });
+  const e2e = await run(process.execPath, ['test/e2e/run.mjs'], { capture: true, limitMs: 40 * 60_000, label: 'the end-to-end suite' });
   const m = [...e2e.out.matchAll(/^(\d+) passed, (\d+) failed/gm)].pop();
   if (m) {
     passed += Number(m[1]);

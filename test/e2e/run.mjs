@@ -147,4 +147,6 @@ async function main() {
   return finish(t0);
 }
 
-process.exitCode = await main();
+// Exit explicitly: a process the product under test left behind (a test run it started, a
+// browser helper) must not keep the runner, and the CI job waiting on it, alive after the report.
+process.exit(await main());
