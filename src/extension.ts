@@ -24,7 +24,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerChat(context, services);
   registerCompletions(context, services);
   registerLatency(context, services, services.metricsStore);
-  registerNextEdit(context, services);
+  registerNextEdit(context, services, edits);
   registerReview(context, services, edits);
   registerRoutePicker(context, services);
   registerVariants(context, services, edits);

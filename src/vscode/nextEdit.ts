@@ -8,6 +8,7 @@ import { LineMirror } from '../nextEdit/lineMirror';
 import { NextEditEngine, type NextEditDocument, type NextEditView } from '../nextEdit/nextEditEngine';
 import type { Services } from '../services';
 import { watchDenyList } from './contextDenyList';
+import type { InlineEdits } from './editCommands';
 import { sendRefusal } from './editTarget';
 import { NextEditDecorations } from './nextEditDecorations';
 import { GHOST_TEXT_SHOWN_COMMAND, NEXT_EDIT_GHOST_COMMAND } from './nextEditHooks';
@@ -21,9 +22,11 @@ const SHOWN_KEY = 'flint.nextEditShown';
 /**
  * Next-edit prediction in the editor: keeps the edit history of the active document, feeds its
  * changes to the engine, draws what the engine shows, and binds Tab and Escape (through the
- * `flint.nextEditShown` context key) only while a prediction is on screen.
+ * `flint.nextEditShown` context key) only while a prediction is on screen. A document with a
+ * pending inline edit gets no predictions: its streaming rewrite is not the user's editing, and a
+ * prediction drawn inside the diff would fight it for Tab.
  */
-export function registerNextEdit(context: vscode.ExtensionContext, services: Services): void {
+export function registerNextEdit(context: vscode.ExtensionContext, services: Services, edits: InlineEdits): void {
   const isDenied = watchDenyList(context, services);
   const history = new EditHistory();
   const mirrors = new Map<string, LineMirror>();
@@ -38,7 +41,7 @@ export function registerNextEdit(context: vscode.ExtensionContext, services: Ser
   const view: NextEditView = {
     show(prediction) {
       const editor = vscode.window.activeTextEditor;
-      if (!editor || editor.document.uri.toString() !== prediction.docKey) {
+      if (!editor || editor.document.uri.toString() !== prediction.docKey || edits.controller.get(editor.document)) {
         decorations.clear();
         setShown(false);
         return;
@@ -86,7 +89,10 @@ export function registerNextEdit(context: vscode.ExtensionContext, services: Ser
 
   /** Cheap checks on the keystroke path; the full refusal (deny list, trust) runs before sending. */
   const eligible = (document: vscode.TextDocument) =>
-    vscode.workspace.isTrusted && enabledForLanguage(services.config()['nextEdit.enable'], document.languageId) && !isDenied(document.uri);
+    vscode.workspace.isTrusted &&
+    enabledForLanguage(services.config()['nextEdit.enable'], document.languageId) &&
+    !edits.controller.get(document) &&
+    !isDenied(document.uri);
 
   const onChange = (e: vscode.TextDocumentChangeEvent) => {
     if (e.contentChanges.length === 0) return;
@@ -144,6 +150,11 @@ export function registerNextEdit(context: vscode.ExtensionContext, services: Ser
     decorations,
     { dispose: () => engine.dispose() },
     vscode.workspace.onDidChangeTextDocument(onChange),
+    edits.controller.onDidChange(() => {
+      const shown = engine.shown();
+      const document = shown && vscode.workspace.textDocuments.find((d) => d.uri.toString() === shown.docKey);
+      if (document && edits.controller.get(document)) engine.dismiss();
+    }),
     vscode.window.onDidChangeActiveTextEditor((editor) => {
       engine.dismiss();
       track(editor?.document);
@@ -157,7 +168,10 @@ export function registerNextEdit(context: vscode.ExtensionContext, services: Ser
     vscode.commands.registerCommand('flint.nextEdit.acceptOrJump', acceptOrJump),
     vscode.commands.registerCommand('flint.nextEdit.accept', accept),
     vscode.commands.registerCommand('flint.nextEdit.dismiss', () => engine.dismiss()),
-    vscode.commands.registerCommand(NEXT_EDIT_GHOST_COMMAND, (key: string, offset: number) => engine.ghostAt(key, offset)),
+    vscode.commands.registerCommand(NEXT_EDIT_GHOST_COMMAND, (key: string, offset: number) => {
+      const document = vscode.window.activeTextEditor?.document;
+      return document?.uri.toString() === key && edits.controller.get(document) ? undefined : engine.ghostAt(key, offset);
+    }),
     vscode.commands.registerCommand(GHOST_TEXT_SHOWN_COMMAND, (key: string, version: number) => engine.ghostTextShown(key, version)),
   );
 }

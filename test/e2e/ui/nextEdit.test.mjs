@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { goToLine, isDirty, openCopy, openPath, saveAndRead, waitForText } from '../harness/editActions.mjs';
-import { waitForLog } from '../harness/flintLog.mjs';
+import { goToLine, instruct, isDirty, lens, openCopy, openPath, saveAndRead, selectLines, waitForText } from '../harness/editActions.mjs';
+import { flintLog, waitForLog } from '../harness/flintLog.mjs';
 
 const FIXTURE = resolve(import.meta.dirname, '..', '..', 'fixtures', 'nextEdit', 'nextEdit.script.json');
 
@@ -146,6 +146,32 @@ export const tests = [
       assert.equal(await page.evaluate((fn) => new Function(`return (${fn})()`)().includes('Escape to dismiss'), DECORATION_TEXT.toString()), false, 'nothing is shown');
       const saved = (await saveAndRead(wb, page, path)).toString('utf8');
       assert.equal(saved, `${GREET}const invented = true;`);
+    },
+  },
+  {
+    name: 'an inline edit streaming a rename gets no prediction while it is pending',
+    timeoutMs: 180_000,
+    async run(ctx) {
+      const { wb, page, workspace, endpoint } = ctx;
+      const path = await openFresh(wb, page, workspace, RENAME, 'pending.ts');
+      const logBefore = flintLog(ctx).text.length;
+      // Slow enough that the first renamed line sits in the document, the rest not yet, for
+      // longer than the prediction debounce: what a user's own rename looks like to next edit.
+      await endpoint.setKnobs({ tokensPerSecond: 30 });
+      await selectLines(wb, page, 1, 7);
+      await instruct(wb, page, 'rename count to total');
+      await waitForText(page, 'let total = 0;');
+      await endpoint.setKnobs({ tokensPerSecond: 1000 });
+      await lens(page, 'Accept').waitFor({ timeout: 30_000 });
+      // Nothing to wait for when nothing may happen: give a prediction time to be asked and drawn.
+      await page.waitForTimeout(2000);
+      const shown = await page.evaluate((fn) => new Function(`return (${fn})()`)(), DECORATION_TEXT.toString());
+      assert.equal(shown.includes('Escape to dismiss'), false, `no prediction is drawn inside the pending edit: ${shown}`);
+      const logged = flintLog(ctx).text.slice(logBefore).split('\n').filter((l) => l.includes('next edit'));
+      assert.deepEqual(logged, [], 'next edit asked nothing about the rewrite');
+      await wb.press('Control+Enter');
+      await lens(page, 'Accept').waitFor({ state: 'detached', timeout: 10_000 });
+      assert.equal((await saveAndRead(wb, page, path)).toString('utf8'), RENAME.replaceAll('count', 'total'));
     },
   },
 ];

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { goToLine, lens, openCopy, saveAndRead } from '../harness/editActions.mjs';
 import { flintLog, waitForLog } from '../harness/flintLog.mjs';
 
-// Ghost text off: its requests would answer while the test types.
-export const settings = { 'flint.completions.enable': { '*': false }, 'flint.review.trigger': 'onSave' };
+// Ghost text and next edit off: their requests would answer while the test types.
+export const settings = { 'flint.completions.enable': { '*': false }, 'flint.nextEdit.enable': { '*': false }, 'flint.review.trigger': 'onSave' };
 export const endpoint = { engine: 'scripted', args: ['--script', 'test/fixtures/review/review.script.json'] };
 
 const SOURCE = [
@@ -36,7 +36,7 @@ async function squiggledLines(page) {
   });
 }
 
-async function waitForSquiggle(page, text, timeout = 20_000) {
+async function waitForSquiggle(page, text, timeout = 30_000) {
   await page.waitForFunction(
     (want) => {
       const editor = document.querySelector('.editor-instance .monaco-editor');
