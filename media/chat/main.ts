@@ -1,6 +1,7 @@
 import type { HostMessage, ViewMessage } from '../../src/chat/chatProtocol';
 import { codeOfBlock } from './codeOfBlock';
 import { Composer } from './composer';
+import { DeferredHighlight } from './markdown/deferredHighlight';
 import { warmHighlighter } from './markdown/highlight';
 import { Transcript } from './transcript';
 
@@ -17,7 +18,8 @@ function start(api: WebviewApi): void {
   const saved = api.getState() as { draft?: string } | undefined;
   let streaming = false;
 
-  const transcript = new Transcript((cb) => requestAnimationFrame(cb));
+  const whenIdle = (cb: () => void) => requestIdleCallback(cb, { timeout: 2000 });
+  const transcript = new Transcript((cb) => requestAnimationFrame(cb), new DeferredHighlight(whenIdle));
   const composer = new Composer(
     {
       send: (text) => post({ type: 'send', text }),
@@ -102,7 +104,7 @@ function start(api: WebviewApi): void {
 
   post({ type: 'ready' });
   // Marked on the page so tests can wait for it; nothing reads it otherwise.
-  warmHighlighter((cb) => requestIdleCallback(cb, { timeout: 2000 }), () => (document.body.dataset.highlighter = 'ready'));
+  warmHighlighter(whenIdle, () => (document.body.dataset.highlighter = 'ready'));
 }
 
 start(acquireVsCodeApi());

@@ -2,6 +2,7 @@ import type { TurnView, UserTurnView } from '../../src/chat/chatProtocol';
 import { attachmentLabel, type AssistantTurn } from '../../src/chat/chatTypes';
 import { h } from './dom';
 import { FrameScheduler } from './frameScheduler';
+import type { DeferredHighlight } from './markdown/deferredHighlight';
 import { StreamingMarkdown } from './streamingMarkdown';
 
 interface AnswerView {
@@ -42,7 +43,10 @@ export class Transcript {
   /** Bumped by reset, so a backfill of an older conversation stops. */
   private generation = 0;
 
-  constructor(private readonly requestFrame: (callback: () => void) => void) {
+  constructor(
+    private readonly requestFrame: (callback: () => void) => void,
+    private readonly deferred?: DeferredHighlight,
+  ) {
     this.content = h('div', { cls: 'transcript-content' });
     this.element = h(
       'div',
@@ -105,8 +109,14 @@ export class Transcript {
     if (turn.role === 'user') return userArticle(turn);
     const view = this.answerView(turn);
     view.markdown.reset(turn.text);
-    if (animate && turn.status === 'streaming') this.scheduler.schedule(view.render);
-    else view.render();
+    if (animate && turn.status === 'streaming') {
+      this.scheduler.schedule(view.render);
+    } else {
+      view.markdown.render(turn.status !== 'streaming');
+      // A long answer shows its first slice now and the rest from the next frame on, so the
+      // frame that lays out the opened conversation does no more rendering.
+      if (view.markdown.dirty) this.requestFrame(() => this.scheduler.schedule(view.render));
+    }
     return view.article;
   }
 
@@ -129,7 +139,7 @@ export class Transcript {
     const foot = h('div', { cls: 'turn-foot' });
     const article = h('article', { cls: 'turn turn-assistant', attrs: { 'aria-label': 'Answer' } }, [head, body, foot]);
     article.dataset.turn = turn.id;
-    const markdown = new StreamingMarkdown(body);
+    const markdown = new StreamingMarkdown(body, this.deferred);
     const view: AnswerView = {
       turn: { ...turn },
       article,

@@ -9,7 +9,8 @@ export interface Timers {
  * Posts to the webview, merging streamed deltas: the first delta of a burst goes out at once
  * (no added first-token latency), later ones are merged for `intervalMs`, so thousands of
  * tokens a second become about one message a frame. Any other message first flushes the
- * merged text, so the webview sees events in order.
+ * merged text, so the webview sees events in order, and ends the interval: the end of an
+ * answer goes out at once and leaves no timer behind.
  */
 export class ChatOutbox {
   private pending: { turnId: string; text: string } | undefined;
@@ -23,6 +24,7 @@ export class ChatOutbox {
 
   send(message: HostMessage): void {
     this.flush();
+    this.stopTimer();
     this.post(message);
   }
 
@@ -38,9 +40,13 @@ export class ChatOutbox {
   }
 
   dispose(): void {
+    this.stopTimer();
+    this.pending = undefined;
+  }
+
+  private stopTimer(): void {
     if (this.timer !== undefined) this.timers.clear(this.timer);
     this.timer = undefined;
-    this.pending = undefined;
   }
 
   private tick(): void {

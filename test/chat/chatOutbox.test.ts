@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChatOutbox } from '../../src/chat/chatOutbox';
 import type { HostMessage } from '../../src/chat/chatProtocol';
+import { ManualTimers } from '../support/manualTimers';
 
 function harness() {
   const posted: HostMessage[] = [];
@@ -54,5 +55,31 @@ describe('ChatOutbox', () => {
     outbox.dispose();
     expect(timers).toHaveLength(0);
     expect(posted).toHaveLength(1);
+  });
+
+  it('posts at most once an interval while tokens stream, and the end at once, losing and reordering nothing', () => {
+    const timers = new ManualTimers();
+    const posted: { at: number; message: HostMessage }[] = [];
+    const outbox = new ChatOutbox((message) => posted.push({ at: timers.now(), message }), { set: (cb, ms) => timers.setTimeout(cb, ms), clear: (h) => timers.clearTimeout(h) }, 16);
+    // 2,000 tokens at 5,000 tokens/s: one every 0.2 ms of the manual clock.
+    const tokens = Array.from({ length: 2000 }, (_, i) => `t${i} `);
+    for (const [i, token] of tokens.entries()) {
+      timers.time = i * 0.2;
+      timers.runDue();
+      outbox.delta('a', token);
+    }
+    timers.time = 2000 * 0.2;
+    outbox.send({ type: 'turnUpdated', turn: { role: 'assistant', id: 'a', text: tokens.join(''), status: 'done', meta: { route: 'fast', model: 'm', reasons: [] } } });
+
+    const deltas = posted.filter((p) => p.message.type === 'delta');
+    expect(deltas.map((p) => (p.message.type === 'delta' ? p.message.text : '')).join('')).toBe(tokens.join(''));
+    // About one message a frame (400 ms of tokens), never two within an interval.
+    expect(deltas.length).toBeGreaterThanOrEqual(20);
+    expect(deltas.length).toBeLessThanOrEqual(400 / 16 + 2);
+    for (let i = 1; i < deltas.length; i++) expect(deltas[i]!.at - deltas[i - 1]!.at).toBeGreaterThanOrEqual(16);
+    // The end goes out at once, after the last text, and no timer is left behind.
+    expect(posted.at(-1)).toMatchObject({ at: 400, message: { type: 'turnUpdated' } });
+    expect(posted.at(-2)!.message.type).toBe('delta');
+    expect(timers.pending).toBe(0);
   });
 });

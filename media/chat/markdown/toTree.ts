@@ -21,9 +21,10 @@ export function highlightCost(block: Block, settled: boolean): number {
 /**
  * `settled`: the text is complete. A code segment is highlighted once it can no longer grow
  * (closed, full, or the answer ended): while it streams it stays plain, so a frame never
- * re-highlights a growing block.
+ * re-highlights a growing block. `highlight: false` builds it plain in any case (its
+ * highlighting is deferred).
  */
-export function blockToTree(block: Block, depth: number, settled = true): MdElement {
+export function blockToTree(block: Block, depth: number, settled = true, highlight = true): MdElement {
   switch (block.kind) {
     case 'paragraph':
       // A later segment of a long paragraph reads on from the one before it.
@@ -34,7 +35,7 @@ export function blockToTree(block: Block, depth: number, settled = true): MdElem
       return el('hr');
     case 'code':
     {
-      const lang = settled || block.closed || block.full ? block.lang : '';
+      const lang = highlight && (settled || block.closed || block.full) ? block.lang : '';
       return block.resume?.kind === 'code'
         ? codeContinuation(block.code, lang, block.resume.segment ?? 1)
         : codeBlock(block.code, block.lang, block.path, lang);
@@ -100,7 +101,8 @@ function codeContinuation(code: string, lang: string, segment: number): MdElemen
   return el('div', [el('pre', [el('code', children)])], { cls: 'code-cont' });
 }
 
-function codeLines(code: string, lang: string): MdChild[] {
+/** A code block's content: one text node when plain, else a `span.line` per line. */
+export function codeLines(code: string, lang: string): MdChild[] {
   const lines = highlightLines(code, lang);
   if (lines.every((l) => l.every((t) => t.kind === 'plain'))) return [code];
   return lines.map((tokens, i) => {

@@ -145,6 +145,26 @@ describe('chat webview in chromium', () => {
     expect(await firstSkipped()).toBe(true);
   });
 
+  it('reopens a long answer with its code plain at first, highlighting a block once it comes near the view', async () => {
+    const code = (i: number) => `export function f${i}(x: number): number {\n  // step ${i}\n  return x * ${i};\n}`;
+    const text = Array.from({ length: 40 }, (_, i) => `Section ${i}: ${'some words here '.repeat(20)}\n\n\`\`\`ts\n${code(i)}\n\`\`\`\n`).join('\n');
+    await chat.send({ type: 'conversation', turns: [answer('old', text, 'done')], streaming: false });
+    const blocks = chat.page.locator('[data-turn="old"] .code-block');
+    await expect.poll(() => blocks.count()).toBe(40);
+    // The view is at the end: the last block is highlighted in idle time, the first, far
+    // above, is still plain text (nothing paid for code no one looks at).
+    await expect.poll(() => blocks.last().locator('.tok-keyword').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await chat.frames();
+    expect(await blocks.first().locator('[class^="tok-"]').count()).toBe(0);
+    await blocks.first().evaluate((e) => e.scrollIntoView());
+    await expect.poll(() => blocks.first().locator('.tok-keyword').first().textContent(), { timeout: 10_000 }).toBe('export');
+    // Highlighting changed no text: every block copies exactly its code.
+    for (const i of [0, 39]) {
+      await blocks.nth(i).getByRole('button', { name: 'Copy code' }).click();
+      await expect.poll(async () => (await chat.posted()).at(-1)).toMatchObject({ type: 'codeAction', action: 'copy', code: code(i) });
+    }
+  });
+
   it('opens a long conversation newest first and fills in older turns over the next frames', async () => {
     const turns = Array.from({ length: 120 }, (_, i) =>
       i % 2 === 0
