@@ -85,6 +85,9 @@ export class CompletionEngine {
     let found = await this.fromExisting(req, t0, 0, abandon);
     if (found === MISS) {
       let delay = req.explicit ? 0 : this.debounce.delayMs();
+      // The wait runs from the keystroke, not from this call: time the editor and a busy host
+      // already spent before asking counts toward it instead of adding to it.
+      if (delay > 0 && req.changedAt !== undefined) delay = Math.max(0, delay - Math.max(0, t0 - req.changedAt));
       if (delay > 0) {
         abandon();
         const sleepStart = clock.now();

@@ -2,11 +2,18 @@
  * Text that looks like a credential: private keys and the token formats of common services.
  * Each rule names what it found so the refusal can say why; none quotes the secret itself.
  */
-const RULES: ReadonlyArray<{ name: string; re: RegExp }> = [
+interface Rule {
+  name: string;
+  re: RegExp;
+  /** A match may run over line breaks (`\s` between the key's name and its value). */
+  multiLine?: boolean;
+}
+
+const RULES: readonly Rule[] = [
   { name: 'a private key (PEM block)', re: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/ },
   { name: 'a PuTTY private key', re: /PuTTY-User-Key-File-\d+:/ },
   { name: 'an AWS access key id', re: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/ },
-  { name: 'an AWS secret access key', re: /aws_?secret_?access_?key["']?\s*[:=]\s*["']?[A-Za-z0-9/+=]{40}\b/i },
+  { name: 'an AWS secret access key', re: /aws_?secret_?access_?key["']?\s*[:=]\s*["']?[A-Za-z0-9/+=]{40}\b/i, multiLine: true },
   { name: 'a GitHub token', re: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/ },
   { name: 'a GitLab token', re: /\bgl(?:pat|dt|rt|cbt|ptt|soat)-[A-Za-z0-9_-]{20,}/ },
   { name: 'a Slack token', re: /\bxox[abposre]-[A-Za-z0-9-]{10,}|hooks\.slack\.com\/services\/T[A-Z0-9]+\/B[A-Z0-9]+\/[A-Za-z0-9]{16,}/ },
@@ -39,16 +46,44 @@ export interface SecretFinding {
  * longer than SECRET_SCAN_LIMIT are scanned in their first SECRET_SCAN_LIMIT characters.
  */
 export function findSecret(text: string): SecretFinding | undefined {
-  const t = text.length > SECRET_SCAN_LIMIT ? text.slice(0, SECRET_SCAN_LIMIT) : text;
-  let best: { index: number; kind: string } | undefined;
-  for (const rule of RULES) {
-    const m = rule.re.exec(t);
-    if (m && (!best || m.index < best.index)) best = { index: m.index, kind: rule.name };
+  const t = scanned(text);
+  return findingIn(t, earliestMatch(t, 'all'));
+}
+
+/** The part of `text` that is scanned. */
+export function scanned(text: string): string {
+  return text.length > SECRET_SCAN_LIMIT ? text.slice(0, SECRET_SCAN_LIMIT) : text;
+}
+
+/** A match: where it starts, and its rule's place in the list (the earlier rule wins a tie). */
+export interface SecretMatch {
+  index: number;
+  rule: number;
+  kind: string;
+}
+
+/**
+ * The earliest match of the rules in `text`: all of them, only those whose matches never
+ * contain a line break (their verdict on a text is their verdict on its lines), or only the
+ * others.
+ */
+export function earliestMatch(text: string, rules: 'all' | 'lineLocal' | 'multiLine'): SecretMatch | undefined {
+  let best: SecretMatch | undefined;
+  for (let r = 0; r < RULES.length; r++) {
+    const rule = RULES[r];
+    if (rules !== 'all' && (rules === 'multiLine') !== (rule.multiLine === true)) continue;
+    const m = rule.re.exec(text);
+    if (m && (!best || m.index < best.index)) best = { index: m.index, rule: r, kind: rule.name };
   }
-  if (!best) return undefined;
+  return best;
+}
+
+/** The finding for a match in `text`, with its 1-based line. */
+export function findingIn(text: string, match: SecretMatch | undefined): SecretFinding | undefined {
+  if (!match) return undefined;
   let line = 1;
-  for (let i = t.indexOf('\n'); i >= 0 && i < best.index; i = t.indexOf('\n', i + 1)) line++;
-  return { kind: best.kind, line };
+  for (let i = text.indexOf('\n'); i >= 0 && i < match.index; i = text.indexOf('\n', i + 1)) line++;
+  return { kind: match.kind, line };
 }
 
 /** Why `text` (named `what`) is not sent, or undefined when it may be. */

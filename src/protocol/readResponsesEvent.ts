@@ -64,15 +64,16 @@ export function readResponsesEvent(obj: unknown, sink: ResponsesEventSink): void
   }
   switch (ev.type) {
     case 'response.created': {
-      const e = check(lifecycleSchema, obj, sink);
+      // Once per request, ahead of its first delta: a plainly valid event skips the schema.
+      const e = plainLifecycle(obj) ?? check(lifecycleSchema, obj, sink);
       if (e) sink.created(e.response.id, e.stream_id ?? undefined);
       return;
     }
     case 'response.completed':
     case 'response.incomplete':
     case 'response.failed': {
-      const e = check(terminalSchema, obj, sink);
-      if (e) sink.end(toEnd(e.type, e.response), e.stream_id ?? undefined);
+      const e = plainLifecycle(obj) ?? check(terminalSchema, obj, sink);
+      if (e) sink.end(toEnd(ev.type, e.response), e.stream_id ?? undefined);
       return;
     }
     case 'response.steer.accepted':
@@ -90,6 +91,38 @@ export function readResponsesEvent(obj: unknown, sink: ResponsesEventSink): void
     default:
       if (typeof ev.type !== 'string') sink.malformed('event without a type', streamIdOf(ev));
   }
+}
+
+/**
+ * A lifecycle or terminal event read without the schema when every field the schema declares
+ * plainly fits it (strings, a non-negative integer count); anything else, valid or not, goes
+ * through the schema, which alone decides and names what is wrong. The schema costs a large
+ * share of a request's client-side time, and `response.created` precedes the first token.
+ */
+function plainLifecycle(obj: object): { response: ResponseRef; stream_id?: string | null } | undefined {
+  const ev = obj as { response?: unknown; stream_id?: unknown };
+  if (!nullishString(ev.stream_id)) return undefined;
+  const r = ev.response as Record<string, unknown> | null | undefined;
+  if (!isPlainObject(r) || typeof r.id !== 'string' || (r.status !== undefined && typeof r.status !== 'string')) return undefined;
+  const usage = r.usage as Record<string, unknown> | null | undefined;
+  if (usage != null) {
+    if (!isPlainObject(usage)) return undefined;
+    const n = usage.output_tokens;
+    if (n !== undefined && !(Number.isSafeInteger(n) && (n as number) >= 0)) return undefined;
+  }
+  const details = r.incomplete_details as Record<string, unknown> | null | undefined;
+  if (details != null && !(isPlainObject(details) && nullishString(details.reason))) return undefined;
+  const error = r.error as Record<string, unknown> | null | undefined;
+  if (error != null && !(isPlainObject(error) && nullishString(error.code) && nullishString(error.message))) return undefined;
+  return ev as { response: ResponseRef; stream_id?: string | null };
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function nullishString(v: unknown): boolean {
+  return v == null || typeof v === 'string';
 }
 
 function check<S extends z.ZodType>(schema: S, obj: unknown, sink: ResponsesEventSink): z.infer<S> | undefined {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { createDenyList } from '../context/denyList';
+import { VerdictCache } from '../context/verdictCache';
 import type { Services } from '../services';
 import { realLocationSync } from './workspacePath';
 
@@ -53,10 +54,26 @@ export function isDeniedTarget(services: Services, target: vscode.Uri | string):
   return real !== undefined && (real.outside || (real.relative !== undefined && real.relative !== path && denied(real.relative)));
 }
 
+/** How long a remembered verdict stands when no event said that it changed. */
+const VERDICT_MAX_AGE_MS = 2000;
+
 /**
- * For the keystroke path: the predicate, kept compiled and checked again only when
- * `flint.context.denyList` or `files.exclude` changes.
+ * For the keystroke path: the predicate, with verdicts remembered per file (no settings read,
+ * path resolved or link followed on each keystroke) and forgotten when `flint.context.denyList`,
+ * `files.exclude`, the workspace folders or files change, and after a short time regardless.
  */
-export function watchDenyList(_context: vscode.ExtensionContext, services: Services): (target: vscode.Uri | string) => boolean {
-  return (target) => isDeniedTarget(services, target);
+export function watchDenyList(context: vscode.ExtensionContext, services: Services): (target: vscode.Uri | string) => boolean {
+  const verdicts = new VerdictCache(() => services.now(), VERDICT_MAX_AGE_MS);
+  const forget = () => verdicts.clear();
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('flint.context.denyList') || e.affectsConfiguration('files.exclude')) forget();
+    }),
+    vscode.workspace.onDidChangeWorkspaceFolders(forget),
+    vscode.workspace.onDidCreateFiles(forget),
+    vscode.workspace.onDidDeleteFiles(forget),
+    vscode.workspace.onDidRenameFiles(forget),
+    vscode.workspace.onDidCloseTextDocument(forget),
+  );
+  return (target) => verdicts.get(typeof target === 'string' ? `path:${target}` : `uri:${target.toString()}`, () => isDeniedTarget(services, target));
 }

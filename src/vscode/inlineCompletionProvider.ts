@@ -3,7 +3,7 @@ import { systemClock } from '../completions/clock';
 import { CompletionEngine } from '../completions/completionEngine';
 import { completionSettings, enabledForLanguage } from '../completions/completionSettings';
 import { looksBinary } from '../context/looksBinary';
-import { findSecret } from '../context/secretScan';
+import { SecretScanner } from '../context/secretScanner';
 import { SnippetRing } from '../context/snippetRing';
 import type { Services } from '../services';
 import { watchDenyList } from './contextDenyList';
@@ -29,6 +29,7 @@ const NEAR_CURSOR_LINES = 30;
  */
 export function registerCompletions(context: vscode.ExtensionContext, services: Services): void {
   const ring = new SnippetRing();
+  const secrets = new SecretScanner();
   const isDenied = watchDenyList(context, services);
   trackRecentFiles(context, ring, isDenied);
   const engine = new CompletionEngine({
@@ -73,7 +74,7 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
         textDocuments.add(document);
       }
       // A private key or token in the text around the cursor: nothing of it is sent.
-      if (findSecret(prefix) || findSecret(suffix)) return undefined;
+      if (secrets.find(prefix) || secrets.find(suffix)) return undefined;
       const controller = new AbortController();
       const onCancel = token.onCancellationRequested(() => controller.abort());
       const path = vscode.workspace.asRelativePath(document.uri, false);

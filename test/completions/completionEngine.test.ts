@@ -287,6 +287,21 @@ describe('CompletionEngine: debounce', () => {
     expect(client.streams.length).toBe(1);
   });
 
+  it('counts the time since the keystroke toward the debounce, and asks at once when it has passed', async () => {
+    const { engine, client, clock } = engineHarness({ debounceMs: 50 });
+    // The editor asked 30 ms after the keystroke: 20 ms of the wait are left.
+    void engine.provide(request('a', '', { changedAt: clock.now() - 30 }));
+    await settle();
+    await clock.advance(19);
+    expect(client.streams.length).toBe(0);
+    await clock.advance(1);
+    expect(client.streams.length).toBe(1);
+    // A busy host asked only after the whole debounce: no further wait.
+    void engine.provide(request('b', '', { changedAt: clock.now() - 80 }));
+    await settle();
+    expect(client.streams.length).toBe(2);
+  });
+
   it('adapts: no wait while the model beats the typist, about one gap when it is slower', async () => {
     const { engine, client, clock } = engineHarness({ debounceMs: null });
     const first = engine.provide(request('const name = ', ''));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readResponsesEvent } from '../../src/protocol/readResponsesEvent';
-import { textDeltaSchema } from '../../src/protocol/responsesSchemas';
+import { lifecycleSchema, terminalSchema, textDeltaSchema } from '../../src/protocol/responsesSchemas';
 import { recordingSink } from './recordingSink';
 
 const response = (extra: Record<string, unknown> = {}) => ({ id: 'resp_1', object: 'response', status: 'in_progress', output: [], ...extra });
@@ -29,6 +29,57 @@ describe('readResponsesEvent', () => {
       const sink = recordingSink();
       readResponsesEvent(sample, sink);
       expect(sink.calls[0][0] === 'delta').toBe(textDeltaSchema.safeParse(sample).success);
+    }
+  });
+
+  it('agrees with the lifecycle and terminal schemas on what a valid event is', () => {
+    const variants: Record<string, unknown>[] = [
+      {},
+      { stream_id: 'l1' },
+      { stream_id: null },
+      { stream_id: 4 },
+      { response: undefined },
+      { response: null },
+      { response: [] },
+      { response: { id: 5 } },
+      { response: { status: 'completed' } },
+      { response: response({ status: null }) },
+      { response: response({ status: 3 }) },
+      { response: response({ usage: null }) },
+      { response: response({ usage: { output_tokens: 7 } }) },
+      { response: response({ usage: { output_tokens: -1 } }) },
+      { response: response({ usage: { output_tokens: 1.5 } }) },
+      { response: response({ usage: { output_tokens: '7' } }) },
+      { response: response({ usage: [] }) },
+      { response: response({ usage: 'x' }) },
+      { response: response({ incomplete_details: { reason: 'max_output_tokens' } }) },
+      { response: response({ incomplete_details: { reason: 1 } }) },
+      { response: response({ incomplete_details: 'x' }) },
+      { response: response({ error: { code: 'server_error', message: 'boom' } }) },
+      { response: response({ error: { code: 1 } }) },
+      { response: response({ error: { message: null, code: null } }) },
+      { response: response({ error: true }) },
+    ];
+    const lifecycle = ['response.created'] as const;
+    const terminal = ['response.completed', 'response.incomplete', 'response.failed'] as const;
+    for (const type of [...lifecycle, ...terminal]) {
+      const schema = type === 'response.created' ? lifecycleSchema : terminalSchema;
+      for (const v of variants) {
+        const event = { response: response(), ...v, type };
+        const sink = recordingSink();
+        readResponsesEvent(event, sink);
+        const parsed = schema.safeParse(event);
+        expect(sink.calls.length).toBe(1);
+        expect(sink.calls[0][0] !== 'malformed', `${type} ${JSON.stringify(v)}`).toBe(parsed.success);
+        if (parsed.success && type !== 'response.created') {
+          const r = parsed.data.response;
+          const end = sink.calls[0][1] as Record<string, unknown>;
+          expect(end.responseId).toBe(r.id);
+          expect(end.outputTokens).toBe(r.usage?.output_tokens ?? undefined);
+          expect(end.reason).toBe(r.incomplete_details?.reason ?? undefined);
+          expect(end.errorCode).toBe(r.error?.code ?? undefined);
+        }
+      }
     }
   });
 
