@@ -133,7 +133,8 @@ function installTypingProbe() {
       t.cur.frameStarts++;
       if (look().trim() === '') t.cur.blankFrameStarts++;
     }
-    tick.style.width = (odd = !odd) ? '2px' : '1px';
+    odd = !odd;
+    tick.style.width = odd ? '2px' : '1px';
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
