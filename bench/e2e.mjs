@@ -11,6 +11,9 @@
 // keeping one core busy. Writes bench/results/e2e.json.
 //
 //   node bench/e2e.mjs [--samples N] [--busy-samples N] [--engine scripted|tiny] [--no-typing] [--no-busy]
+//   node bench/e2e.mjs --typing-only [--modes responses,infill,completions]
+// (--typing-only: one Flint window, the quiet typing run only; prints its figures and writes
+// bench/results/e2e-typing.json, leaving e2e.json as it was.)
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -36,6 +39,8 @@ const BUSY_SAMPLES = Number(flag('--busy-samples', SAMPLES));
 const ENGINE = flag('--engine', 'scripted');
 const TYPING = !argv.includes('--no-typing') && ENGINE === 'scripted';
 const BUSY = !argv.includes('--no-busy');
+const TYPING_ONLY = argv.includes('--typing-only');
+const MODES = flag('--modes', 'responses,infill,completions').split(',');
 /** Exact typing (the document is the file): no auto-indent, no auto-closing, no suggest widget. */
 const EDITOR_SETTINGS = {
   'editor.autoIndent': 'none',
@@ -143,6 +148,17 @@ async function main() {
     const endpoint = await startEndpoint(groups, { engine: ENGINE, args: ENGINE === 'scripted' ? ['--script', fixture] : [] });
     const settings = { ...endpointSettings(endpoint), 'editor.inlineSuggest.enabled': true };
     const [server, browser] = await Promise.all([startCodeServer(groups, { settings }), launchBrowser(groups)]);
+    if (TYPING_ONLY) {
+      if (!withFlint || ENGINE !== 'scripted') throw new Error('--typing-only needs Flint and the scripted engine');
+      const win = await openBenchWindow(groups, server, browser, root, {});
+      const typing = await typingModes(win, endpoint, MODES, 'quiet');
+      const total = (key) => Object.values(typing).reduce((n, t) => n + t[key], 0);
+      const summary = { agreeing_enters: total('agreeing_enters'), enter_frames: total('enter_frames'), enter_blank_frames: total('enter_blank_frames'), enter_blank_frame_starts: total('enter_blank_frame_starts') };
+      mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+      writeFileSync(join(root, 'bench', 'results', 'e2e-typing.json'), JSON.stringify({ ...summary, typing, at: new Date().toISOString() }, null, 2) + '\n');
+      console.log(`typing only: ${JSON.stringify(summary)}`);
+      return 0;
+    }
 
     const windows = [await openBenchWindow(groups, server, browser, BASELINE)];
     if (withFlint) {
@@ -197,6 +213,7 @@ async function main() {
       flint_added_ms_p50_typing: typing?.responses?.shown_ms_p50 == null ? null : round(typing.responses.shown_ms_p50 - baselineP50),
       following_lines_shown_share: typing?.responses?.following_lines_shown_share == null ? null : round(typing.responses.following_lines_shown_share),
       enter_blank_frames: typing ? Object.values(typing).reduce((n, t) => n + t.enter_blank_frames, 0) : null,
+      enter_blank_frame_starts: typing ? Object.values(typing).reduce((n, t) => n + t.enter_blank_frame_starts, 0) : null,
       shown_share_ws: share(typing, 'responses'),
       shown_share_infill: share(typing, 'infill'),
       shown_share_completions: share(typing, 'completions'),

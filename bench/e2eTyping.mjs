@@ -3,8 +3,8 @@
 // the file), against the scripted endpoint answering as a perfect model would: at every
 // position, the rest of the line and the following lines of the block. Per keystroke the page
 // notes when correct ghost text (a prefix of the file's true continuation) showed, whether it
-// showed more than one line, and frames without ghost text after an Enter the suggestion agreed
-// with.
+// showed more than one line, and painted frames without ghost text after an Enter the
+// suggestion agreed with.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -96,7 +96,7 @@ function installTypingProbe() {
   const t = { records: [], cur: undefined, pending: undefined, read };
   window.addEventListener('keydown', () => {
     if (!t.pending) return;
-    t.cur = { at: performance.now(), ...t.pending, shownMs: null, multi: false, frames: 0, blankFrames: 0 };
+    t.cur = { at: performance.now(), before: read().slice(0, 60), ...t.pending, shownMs: null, multi: false, frameStarts: 0, blankFrameStarts: 0, frames: 0, blankFrames: 0, trace: [] };
     t.records.push(t.cur);
     t.pending = undefined;
   }, true);
@@ -104,6 +104,8 @@ function installTypingProbe() {
     const c = t.cur;
     if (!c) return '';
     const g = read();
+    // After an agreeing Enter: every change of the shown text (what went blank, and when).
+    if (c.agreeingEnter && c.trace.at(-1)?.text !== g) c.trace.push({ ms: Math.round(performance.now() - c.at), text: g.slice(0, 60) });
     if (g.trim() !== '' && norm(c.truth).startsWith(norm(g))) {
       if (c.shownMs === null) c.shownMs = performance.now() - c.at;
       if (g.trim().includes('\n')) c.multi = true;
@@ -111,11 +113,28 @@ function installTypingProbe() {
     return g;
   };
   new MutationObserver(look).observe(document.body, { childList: true, subtree: true, characterData: true });
+  // Frames as painted. The animation-frame callback below runs first in its frame (it was
+  // requested in the one before), ahead of the editor's own render callback: it sees the page
+  // with the edits made since the last frame but not yet rendered (Enter removes the view zone
+  // of a suggestion's following lines at once, and the line it leaves is drawn by that render
+  // callback). A ResizeObserver's callback runs after every animation-frame callback and after
+  // layout, right before paint: what it sees is what the frame shows.
+  const tick = document.createElement('div');
+  tick.style.cssText = 'position:fixed;left:-10px;top:0;width:1px;height:1px;visibility:hidden;pointer-events:none';
+  document.body.appendChild(tick);
+  let odd = false;
+  new ResizeObserver(() => {
+    if (!t.cur) return;
+    t.cur.frames++;
+    if (look().trim() === '') t.cur.blankFrames++;
+  }).observe(tick);
   const frame = () => {
     if (t.cur) {
-      t.cur.frames++;
-      if (look().trim() === '') t.cur.blankFrames++;
+      t.cur.frameStarts++;
+      if (look().trim() === '') t.cur.blankFrameStarts++;
     }
+    odd = !odd;
+    tick.style.width = odd ? '2px' : '1px';
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
@@ -176,6 +195,8 @@ function commentFor(name) {
   return name.endsWith('.py') ? '#' : '//';
 }
 
+const sum = (records, key) => records.reduce((n, r) => n + r[key], 0);
+
 /** The figures of one typing run. */
 export function typingFigures(records, median) {
   const shown = records.filter((r) => r.shownMs !== null);
@@ -188,6 +209,14 @@ export function typingFigures(records, median) {
     following_lines_shown_share: multi.length ? multi.filter((r) => r.multi).length / multi.length : null,
     multi_line_suggestions: multi.length,
     agreeing_enters: enters.length,
-    enter_blank_frames: enters.reduce((n, r) => n + r.blankFrames, 0),
+    // Painted frames without ghost text until the next key, and all painted frames counted.
+    enter_blank_frames: sum(enters, 'blankFrames'),
+    enter_frames: sum(enters, 'frames'),
+    // The same seen at each frame's start, before the editor rendered the Enter.
+    enter_blank_frame_starts: sum(enters, 'blankFrameStarts'),
+    // Every keystroke: painted frames without ghost text (shows the painted count sees blanks).
+    blank_frames_all_keys: sum(records, 'blankFrames'),
+    frames_all_keys: sum(records, 'frames'),
+    enter_blank_traces: enters.filter((r) => r.blankFrames > 0).map((r) => ({ before: r.before, trace: r.trace })),
   };
 }

@@ -43,7 +43,7 @@ export const targets = {
     { figure: 'flint_added_ms_p50_typing', op: '<=', value: 10, note: 'typing at 80–120 ms per character' },
     { figure: 'flint_added_ms_p50_busy', op: '<=', value: 15, note: 'one core kept busy' },
     { figure: 'following_lines_shown_share', op: '>=', value: 0.9, note: 'of suggestions whose answer has more than one line' },
-    { figure: 'enter_blank_frames', op: '=', value: 0, note: 'right after an Enter the suggestion agreed with' },
+    { figure: 'enter_blank_frames', op: '=', value: 0, note: 'painted frames right after an Enter the suggestion agreed with' },
     { figure: 'shown_share_infill_gap', op: '<=', value: 0.05, note: 'WebSocket share minus /infill share, quiet and busy' },
   ],
   soak: [

@@ -14,7 +14,7 @@ import type { Clock } from './clock';
 import { indentWidth, isBlank, lineAfter, lineBefore } from './cursorLine';
 import { DebouncePolicy, type DebounceTuning } from './debouncePolicy';
 import { modelTextNormalizer, shapeSuggestion } from './filters/filterPipeline';
-import { grownExtent, takeExtent } from './suggestionExtent';
+import { grownExtent, takeExtent, type Extent } from './suggestionExtent';
 
 export interface CompletionEngineDeps {
   /** The current fast model client (settings may swap it). */
@@ -39,9 +39,12 @@ type Found = CompletionResult | undefined | typeof MISS;
  * never waited for. A shown suggestion that the stream has nothing more for triggers a
  * speculative request for the text after accepting it.
  *
- * A shown suggestion grows line by line as its stream brings the following lines (up to the
- * block's end or `maxLines`): the engine tells `onGrow` listeners, and the editor asks again and
- * gets the longer text from the entry, never a new request.
+ * A shown suggestion grows over the following lines its stream brings (up to the block's end or
+ * `maxLines`): the engine tells `onGrow` listeners, and the editor asks again and gets the longer
+ * text from the entry, never a new request. The editor asks again only once for the same text
+ * and position (VS Code 1.100 takes a second explicit ask there as already answered), so the
+ * listeners are told once the extent is final: the block's end, `maxLines` or the stream's end
+ * arrived. At 1,000 tokens/s that is a few tens of milliseconds after the second line.
  */
 export class CompletionEngine {
   readonly stats = new CompletionStats();
@@ -168,21 +171,28 @@ export class CompletionEngine {
 
   /** The suggestion `entry` offers after `typed`, or undefined while it is still incomplete. */
   private shape(entry: CompletionEntry, typed: string, req: CompletionRequest): Suggestion | undefined {
+    return this.shapeFinal(entry, typed, req)?.suggestion;
+  }
+
+  /** `shape`, and whether that suggestion can grow no more. */
+  private shapeFinal(entry: CompletionEntry, typed: string, req: CompletionRequest): { suggestion: Suggestion; final: boolean } | undefined {
     const mode = entry.mode.kind === 'block' ? entry.mode : decideMode(req.prefix, req.suffix);
     const rest = entry.text.slice(typed.length);
     const { maxLines } = this.deps.settings();
     // Past the end of the cursor's line the suggestion grows over the lines that follow (a
     // block is shown whole at once).
-    const extent = mode.kind === 'line' && isBlank(lineAfter(req.suffix))
+    const extent: Extent & { final?: boolean } = mode.kind === 'line' && isBlank(lineAfter(req.suffix))
       ? grownExtent(rest, mode, indentWidth(lineBefore(req.prefix)), maxLines, !entry.running)
       : takeExtent(rest, mode, maxLines, !entry.running);
     if (!extent.complete) return undefined;
-    return shapeSuggestion(extent.text, {
+    const suggestion = shapeSuggestion(extent.text, {
       lineBefore: lineBefore(req.prefix),
       lineAfter: lineAfter(req.suffix),
       suffix: req.suffix,
       mode,
     });
+    // A line or a block, once complete, is final.
+    return { suggestion, final: extent.final ?? true };
   }
 
   private serve(
@@ -228,17 +238,26 @@ export class CompletionEngine {
     return { suggestion, source, entryId: entry.id, timing: { total: t1 - t0, debounce, model, ...(sinceChange === undefined ? {} : { sinceChange }) } };
   }
 
-  /** While `entry` runs, tells `onGrow` listeners once it offers more than `shown` for `req`. */
+  /**
+   * While `entry` runs, tells `onGrow` listeners once it offers more than `shown` for `req` and
+   * that offer can grow no more (the editor asks again once per text and position).
+   */
   private watchGrowth(entry: CompletionEntry, req: CompletionRequest, shown: Suggestion): void {
     this.stopWatching();
     if (!entry.running || this.growListeners.size === 0) return;
     const check = () => {
       const hit = matchEntry(entry, req.prefix);
-      const grown = hit?.ready ? this.shape(entry, hit.typed, req) : undefined;
-      if (grown && grown.text.length > shown.text.length && grown.text.startsWith(shown.text) && grown.replaceSuffix === shown.replaceSuffix) {
-        this.stopWatching();
+      const shaped = hit?.ready ? this.shapeFinal(entry, hit.typed, req) : undefined;
+      if (!shaped) {
+        if (!entry.running) this.stopWatching();
+        return;
+      }
+      if (!shaped.final) return;
+      this.stopWatching();
+      const grown = shaped.suggestion;
+      if (grown.text.length > shown.text.length && grown.text.startsWith(shown.text) && grown.replaceSuffix === shown.replaceSuffix) {
         for (const l of [...this.growListeners]) l();
-      } else if (!entry.running) this.stopWatching();
+      }
     };
     this.unwatch = entry.onChange(check);
   }

@@ -31,6 +31,11 @@ export function takeExtent(text: string, mode: CompletionMode, maxLines: number,
   return cut === undefined ? { text, complete: finished } : { text: text.slice(0, cut), complete: true };
 }
 
+export interface GrownExtent extends Extent {
+  /** Whether the extent has reached its end (the block's end, `maxLines`, the stream's end). */
+  final: boolean;
+}
+
 /**
  * How far a suggestion may have grown by now, in whole lines: once its first line with text is
  * complete, every following line that is complete (all of it once the stream has ended), up to
@@ -39,16 +44,16 @@ export function takeExtent(text: string, mode: CompletionMode, maxLines: number,
  * top level, a blank line), or `maxLines`. A longer text never yields a shorter extent, so the
  * shown suggestion only ever extends while the stream runs.
  */
-export function grownExtent(text: string, mode: CompletionMode, lineIndent: number, maxLines: number, finished: boolean): Extent {
+export function grownExtent(text: string, mode: CompletionMode, lineIndent: number, maxLines: number, finished: boolean): GrownExtent {
   const content = text.search(/\S/);
   const firstEnd = content < 0 ? -1 : text.indexOf('\n', content);
-  if (firstEnd < 0) return { text, complete: finished };
+  if (firstEnd < 0) return { text, complete: finished, final: finished };
   let cut = mode.kind === 'block' ? findBlockEnd(text, mode.indent) : enclosingBlockEnd(text, firstEnd, lineIndent);
   let nl = content;
   for (let n = 0; n < maxLines && nl >= 0; n++) nl = text.indexOf('\n', n === 0 ? content : nl + 1);
   if (nl >= 0 && (cut === undefined || nl < cut)) cut = nl;
-  if (cut !== undefined) return { text: text.slice(0, cut), complete: true };
-  return { text: finished ? text : text.slice(0, text.lastIndexOf('\n')), complete: true };
+  if (cut !== undefined) return { text: text.slice(0, cut), complete: true, final: true };
+  return { text: finished ? text : text.slice(0, text.lastIndexOf('\n')), complete: true, final: finished };
 }
 
 /** Where the block around the cursor's line ends in `text`, scanning from the newline at `from`. */

@@ -6,7 +6,7 @@ const PREFIX = 'function sum(items) {\n  let total = ';
 const SUFFIX = '\n';
 
 describe('CompletionEngine: the suggestion grows over the following lines', () => {
-  it('tells the editor to ask again as lines arrive and serves the longer text from the same request', async () => {
+  it('tells the editor to ask again once the block has arrived and serves it from the same request', async () => {
     const { engine, client } = engineHarness();
     let grew = 0;
     engine.onGrow(() => grew++);
@@ -15,18 +15,39 @@ describe('CompletionEngine: the suggestion grows over the following lines', () =
     client.last.push('0;\n  for (');
     expect((await first)?.suggestion.text).toBe('0;');
     expect(grew).toBe(0);
+    // More lines, but the block goes on: the editor would ask again only once for this text and
+    // position, so it is not told yet.
     client.last.push('const x of items) total += x;\n  ret');
     await settle();
-    expect(grew).toBe(1);
-    // The editor asks again: the longer text comes from the same entry.
-    const second = await engine.provide(request(PREFIX, SUFFIX, { explicit: true }));
-    expect(second?.suggestion.text).toBe('0;\n  for (const x of items) total += x;');
+    expect(grew).toBe(0);
     client.last.push('urn total;\n}\n\nfunction next() {');
     await settle();
-    expect(grew).toBe(2);
-    const third = await engine.provide(request(PREFIX, SUFFIX, { explicit: true }));
-    expect(third?.suggestion.text).toBe('0;\n  for (const x of items) total += x;\n  return total;\n}');
-    expect(client.streams.length).toBe(1);
+    expect(grew).toBe(1);
+    // The editor asks again: the whole block comes from the same entry.
+    const second = await engine.provide(request(PREFIX, SUFFIX, { explicit: true }));
+    expect(second?.suggestion.text).toBe('0;\n  for (const x of items) total += x;\n  return total;\n}');
+    client.last.end();
+    await settle();
+    expect(grew).toBe(1);
+    expect(client.streams.length - engine.stats.speculativeRequests).toBe(1);
+  });
+
+  it('tells the editor when the stream ends before the block does', async () => {
+    const { engine, client } = engineHarness();
+    let grew = 0;
+    engine.onGrow(() => grew++);
+    const first = engine.provide(request(PREFIX, SUFFIX));
+    await settle();
+    client.last.push('0;\n');
+    expect((await first)?.suggestion.text).toBe('0;');
+    client.last.push('  total += 1;\n');
+    await settle();
+    expect(grew).toBe(0);
+    client.last.end();
+    await settle();
+    expect(grew).toBe(1);
+    const second = await engine.provide(request(PREFIX, SUFFIX, { explicit: true }));
+    expect(second?.suggestion.text).toBe('0;\n  total += 1;');
   });
 
   it('does not call a suggestion grown when only part of a line arrived', async () => {

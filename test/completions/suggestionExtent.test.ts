@@ -30,10 +30,19 @@ describe('takeExtent', () => {
 
 describe('grownExtent', () => {
   it('waits for the first line, then takes every complete line', () => {
-    expect(grownExtent('a + b', line, 0, 30, false)).toEqual({ text: 'a + b', complete: false });
-    expect(grownExtent('a;\nb;\nc', line, 0, 30, false)).toEqual({ text: 'a;\nb;', complete: true });
-    expect(grownExtent('a;\nb;\nc', line, 0, 30, true)).toEqual({ text: 'a;\nb;\nc', complete: true });
-    expect(grownExtent('\n  next();\n  more', line, 2, 30, false)).toEqual({ text: '\n  next();', complete: true });
+    expect(grownExtent('a + b', line, 0, 30, false)).toEqual({ text: 'a + b', complete: false, final: false });
+    expect(grownExtent('a;\nb;\nc', line, 0, 30, false)).toEqual({ text: 'a;\nb;', complete: true, final: false });
+    expect(grownExtent('a;\nb;\nc', line, 0, 30, true)).toEqual({ text: 'a;\nb;\nc', complete: true, final: true });
+    expect(grownExtent('\n  next();\n  more', line, 2, 30, false)).toEqual({ text: '\n  next();', complete: true, final: false });
+  });
+
+  it('is final once the end of the block, maxLines or the end of the stream is in', () => {
+    expect(grownExtent('x;\n    y();\n', line, 4, 30, false).final).toBe(false);
+    expect(grownExtent('x;\n    y();\n}', line, 4, 30, false)).toEqual({ text: 'x;\n    y();', complete: true, final: false });
+    expect(grownExtent('x;\n    y();\n}\n', line, 4, 30, false)).toEqual({ text: 'x;\n    y();\n}', complete: true, final: true });
+    expect(grownExtent('x;\n    y();\nz', line, 4, 30, false)).toEqual({ text: 'x;\n    y();', complete: true, final: true });
+    expect(grownExtent('a;\nb;\nc', line, 0, 2, false)).toEqual({ text: 'a;\nb;', complete: true, final: true });
+    expect(grownExtent('a;\nb;', line, 0, 30, true).final).toBe(true);
   });
 
   it('stops at the end of the block around the cursor line, keeping its closer', () => {

@@ -16,9 +16,9 @@ export async function startCountingRelay(target) {
     created: [],
     connections: 0,
     url: '',
-    /** Date.now() when a streamed answer first contained `text`, or undefined. */
-    seen(text) {
-      return arrivals.find((a) => a.text.includes(text))?.at;
+    /** Date.now() when a streamed answer first contained `text` (at or after `since`), or undefined. */
+    seen(text, since = 0) {
+      return arrivals.find((a) => a.at >= since && a.text.includes(text))?.at;
     },
     close: () => new Promise((r) => { wss.clients.forEach((c) => c.terminate()); wss.close(); http.close(() => r()); }),
   };

@@ -1,9 +1,11 @@
-// Ghost text across line ends in a real VS Code: a three-line answer streamed slowly grows on
-// screen line by line from one request; Enter at the end of its first line (with and without
-// the editor's auto-indent, and in a CRLF file) keeps the other two lines on screen in every
-// frame, with no request; Ctrl+Right accepts a word and keeps the rest; Tab inserts exactly the
-// suggestion. Requests are counted on the wire by a relay, every DOM mutation and every frame
-// is watched in the page.
+// Ghost text across line ends in a real VS Code: a three-line answer streamed slowly (lines
+// seconds apart) shows its first line, then grows to all three from the same request once its
+// block has arrived, while the stream still runs;
+// Enter at the end of its first line (with the editor's auto-indent, at a typist's pace or after
+// a pause, and in a CRLF file) keeps the other two lines on screen in every frame and every DOM
+// state, with no request; Ctrl+Right accepts a word and keeps the rest; Tab inserts exactly the
+// suggestion. Requests and arrivals are noted on the wire by a relay, every DOM mutation and
+// every frame is watched in the page.
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -127,16 +129,49 @@ async function showThreeLines(ctx, name) {
   return { firstLag: shownFirst - firstLine, lag: shownLast - lastLine, texts: changes.map((c) => c.text) };
 }
 
-/** Types the first line through, then presses Enter with frames and mutations watched. */
-async function enterThrough(ctx, name) {
+/** How long after the third line arrives all three must be on screen (see the paced test). */
+const GROWTH_BOUND_MS = 3000;
+const PACED_TAIL = 'slowly to its end';
+
+/**
+ * Types `  const pace = ` on line 2 and waits for the paced answer to be shown whole and to end.
+ * Returns when (Date.now()) each line and the answer's end went through the relay, and when the
+ * page first showed the first line and all three.
+ */
+async function showPacedLines(ctx) {
+  const { wb, page } = ctx;
+  const start = Date.now();
+  await wb.type('  const pace = ', { delayMs: 30 });
+  await page.waitForFunction(() => window.__ghostWatch.read().includes('return half;'), null, { timeout: 40_000 });
+  const deadline = Date.now() + 30_000;
+  while (!relay.seen(PACED_TAIL, start) && Date.now() < deadline) await sleep(100);
+  const arrived = {
+    first: relay.seen('w * h;\n', start),
+    second: relay.seen('const half = pace / 2;\n', start),
+    third: relay.seen('const half = pace / 2;\n  return half;\n', start),
+    end: relay.seen(PACED_TAIL, start),
+  };
+  assert.ok(Object.values(arrived).every((t) => t !== undefined), `the relay saw the answer stream through: ${JSON.stringify(arrived)}`);
+  const changes = await page.evaluate(() => window.__ghostWatch.changes);
+  const at = (text) => changes.find((c) => c.at >= start && c.text.includes(text))?.at;
+  const shown = { first: at('w * h;'), all: at('return half;') };
+  assert.ok(shown.first !== undefined && shown.all !== undefined, `the page showed the answer: ${JSON.stringify(changes.slice(-6))}`);
+  return { arrived, shown };
+}
+
+/**
+ * Types the first line through, then presses Enter with frames and mutations watched: `settleMs`
+ * after the last character (by default long enough for the answer to end and its follow-up,
+ * speculative, request to settle; a typing pause when the answer has ended already).
+ */
+async function enterThrough(ctx, name, { settleMs = 1500, gapMs = 60 } = {}) {
   const { wb, page } = ctx;
   for (const c of 'w * h;') {
     await wb.type(c);
-    await sleep(60);
+    await sleep(gapMs);
   }
   await page.waitForFunction(() => /const half[^]*return half;/.test(window.__ghostWatch.read()), null, { timeout: 10_000 });
-  // Let the answer end and its follow-up (speculative) request settle before counting.
-  await sleep(1500);
+  await sleep(settleMs);
   const before = relay.requests;
   await page.evaluate(() => { const w = window.__ghostWatch; w.blankFrames = 0; w.blankMutations = 0; w.frames = 0; w.armed = true; });
   await wb.press('Enter');
@@ -178,6 +213,44 @@ export const tests = [
       await sleep(300);
       const want = 'function area(w, h) {\n  const room = w * h;\n  const half = room / 2;\n  return half;\n}\n';
       assert.equal(await saved(wb, path, want), want);
+    },
+  },
+  {
+    name: 'an answer streamed slowly shows its first line, then all three from one request before the stream ends; Enter at typing pace keeps the rest',
+    timeoutMs: 150_000,
+    async run(ctx) {
+      const { wb, endpoint, setSettings } = ctx;
+      await setSettings({ 'editor.autoIndent': 'full' });
+      // About 3 tokens a second: the answer's three lines arrive seconds apart (first line after
+      // ~1.7 s, the second ~2.7 s later, the third ~1.3 s after that), then a line outside the
+      // block streams for ~6 s more before the answer ends.
+      await endpoint.setKnobs({ tokensPerSecond: 3 });
+      try {
+        const path = await prepare(ctx, 'src/paced.js', '\n');
+        const { arrived, shown } = await showPacedLines(ctx);
+        // The first line is shown before the second arrives (the early return), and the
+        // suggestion grows to all three while the stream still runs, once the block's end is in
+        // (the next token, ~0.3 s after the third line). The bound is generous for a loaded
+        // machine (the editor's own floor here is ~100 ms, several hundred under load), yet a
+        // suggestion that only grew at the answer's end or at the next keystroke, >= 6 s after
+        // the third line arrived, or that stopped at two lines, fails it.
+        assert.ok(shown.first < arrived.second, `first line shown ${shown.first - arrived.first} ms after it arrived, before the second line (${arrived.second - arrived.first} ms)`);
+        assert.ok(shown.all - arrived.third <= GROWTH_BOUND_MS, `all three lines shown ${shown.all - arrived.third} ms after the third arrived (bound ${GROWTH_BOUND_MS} ms)`);
+        assert.ok(shown.all < arrived.end, `all three lines shown before the answer ended (${arrived.end - shown.all} ms before)`);
+        console.log(`     paced answer: first line shown ${shown.first - arrived.first} ms after it arrived, all three ${shown.all - arrived.third} ms after the third, ${arrived.end - shown.all} ms before the end`);
+        // One request on the wire for this position: the lines came from its stream.
+        const asked = relay.created.filter((t) => /const pace = <\|cursor\|>/.test(t)).length;
+        assert.equal(asked, 1, `requests for the position: ${asked}`);
+        await endpoint.setKnobs({ tokensPerSecond: 1000 });
+        // Typed at a typist's pace, Enter a typing gap after the last character.
+        await enterThrough(ctx, 'pace', { settleMs: 100, gapMs: 100 });
+        await wb.press('Tab');
+        await sleep(300);
+        const want = 'function area(w, h) {\n  const pace = w * h;\n  const half = pace / 2;\n  return half;\n}\n';
+        assert.equal(await saved(wb, path, want), want);
+      } finally {
+        await endpoint.setKnobs({ tokensPerSecond: 1000 });
+      }
     },
   },
   {
