@@ -116,11 +116,11 @@ function check(label, samples) {
 const load = () => loadavg().map((x) => Math.round(x * 100) / 100);
 
 /** The typing run in each completions mode on one window; figures per mode. */
-async function typingModes(win, endpoint, modes, label) {
+async function typingModes(win, modes, label) {
   const out = {};
   const segments = typingSegments();
   for (const mode of modes) {
-    win.setSettings({ 'flint.completions.api': mode, 'flint.completions.url': mode === 'responses' ? '' : endpoint.httpUrl });
+    win.setSettings({ 'flint.completions.api': mode });
     await win.page.bringToFront();
     await win.page.waitForTimeout(1000);
     const loadBefore = load();
@@ -146,12 +146,14 @@ async function main() {
     // The typing run's perfect model first, then the isolated keystrokes' fixed answer.
     writeFileSync(fixture, JSON.stringify({ ...base, rules: [...(TYPING ? oracleRules(typingSegments()) : []), ...base.rules] }));
     const endpoint = await startEndpoint(groups, { engine: ENGINE, args: ENGINE === 'scripted' ? ['--script', fixture] : [] });
-    const settings = { ...endpointSettings(endpoint), 'editor.inlineSuggest.enabled': true };
+    // The fill-in-the-middle URL is a user setting (a workspace cannot redirect requests); only the
+    // infill and completions modes use it, so it can be set for every window.
+    const settings = { ...endpointSettings(endpoint), 'flint.completions.url': endpoint.httpUrl, 'editor.inlineSuggest.enabled': true };
     const [server, browser] = await Promise.all([startCodeServer(groups, { settings }), launchBrowser(groups)]);
     if (TYPING_ONLY) {
       if (!withFlint || ENGINE !== 'scripted') throw new Error('--typing-only needs Flint and the scripted engine');
       const win = await openBenchWindow(groups, server, browser, root, {});
-      const typing = await typingModes(win, endpoint, MODES, 'quiet');
+      const typing = await typingModes(win, MODES, 'quiet');
       const total = (key) => Object.values(typing).reduce((n, t) => n + t[key], 0);
       const summary = { agreeing_enters: total('agreeing_enters'), enter_frames: total('enter_frames'), enter_blank_frames: total('enter_blank_frames'), enter_blank_frame_starts: total('enter_blank_frame_starts') };
       mkdirSync(join(root, 'bench', 'results'), { recursive: true });
@@ -183,7 +185,7 @@ async function main() {
     if (ci) console.log(`flint adds ${round(flintP50 - baselineP50 - modelP50)} ms (p50), 95 % CI [${round(ci[0])}, ${round(ci[1])}] over ${SAMPLES} keystrokes per window`);
 
     // Typing: the shipped (adaptive) debounce, as a user types.
-    const typing = TYPING && flintDefault ? await typingModes(windows[2], endpoint, ['responses', 'infill', 'completions'], 'quiet') : null;
+    const typing = TYPING && flintDefault ? await typingModes(windows[2], ['responses', 'infill', 'completions'], 'quiet') : null;
 
     let busy = null;
     if (BUSY && flint) {
@@ -194,7 +196,7 @@ async function main() {
         const [b, f] = await sampleInterleaved(pages.slice(0, 2), BUSY_SAMPLES);
         const m = await measureModelFirstToken(endpoint.wsUrl, { samples: 30 });
         const busyCi = medianCi([f, b, m], added);
-        const typingBusy = TYPING && flintDefault ? await typingModes(windows[2], endpoint, ['responses', 'infill'], 'busy') : null;
+        const typingBusy = TYPING && flintDefault ? await typingModes(windows[2], ['responses', 'infill'], 'busy') : null;
         busy = { baseline: b, flint: f, model: m, ci: busyCi, load: busyLoad, typing: typingBusy };
         console.log(`busy: baseline p50 ${round(median(b))} ms, flint p50 ${round(median(f))} ms, model ${round(median(m))} ms -> flint adds ${round(added(f, b, m))} ms, 95 % CI [${round(busyCi[0])}, ${round(busyCi[1])}]`);
       } finally {
