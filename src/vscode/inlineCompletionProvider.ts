@@ -15,6 +15,9 @@ import { GHOST_TEXT_SHOWN_COMMAND, NEXT_EDIT_GHOST_COMMAND } from './nextEditHoo
 const ACCEPTED_COMMAND = 'flint.internal.completionAccepted';
 /** The editor's own command to ask the providers again (shown ghost text stays until the answer). */
 const ASK_AGAIN_COMMAND = 'editor.action.inlineSuggest.trigger';
+/** The editor's own commands: drop the shown suggestions; show the next/previous one. */
+const HIDE_COMMAND = 'editor.action.inlineSuggest.hide';
+const CYCLE_COMMANDS = { next: 'editor.action.inlineSuggest.showNext', previous: 'editor.action.inlineSuggest.showPrevious' } as const;
 /** Lines read around the cursor; window edges move in steps so cache keys stay put while typing. */
 const WINDOW_STEP_LINES = 500;
 const MIN_LINES_BEFORE = 1000;
@@ -49,6 +52,19 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
   let shownAt: { uri: string; version: number; position: vscode.Position } | undefined;
   // Where Flint itself asked the editor again (an explicit ask that is not the user cycling).
   let askedAgainAt: { uri: string; version: number; position: vscode.Position } | undefined;
+  // A suggestion that grew there: the editor holds it as an explicit answer and would not ask
+  // again when the user cycles, so cycling first drops it and asks afresh.
+  let grownAt: { uri: string; version: number; position: vscode.Position } | undefined;
+  const cycle = async (direction: keyof typeof CYCLE_COMMANDS) => {
+    const editor = vscode.window.activeTextEditor;
+    const at = grownAt;
+    grownAt = undefined;
+    if (editor && at && editor.document.uri.toString() === at.uri && editor.document.version === at.version && editor.selection.active.isEqual(at.position)) {
+      await vscode.commands.executeCommand(HIDE_COMMAND);
+      await vscode.commands.executeCommand(ASK_AGAIN_COMMAND);
+    }
+    await vscode.commands.executeCommand(CYCLE_COMMANDS[direction]);
+  };
   const askAgain = () => {
     const editor = vscode.window.activeTextEditor;
     const at = shownAt;
@@ -105,6 +121,7 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
         if (change) change.answered = true;
         void vscode.commands.executeCommand(GHOST_TEXT_SHOWN_COMMAND, document.uri.toString(), document.version);
         shownAt = { uri, version: document.version, position };
+        grownAt = ownAsk && results.length === 1 ? shownAt : undefined;
         services.log.trace(`ghost text ${result.source} in ${result.timing.total.toFixed(1)} ms (model ${result.timing.model.toFixed(1)} ms)${results.length > 1 ? `, ${results.length - 1} alternatives` : ''}`);
         return results.map(({ suggestion, entryId }) => {
           // The editor compares ghost text with the document as it is, line ends included.
@@ -127,6 +144,8 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
     { dispose: engine.onGrow(askAgain) },
     vscode.languages.registerInlineCompletionItemProvider({ pattern: '**' }, provider),
     vscode.commands.registerCommand(ACCEPTED_COMMAND, (entryId: number) => engine.accepted(entryId)),
+    vscode.commands.registerCommand('flint.ghostText.showNext', () => cycle('next')),
+    vscode.commands.registerCommand('flint.ghostText.showPrevious', () => cycle('previous')),
     { dispose: () => engine.dispose() },
   );
 }
