@@ -53,13 +53,25 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
   // Where Flint itself asked the editor again (an explicit ask that is not the user cycling).
   let askedAgainAt: { uri: string; version: number; position: vscode.Position } | undefined;
   // A suggestion that grew there: the editor holds it as an explicit answer and would not ask
-  // again when the user cycles, so cycling first drops it and asks afresh.
+  // again when the user cycles, so cycling gets the alternatives first (the suggestion stays
+  // shown meanwhile), then drops it and asks afresh: the answer comes at once from what is kept.
   let grownAt: { uri: string; version: number; position: vscode.Position } | undefined;
   const cycle = async (direction: keyof typeof CYCLE_COMMANDS) => {
     const editor = vscode.window.activeTextEditor;
     const at = grownAt;
     grownAt = undefined;
-    if (editor && at && editor.document.uri.toString() === at.uri && editor.document.version === at.version && editor.selection.active.isEqual(at.position)) {
+    const still = () => !!editor && !!at && vscode.window.activeTextEditor === editor && editor.document.uri.toString() === at.uri && editor.document.version === at.version && editor.selection.active.isEqual(at.position);
+    if (editor && at && still()) {
+      const cancel = new vscode.CancellationTokenSource();
+      const onChange = vscode.workspace.onDidChangeTextDocument((e) => e.document === editor.document && cancel.cancel());
+      try {
+        const ctx = { triggerKind: vscode.InlineCompletionTriggerKind.Invoke, selectedCompletionInfo: undefined };
+        await provider.provideInlineCompletionItems(editor.document, at.position, ctx, cancel.token);
+      } finally {
+        onChange.dispose();
+        cancel.dispose();
+      }
+      if (!still()) return;
       await vscode.commands.executeCommand(HIDE_COMMAND);
       await vscode.commands.executeCommand(ASK_AGAIN_COMMAND);
     }
