@@ -3,6 +3,8 @@ import type { Logger } from '../log/logger';
 import type { MetricsSink } from '../metrics/requestSample';
 import type { ModelClient, ModelStream } from '../transport/modelClient';
 import type { ModelError } from '../transport/modelError';
+import { rejectsTemperature } from '../transport/rejectsTemperature';
+import { temperatureSpread } from '../variants/variantApproaches';
 import { CompletionCache, matchEntry, stillRelevant, type CacheLimits } from './completionCache';
 import { CompletionEntry } from './completionEntry';
 import { decideMode } from './completionMode';
@@ -13,6 +15,7 @@ import type { CompletionRequest, CompletionResult, CompletionSource, Suggestion 
 import type { Clock } from './clock';
 import { indentWidth, isBlank, lineAfter, lineBefore } from './cursorLine';
 import { DebouncePolicy, type DebounceTuning } from './debouncePolicy';
+import { suggestionKey } from './suggestionKey';
 import { modelTextNormalizer, shapeSuggestion } from './filters/filterPipeline';
 import { grownExtent, takeExtent, type Extent } from './suggestionExtent';
 
@@ -30,6 +33,9 @@ export interface CompletionEngineDeps {
 /** No answer yet from what exists: ask the model. */
 const MISS = 'miss';
 type Found = CompletionResult | undefined | typeof MISS;
+
+/** Why a request was made: the keystroke's own, the text after a shown one, or a cycle's alternative. */
+type RequestKind = 'keystroke' | 'speculative' | 'alternative';
 
 /**
  * Ghost text for one editor. Per keystroke: serve from a running request or the cache when the
@@ -64,6 +70,10 @@ export class CompletionEngine {
   /** The client whose failure set the pause: a new client (new key or settings) lifts it. */
   private pausedFor: ModelClient | undefined;
   private readonly firstServeMs = new Map<number, { call: number; change?: number }>();
+  /** Alternatives ask for a spread of temperatures until the endpoint refuses one. */
+  private temperatureOk = true;
+  /** Running alternatives (their failures are handled apart). */
+  private readonly alternativeIds = new Set<number>();
 
   constructor(private readonly deps: CompletionEngineDeps) {
     this.cache = new CompletionCache(deps.cacheLimits);
@@ -101,7 +111,7 @@ export class CompletionEngine {
       }
       // Only the newest keystroke may ask the model; an older call's answer is no longer wanted.
       if (found === MISS && !req.signal?.aborted && keystroke === this.stats.keystrokes && !this.isPaused(clock.now())) {
-        const entry = this.start(req, false);
+        const entry = this.start(req, 'keystroke');
         abandon();
         found = await this.waitFor(entry, req, t0, delay, true);
       }
@@ -115,6 +125,44 @@ export class CompletionEngine {
     if (this.visible?.entryId !== entryId) return;
     this.visible = undefined;
     this.stopWatching();
+  }
+
+  /**
+   * Up to `count` suggestions for `req` that differ from `shown` (and from each other), for the
+   * editor to cycle through: `count` requests in parallel, pushed apart by a spread of sampling
+   * temperatures where the endpoint takes one. Each is waited for to its end (a suggestion is
+   * shown whole, never growing). Aborting `req.signal` cancels them all at once. Never called
+   * while typing: only when the user asks for other suggestions.
+   */
+  async alternatives(req: CompletionRequest, shown: Suggestion, count: number): Promise<CompletionResult[]> {
+    const { clock } = this.deps;
+    const t0 = clock.now();
+    if (count <= 0 || req.signal?.aborted || this.isPaused(t0)) return [];
+    const temperatures = temperatureSpread(count + 1).slice(1);
+    const entries = temperatures.map((t) => this.start(req, 'alternative', this.temperatureOk ? t : undefined));
+    const cancelAll = () => {
+      for (const entry of entries) if (entry.running) this.cancel(entry);
+    };
+    req.signal?.addEventListener('abort', cancelAll, { once: true });
+    try {
+      const ended = await Promise.all(
+        entries.map((entry) => entry.until(() => (entry.running ? undefined : { value: this.finalSuggestion(entry, req) }), req.signal)),
+      );
+      if (req.signal?.aborted) return [];
+      const t1 = clock.now();
+      const seen = new Set([suggestionKey(shown)]);
+      const results: CompletionResult[] = [];
+      entries.forEach((entry, i) => {
+        const suggestion = ended[i]?.value;
+        if (!suggestion || suggestion.text === '' || seen.has(suggestionKey(suggestion))) return;
+        seen.add(suggestionKey(suggestion));
+        entry.used = true;
+        results.push({ suggestion, source: 'model', entryId: entry.id, timing: { total: t1 - t0, debounce: 0, model: t1 - t0 } });
+      });
+      return results;
+    } finally {
+      req.signal?.removeEventListener('abort', cancelAll);
+    }
   }
 
   /**
@@ -167,6 +215,12 @@ export class CompletionEngine {
       return shaped && { value: this.serve(entry, hit.typed, shaped, req, t0, debounce, fresh, waitStart) };
     }, req.signal);
     return decided?.value;
+  }
+
+  /** What an ended `entry` offers at exactly its own document state. */
+  private finalSuggestion(entry: CompletionEntry, req: CompletionRequest): Suggestion | undefined {
+    if (entry.state !== 'completed') return undefined;
+    return this.shape(entry, '', req);
   }
 
   /** The suggestion `entry` offers after `typed`, or undefined while it is still incomplete. */
@@ -278,13 +332,13 @@ export class CompletionEngine {
       const covered = this.cache
         .lookup(prefix, suffix)
         .some((h) => h.entry.running || h.typed === '' || h.entry.text.slice(h.typed.length).trim() !== '');
-      if (!covered) this.start({ ...req, prefix, suffix, explicit: false, signal: undefined }, true);
+      if (!covered) this.start({ ...req, prefix, suffix, explicit: false, signal: undefined }, 'speculative');
     };
     if (entry.running) this.speculateAfter = { entry, go };
     else go();
   }
 
-  private start(req: CompletionRequest, speculative: boolean): CompletionEntry {
+  private start(req: CompletionRequest, kind: RequestKind, temperature?: number): CompletionEntry {
     const settings = this.deps.settings();
     const mode = decideMode(req.prefix, req.suffix);
     const context = buildCompletionContext({
@@ -302,16 +356,22 @@ export class CompletionEngine {
       mode,
       maxLines: settings.maxLines,
     });
+    if (temperature !== undefined) request.temperature = temperature;
     const normalize = modelTextNormalizer(lineBefore(req.prefix), settings.api === 'responses');
     const entry = new CompletionEntry(this.nextId++, req.prefix, req.suffix, mode, normalize);
     const stream = this.deps.client().stream(request);
     entry.stream = stream;
-    this.cache.add(entry);
+    // Alternatives stay out of the cache: typing on is answered by the suggestion it always was.
+    if (kind !== 'alternative') this.cache.add(entry);
     this.running.add(entry);
     this.stats.requests++;
-    if (speculative) this.stats.speculativeRequests++;
+    if (kind === 'speculative') this.stats.speculativeRequests++;
+    if (kind === 'alternative') {
+      this.stats.alternativeRequests++;
+      this.alternativeIds.add(entry.id);
+    }
     this.deps.log.trace(
-      `completion #${entry.id} ${mode.kind}${speculative ? ' speculative' : ''}: ~${context.tokens} tokens, ${context.snippets.length} snippets`,
+      `completion #${entry.id} ${mode.kind}${kind === 'keystroke' ? '' : ` ${kind}`}${temperature === undefined ? '' : ` t=${temperature}`}: ~${context.tokens} tokens, ${context.snippets.length} snippets`,
     );
     void this.pump(entry, stream);
     return entry;
@@ -335,6 +395,7 @@ export class CompletionEngine {
       go();
     }
     if (result.status === 'failed') this.onFailure(entry, result.error);
+    this.alternativeIds.delete(entry.id);
     const first = this.firstServeMs.get(entry.id);
     this.firstServeMs.delete(entry.id);
     this.deps.metrics.record({
@@ -371,6 +432,12 @@ export class CompletionEngine {
   private onFailure(entry: CompletionEntry, error: ModelError | undefined): void {
     this.stats.failed++;
     if (!error || error.code === 'cancelled') return;
+    if (this.temperatureOk && this.alternativeIds.has(entry.id) && rejectsTemperature(error)) {
+      // Not a reason to pause ghost text: the next alternatives differ by sampling alone.
+      this.temperatureOk = false;
+      this.deps.log.info(`Ghost text alternatives: the endpoint refuses a temperature (${error.message}); asking without one.`);
+      return;
+    }
     const now = this.deps.clock.now();
     const wasPaused = now < this.pausedUntil;
     // Only errors a retry cannot fix (key, settings, a rejected request) pause ghost text for

@@ -5,6 +5,8 @@ export class CompletionStats {
   /** Model requests started (speculative ones included). */
   requests = 0;
   speculativeRequests = 0;
+  /** Requests for other suggestions to cycle through (never made while typing). */
+  alternativeRequests = 0;
   /** Answers from a finished entry (speculation, earlier suggestion, after undo). */
   cacheHits = 0;
   /** Answers from the visible suggestion or a running request, as the user typed through it. */

@@ -21,6 +21,8 @@ export const settingsSchema = {
   'completions.url': z.string().url().or(z.literal('')).default(''),
   'completions.fimTemplate': z.enum(['qwen', 'starcoder2', 'codestral', 'deepseek', 'codellama']).default('qwen'),
   'completions.maxLines': z.number().int().min(1).max(200).default(30),
+  /** Suggestions next/previous inline suggestion cycles through, the shown one included. */
+  'completions.alternatives': z.number().int().min(1).max(3).default(3),
   'nextEdit.enable': z.record(z.string(), z.boolean()).default({ '*': true, markdown: false, plaintext: false }),
   'context.tokenBudget': z.number().int().min(256).max(200_000).default(4096),
   'context.denyList': z.array(z.string()).default([]),

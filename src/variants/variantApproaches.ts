@@ -39,11 +39,14 @@ export function clampVariantCount(n: number): number {
 /** `count` variants, each with its own approach and a temperature spread over 0.2–1.0. */
 export function variantPlan(count: number): VariantPlan[] {
   const n = clampVariantCount(count);
-  return Array.from({ length: n }, (_, index) => ({
-    index,
-    approach: APPROACHES[index],
-    temperature: Math.round((0.2 + (0.8 * index) / (n - 1)) * 100) / 100,
-  }));
+  const temperatures = temperatureSpread(n);
+  return Array.from({ length: n }, (_, index) => ({ index, approach: APPROACHES[index], temperature: temperatures[index] }));
+}
+
+/** `n` sampling temperatures spread evenly over 0.2–1.0, lowest first (one alone is 1.0). */
+export function temperatureSpread(n: number): number[] {
+  if (n <= 1) return n === 1 ? [1] : [];
+  return Array.from({ length: n }, (_, i) => Math.round((0.2 + (0.8 * i) / (n - 1)) * 100) / 100);
 }
 
 /** The instruction one variant is given. */

@@ -8,6 +8,7 @@ import type { MetricsSink } from '../metrics/requestSample';
 import { withFastFallback } from '../router/fastFallback';
 import type { ModelRequest, ModelStream, StreamResult } from '../transport/modelClient';
 import type { ModelError } from '../transport/modelError';
+import { rejectsTemperature } from '../transport/rejectsTemperature';
 import { variantInstruction, variantPlan, type VariantPlan } from './variantApproaches';
 import { isActive, type CardView } from './variantCard';
 
@@ -383,8 +384,4 @@ function refusedParallel(error: ModelError): boolean {
   if (error.code === 'rate_limit') return true;
   const code = error.options.serverCode ?? '';
   return code === 'websocket_stream_limit_reached' || code === 'too_many_requests' || code === 'concurrency_limit_exceeded';
-}
-
-function rejectsTemperature(error: ModelError): boolean {
-  return error.code === 'bad_request' && /temperature/i.test(error.message);
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { systemClock } from '../completions/clock';
 import { CompletionEngine } from '../completions/completionEngine';
 import { completionSettings, enabledForLanguage } from '../completions/completionSettings';
+import { GhostTextAlternatives } from '../completions/ghostTextAlternatives';
 import { looksBinary } from '../context/looksBinary';
 import { SecretScanner } from '../context/secretScanner';
 import { SnippetRing } from '../context/snippetRing';
@@ -14,6 +15,9 @@ import { GHOST_TEXT_SHOWN_COMMAND, NEXT_EDIT_GHOST_COMMAND } from './nextEditHoo
 const ACCEPTED_COMMAND = 'flint.internal.completionAccepted';
 /** The editor's own command to ask the providers again (shown ghost text stays until the answer). */
 const ASK_AGAIN_COMMAND = 'editor.action.inlineSuggest.trigger';
+/** The editor's own commands: drop the shown suggestions; show the next/previous one. */
+const HIDE_COMMAND = 'editor.action.inlineSuggest.hide';
+const CYCLE_COMMANDS = { next: 'editor.action.inlineSuggest.showNext', previous: 'editor.action.inlineSuggest.showPrevious' } as const;
 /** Lines read around the cursor; window edges move in steps so cache keys stay put while typing. */
 const WINDOW_STEP_LINES = 500;
 const MIN_LINES_BEFORE = 1000;
@@ -39,18 +43,48 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
     metrics: services.metrics,
     log: services.log,
   });
+  // Next/previous inline suggestion asks explicitly: the shown suggestion, then alternatives.
+  const cycling = new GhostTextAlternatives({ engine, count: () => services.config()['completions.alternatives'] });
   // Documents found to be text: typing cannot make them binary, only a large paste can.
   const textDocuments = new WeakSet<vscode.TextDocument>();
   // When the last document change was seen: the start of the figure the user feels.
   let lastChange: { uri: string; version: number; at: number; answered: boolean } | undefined;
   // Where the last suggestion was shown, so it is only grown in place.
   let shownAt: { uri: string; version: number; position: vscode.Position } | undefined;
+  // Where Flint itself asked the editor again (an explicit ask that is not the user cycling).
+  let askedAgainAt: { uri: string; version: number; position: vscode.Position } | undefined;
+  // A suggestion that grew there: the editor holds it as an explicit answer and would not ask
+  // again when the user cycles, so cycling gets the alternatives first (the suggestion stays
+  // shown meanwhile), then drops it and asks afresh: the answer comes at once from what is kept.
+  let grownAt: { uri: string; version: number; position: vscode.Position } | undefined;
+  const cycle = async (direction: keyof typeof CYCLE_COMMANDS) => {
+    const editor = vscode.window.activeTextEditor;
+    const at = grownAt;
+    grownAt = undefined;
+    const still = () => !!editor && !!at && vscode.window.activeTextEditor === editor && editor.document.uri.toString() === at.uri && editor.document.version === at.version && editor.selection.active.isEqual(at.position);
+    if (editor && at && still()) {
+      const cancel = new vscode.CancellationTokenSource();
+      const onChange = vscode.workspace.onDidChangeTextDocument((e) => e.document === editor.document && cancel.cancel());
+      try {
+        const ctx = { triggerKind: vscode.InlineCompletionTriggerKind.Invoke, selectedCompletionInfo: undefined };
+        await provider.provideInlineCompletionItems(editor.document, at.position, ctx, cancel.token);
+      } finally {
+        onChange.dispose();
+        cancel.dispose();
+      }
+      if (!still()) return;
+      await vscode.commands.executeCommand(HIDE_COMMAND);
+      await vscode.commands.executeCommand(ASK_AGAIN_COMMAND);
+    }
+    await vscode.commands.executeCommand(CYCLE_COMMANDS[direction]);
+  };
   const askAgain = () => {
     const editor = vscode.window.activeTextEditor;
     const at = shownAt;
     if (!editor || !at || editor.document.uri.toString() !== at.uri || editor.document.version !== at.version) return;
     if (!editor.selection.isEmpty || !editor.selection.active.isEqual(at.position)) return;
     shownAt = undefined;
+    askedAgainAt = at;
     void vscode.commands.executeCommand(ASK_AGAIN_COMMAND).then(undefined, (err: unknown) => services.log.debug(`asking for grown ghost text failed: ${String(err)}`));
   };
 
@@ -80,28 +114,34 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
       const path = vscode.workspace.asRelativePath(document.uri, false);
       const uri = document.uri.toString();
       const change = lastChange?.uri === uri && lastChange.version === document.version && !lastChange.answered ? lastChange : undefined;
+      const explicit = ctx.triggerKind === vscode.InlineCompletionTriggerKind.Invoke;
+      const ownAsk = askedAgainAt?.uri === uri && askedAgainAt.version === document.version && askedAgainAt.position.isEqual(position);
+      askedAgainAt = undefined;
       try {
-        const result = await engine.provide({
+        const results = await cycling.provide({
           prefix,
           suffix,
           languageId: document.languageId,
           filePath: path,
           // Snippet paths are workspace-relative: re-checked against the deny list as it is now.
           snippets: () => ring.select(path, lastLines(prefix, NEAR_CURSOR_LINES), (p) => !isDenied(p)),
-          explicit: ctx.triggerKind === vscode.InlineCompletionTriggerKind.Invoke,
+          explicit,
           signal: controller.signal,
           ...(change ? { changedAt: change.at } : {}),
-        });
+        }, explicit && !ownAsk);
+        const result = results[0];
         if (!result || token.isCancellationRequested) return undefined;
         if (change) change.answered = true;
-        const { replaceSuffix } = result.suggestion;
-        // The editor compares ghost text with the document as it is, line ends included.
-        const text = document.eol === vscode.EndOfLine.CRLF ? result.suggestion.text.replace(/\n/g, '\r\n') : result.suggestion.text;
-        const range = new vscode.Range(position, position.translate(0, replaceSuffix));
         void vscode.commands.executeCommand(GHOST_TEXT_SHOWN_COMMAND, document.uri.toString(), document.version);
         shownAt = { uri, version: document.version, position };
-        services.log.trace(`ghost text ${result.source} in ${result.timing.total.toFixed(1)} ms (model ${result.timing.model.toFixed(1)} ms)`);
-        return [new vscode.InlineCompletionItem(text, range, { title: 'Accept', command: ACCEPTED_COMMAND, arguments: [result.entryId] })];
+        grownAt = ownAsk && results.length === 1 ? shownAt : undefined;
+        services.log.trace(`ghost text ${result.source} in ${result.timing.total.toFixed(1)} ms (model ${result.timing.model.toFixed(1)} ms)${results.length > 1 ? `, ${results.length - 1} alternatives` : ''}`);
+        return results.map(({ suggestion, entryId }) => {
+          // The editor compares ghost text with the document as it is, line ends included.
+          const text = document.eol === vscode.EndOfLine.CRLF ? suggestion.text.replace(/\n/g, '\r\n') : suggestion.text;
+          const range = new vscode.Range(position, position.translate(0, suggestion.replaceSuffix));
+          return new vscode.InlineCompletionItem(text, range, { title: 'Accept', command: ACCEPTED_COMMAND, arguments: [entryId] });
+        });
       } finally {
         onCancel.dispose();
       }
@@ -117,6 +157,8 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
     { dispose: engine.onGrow(askAgain) },
     vscode.languages.registerInlineCompletionItemProvider({ pattern: '**' }, provider),
     vscode.commands.registerCommand(ACCEPTED_COMMAND, (entryId: number) => engine.accepted(entryId)),
+    vscode.commands.registerCommand('flint.ghostText.showNext', () => cycle('next')),
+    vscode.commands.registerCommand('flint.ghostText.showPrevious', () => cycle('previous')),
     { dispose: () => engine.dispose() },
   );
 }

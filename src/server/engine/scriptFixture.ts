@@ -15,6 +15,8 @@ const rule = z
         instructions: matcher.optional(),
         prefix: matcher.optional(),
         suffix: matcher.optional(),
+        /** The sampling temperature the request asked for, exactly (never matches a request without one). */
+        temperature: z.number().min(0).max(2).optional(),
       })
       .strict(),
     /**

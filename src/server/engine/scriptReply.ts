@@ -75,13 +75,17 @@ export function closeBrackets(prefix: string, suffix: string): string {
   return out;
 }
 
-/** The fixture's reply to a prompt: the first rule whose fields all match, else a default. */
-export function scriptReply(fixture: ScriptFixture, prompt: Prompt): string {
+/**
+ * The fixture's reply to a prompt: the first rule whose fields all match, else a default.
+ * `temperature` is the request's sampling temperature, for rules that answer per temperature.
+ */
+export function scriptReply(fixture: ScriptFixture, prompt: Prompt, temperature?: number): string {
   const fields = fieldsOf(prompt);
   for (const rule of fixture.rules) {
     let groups: string[] = [];
-    let ok = true;
-    for (const [key, m] of Object.entries(rule.match) as [Exclude<keyof Fields, 'firstUser'>, ScriptMatcher][]) {
+    const { temperature: wanted, ...texts } = rule.match;
+    let ok = wanted === undefined || wanted === temperature;
+    for (const [key, m] of (ok ? Object.entries(texts) : []) as [Exclude<keyof Fields, 'firstUser'>, ScriptMatcher][]) {
       const value = fields[key];
       const hit = value === undefined ? null : test(m, value);
       if (!hit) {

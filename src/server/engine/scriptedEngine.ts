@@ -14,7 +14,7 @@ export class ScriptedEngine implements Engine {
   }
 
   async *generate(request: GenerationRequest): AsyncIterable<TokenPiece> {
-    const pieces = splitIntoTokens(scriptReply(this.fixture, request.prompt));
+    const pieces = splitIntoTokens(scriptReply(this.fixture, request.prompt, request.temperature));
     const n = Math.min(pieces.length, request.maxTokens);
     for (let i = 0; i < n && !request.signal.aborted; i++) yield { text: pieces[i], tokens: 1 };
   }

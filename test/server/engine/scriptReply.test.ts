@@ -51,3 +51,25 @@ describe('scriptReply for cursor-marked chat prompts', () => {
     expect(scriptReply(fixture as never, prompt)).toBe(')');
   });
 });
+
+describe('scriptReply per sampling temperature', () => {
+  const perTemperature = scriptFixtureSchema.parse({
+    rules: [
+      { match: { prefix: 'total = ', temperature: 0.6 }, reply: 'warm' },
+      { match: { prefix: 'total = ', temperature: 1 }, reply: 'hot' },
+      { match: { prefix: 'total = ' }, reply: 'plain' },
+    ],
+  });
+  const fim = { kind: 'fim' as const, prefix: 'let total = ', suffix: '' };
+
+  it('answers a rule with a temperature only for exactly that temperature', () => {
+    expect(scriptReply(perTemperature, fim, 0.6)).toBe('warm');
+    expect(scriptReply(perTemperature, fim, 1)).toBe('hot');
+    expect(scriptReply(perTemperature, fim, 0.2)).toBe('plain');
+    expect(scriptReply(perTemperature, fim)).toBe('plain');
+  });
+
+  it('refuses a temperature outside 0–2 in a fixture', () => {
+    expect(scriptFixtureSchema.safeParse({ rules: [{ match: { temperature: 3 }, reply: 'x' }] }).success).toBe(false);
+  });
+});
