@@ -14,6 +14,8 @@ import { join } from 'node:path';
 import { silentLogger } from '../src/log/logger';
 import { percentile } from '../src/metrics/percentiles';
 import { startEndpoint } from '../src/server/startEndpoint';
+// Deterministic, so that runs repeat their orders.
+import { seededRandom } from '../src/server/tinyModel/seededRandom';
 import { createModelClient, type ModelClientOptions } from '../src/transport/createModelClient';
 import { HttpModelClient } from '../src/transport/http/httpModelClient';
 import type { ModelClient } from '../src/transport/modelClient';
@@ -28,18 +30,6 @@ const INSTRUCTIONS = 'You complete code at the cursor.';
 
 /** Pause before each timed request. */
 const GAP_MS = 10;
-
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32), so that runs repeat their orders. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const out = [...items];

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startCountingRelay } from '../harness/countingRelay.mjs';
+import { NOTHING_SENT_WINDOW_MS, sleep, until } from '../harness/until.mjs';
 
 
 const FIXTURE = resolve(import.meta.dirname, '..', '..', 'fixtures', 'completions', 'e2eGhostText.json');
@@ -28,25 +29,6 @@ export async function settings(endpoint) {
   relay = await startCountingRelay(endpoint.wsUrl);
   return { ...EDITOR_SETTINGS, 'flint.fast.url': relay.url };
 }
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls `check` until it returns a truthy value; throws naming `what` after `timeoutMs`. */
-async function until(what, check, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await sleep(50);
-  }
-}
-
-/**
- * Absence can only be watched over a window: longer than the longest debounce (250 ms) plus a
- * local round trip, so a request that was going to leave has left by then.
- */
-const NOTHING_SENT_WINDOW_MS = 1000;
 
 async function waitWarm(wb) {
   const item = await wb.statusBarItem('Flint', { timeoutMs: 30_000 });

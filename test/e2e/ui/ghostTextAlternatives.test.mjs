@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startCountingRelay } from '../harness/countingRelay.mjs';
+import { NOTHING_SENT_WINDOW_MS, sleep, until } from '../harness/until.mjs';
 
 const FIXTURE = resolve(import.meta.dirname, '..', '..', 'fixtures', 'completions', 'e2eGhostTextAlternatives.json');
 
@@ -30,21 +31,6 @@ export async function settings(endpoint) {
     'flint.fast.url': relay.url,
   };
 }
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function until(what, check, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await sleep(50);
-  }
-}
-
-/** Longer than the longest debounce plus a local round trip: a request about to leave has left. */
-const NOTHING_SENT_WINDOW_MS = 1000;
 
 /** Writes a fresh file and opens it once Flint is connected through the relay. */
 async function prepare(wb, workspace, file, text) {
