@@ -42,7 +42,7 @@ const INPUTS: { name: string; text: string; check: (chat: ChatPage, id: string) 
     check: async (chat, id) => {
       // Copy still reads back exactly the code, however the block is split for rendering.
       await chat.page.locator(`[data-turn="${id}"] .code-block`).first().getByRole('button', { name: 'Copy code' }).click();
-      await expect.poll(async () => (await chat.posted()).at(-1)).toMatchObject({ type: 'codeAction', action: 'copy', code: CODE });
+      await expect.poll(async () => (await chat.posted()).at(-1), { timeout: 10_000 }).toMatchObject({ type: 'codeAction', action: 'copy', code: CODE });
     },
   },
 ];
