@@ -24,8 +24,12 @@ export class GhostTextAlternatives {
   async provide(req: CompletionRequest, cycle: boolean): Promise<CompletionResult[]> {
     const primary = await this.deps.engine.provide(req);
     if (!primary || req.signal?.aborted) return [];
+    // Typing with nothing kept: no key is built (it holds the whole text around the cursor).
+    if (!cycle && !this.kept) return [primary];
     const key = stateKey(req);
     let others = this.kept?.key === key ? this.kept.results : undefined;
+    // Typed on: what was kept is for a state that is gone.
+    if (!others && !cycle) this.kept = undefined;
     const extra = Math.max(0, Math.min(3, Math.floor(this.deps.count())) - 1);
     if (!others && cycle && extra > 0) {
       others = await this.deps.engine.alternatives(req, primary.suggestion, extra);
