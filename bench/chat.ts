@@ -7,7 +7,9 @@
 // frames (over 50 ms) while tokens stream. Each configuration runs 3 times; figures are
 // medians. Busy runs repeat the 5,000 tokens/s and one-message-per-token cases while a child
 // process keeps one core busy (started before and stopped after each run, bounded in time), as
-// a build or an indexing language server would. Writes bench/results/chat.json.
+// a build or an indexing language server would. Last, the answers built to freeze a renderer
+// are rendered live and reopened from history, and the costliest frame's CPU time is kept.
+// Writes bench/results/chat.json.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,6 +17,8 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { HostMessage, TurnView } from '../src/chat/chatProtocol';
+import { cpuPerFrame } from '../test/media/chat/frameCpu';
+import { deliverAndRecord, historyMessages, HOSTILE_ANSWERS, liveMessages } from '../test/media/chat/hostileAnswers';
 
 const root = process.cwd();
 // Resolved from the project: the bundled bench runs from a temporary folder.
@@ -149,61 +153,6 @@ function stream(page: Page, feeder: string, turnId: string, tokens: string[], ra
   );
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
-
-/**
- * Runs `body` under Chromium's tracing and returns, per frame, the CPU time the page's main
- * thread spent in tasks started in that frame (thread time, so time the OS gave to other
- * processes on this shared machine is not counted).
- */
-async function cpuPerFrame<T>(page: Page, body: () => Promise<T>): Promise<{ result: T; cpu: number[] }> {
-  const cdp = await page.context().newCDPSession(page);
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as TraceEvent[])));
-  const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
-  const result = await body();
-  await cdp.send('Tracing.end');
-  await complete;
-  await cdp.detach();
-  const frames = events.filter((e) => e.name === 'FireAnimationFrame');
-  const main = frames[0];
-  if (!main) return { result, cpu: [] };
-  const onMain = (e: TraceEvent) => e.pid === main.pid && e.tid === main.tid;
-  const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && onMain(e) && e.tdur !== undefined).sort((a, b) => a.ts - b.ts);
-  // FireAnimationFrame is one event per animation frame callback, and each frame here runs two
-  // (the renderer's and this bench's): keep the first of each frame's task, or every frame
-  // counts as two and the figures describe half frames.
-  const starts: number[] = [];
-  let k = 0;
-  let frameTaskEnd = -Infinity;
-  for (const ts of frames.filter(onMain).map((e) => e.ts).sort((a, b) => a - b)) {
-    if (ts < frameTaskEnd) continue;
-    while (k < tasks.length && tasks[k]!.ts + (tasks[k]!.dur ?? 0) <= ts) k++;
-    frameTaskEnd = k < tasks.length && tasks[k]!.ts <= ts ? tasks[k]!.ts + (tasks[k]!.dur ?? 0) : ts;
-    starts.push(ts);
-  }
-  const cpu = new Array<number>(Math.max(0, starts.length - 1)).fill(0);
-  let f = 0;
-  let coveredUntil = -Infinity;
-  for (const t of tasks) {
-    if (t.ts < coveredUntil) continue; // nested in a task already counted
-    coveredUntil = t.ts + (t.dur ?? 0);
-    while (f < starts.length - 1 && t.ts >= starts[f + 1]!) f++;
-    if (f < cpu.length && t.ts >= starts[0]!) cpu[f]! += t.tdur! / 1000;
-  }
-  return { result, cpu };
-}
-
 /** A child process that keeps one core busy until stopped, for at most `maxMs`. */
 function competingLoad(maxMs: number): { stop: () => void } {
   const child: ChildProcess = spawn(process.execPath, ['-e', `const end = Date.now() + ${maxMs}; let x = 0; while (Date.now() < end) x += Math.sqrt(x + 1);`], { stdio: 'ignore' });
@@ -280,6 +229,35 @@ async function measure(
   return { p95: median(p95s), p50: median(p50s), cpuP95, longFrames, frames, ...(renderMs.length ? { renderMs: median(renderMs) } : {}) };
 }
 
+/**
+ * The answers that once froze the chat (test/media/chat/hostileAnswers.ts), each streamed live
+ * and reopened from history into a page whose highlighter is ready: the largest main-thread CPU
+ * time of any frame, median over the runs, and the worst of them all.
+ */
+async function measureHostile(): Promise<{ worst: number; detail: Record<string, number> }> {
+  const detail: Record<string, number> = {};
+  for (const [key, input] of Object.entries(HOSTILE_ANSWERS)) {
+    for (const mode of ['live', 'history'] as const) {
+      const maxima: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const { page, close } = await openPage();
+        try {
+          await page.waitForFunction(() => document.body.dataset.highlighter === 'ready', null, { timeout: 60_000 });
+          const messages = mode === 'live' ? liveMessages('h', input.text) : historyMessages('h', input.text);
+          const { cpu } = await cpuPerFrame(page, () => deliverAndRecord(page, messages));
+          if (cpu.length < 10) throw new Error(`${input.name}, ${mode}: only ${cpu.length} frames traced`);
+          maxima.push(Math.max(...cpu));
+        } finally {
+          await close();
+        }
+      }
+      detail[`${key}_${mode}`] = round(median(maxima));
+      console.log(`  hostile ${input.name}, ${mode}: largest frame CPU ${maxima.map(round).join(', ')} ms`);
+    }
+  }
+  return { worst: Math.max(...Object.values(detail)), detail };
+}
+
 execFileSync(process.execPath, ['esbuild.config.mjs'], { cwd: root, stdio: 'inherit' });
 const feeder = (
   await esbuild.build({ entryPoints: [join(root, 'bench/chatFeeder.ts')], bundle: true, write: false, format: 'iife', platform: 'browser', logLevel: 'warning' })
@@ -292,6 +270,7 @@ const below = await measure(5000, true);
 const perToken = await measure(5000, false, true);
 const busy = await measure(5000, false, false, true);
 const perTokenBusy = await measure(5000, false, true, true);
+const hostile = await measureHostile();
 const bundleBytes = readFileSync(join(root, 'dist/media/chat.js')).length;
 const minified = await esbuild.build({ entryPoints: [join(root, 'media/chat/main.ts')], bundle: true, write: false, minify: true, format: 'iife', platform: 'browser', target: 'es2022', logLevel: 'warning' });
 
@@ -315,6 +294,9 @@ const result = {
   frame_ms_p95_per_token_busy: round(perTokenBusy.p95),
   long_frames_per_token_busy: perTokenBusy.longFrames,
   frame_cpu_ms_p95_at_5000_busy: round(busy.cpuP95),
+  // Answers built to freeze a renderer (1 MB of brackets, a 1 MB code block, ...), live and reopened.
+  hostile_frame_cpu_ms_max: hostile.worst,
+  hostile_frame_cpu_ms: hostile.detail,
   // The chat script as shipped (minified, as `npm run package` builds it), in KB.
   chat_bundle_kb: round(minified.outputFiles[0]!.contents.length / 1024),
   chat_bundle_dev_kb: round(bundleBytes / 1024),
