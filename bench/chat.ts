@@ -107,12 +107,14 @@ function stream(page: Page, feeder: string, turnId: string, tokens: string[], ra
           const longDetail: string[] = [];
           const streamStart = performance.now();
           const observer = new PerformanceObserver((list) => {
-            type Loaf = PerformanceEntry & { styleAndLayoutStart: number; scripts: { duration: number }[] };
+            type Loaf = PerformanceEntry & { styleAndLayoutStart: number; scripts: { duration: number; invoker: string }[] };
             for (const e of list.getEntries() as Loaf[]) {
               if (e.startTime + e.duration < streamStart) continue;
               longFrames++;
               const scripts = e.scripts.reduce((n, s) => n + s.duration, 0);
-              longDetail.push(`${Math.round(e.duration)} (scripts ${Math.round(scripts)}, style+layout ${Math.round(e.startTime + e.duration - e.styleAndLayoutStart)})`);
+              // Which callbacks ran long (a message, a frame callback, an idle callback) says where to look.
+              const costly = e.scripts.filter((s) => s.duration >= 10).map((s) => `${s.invoker} ${Math.round(s.duration)}`);
+              longDetail.push(`${Math.round(e.duration)} (scripts ${Math.round(scripts)}${costly.length ? `: ${costly.join(', ')}` : ''}, style+layout ${Math.round(e.startTime + e.duration - e.styleAndLayoutStart)})`);
             }
           });
           observer.observe({ type: 'long-animation-frame' });

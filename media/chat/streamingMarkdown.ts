@@ -1,6 +1,7 @@
 import { parseBlocks, type Block, type Resume } from './markdown/blocks';
 import { patchChildren } from './markdown/buildDom';
 import type { DeferredHighlight } from './markdown/deferredHighlight';
+import { isHighlighterWarm } from './markdown/highlight';
 import type { MdElement } from './markdown/mdNode';
 import { blockToTree, highlightCost } from './markdown/toTree';
 
@@ -96,7 +97,10 @@ export class StreamingMarkdown {
     let spent = 0;
     for (const block of blocks) {
       const cost = highlightCost(block, last);
-      const defer = partial && cost > 0 && this.deferred !== undefined;
+      // Plain now, highlighted later: text is waiting beyond this slice, or the grammar is
+      // still to be compiled (a chat opened while an answer streams).
+      const cold = block.kind === 'code' && !isHighlighterWarm(block.lang);
+      const defer = (partial || cold) && cost > 0 && this.deferred !== undefined;
       if (!defer && spent >= HIGHLIGHT_CHARS && trees.length > 0 && trees.length <= commit) break;
       trees.push(blockToTree(block, 0, last, !defer));
       later.push(defer && block.kind === 'code' ? block.lang : undefined);

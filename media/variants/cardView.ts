@@ -50,6 +50,8 @@ export class CardElement {
   private readonly action = el('button', 'action');
   /** The rows in `rows`, in order (while streaming they only grow). */
   private inDom: DiffRow[] = [];
+  /** The rows in `tail`, in order. */
+  private tailInDom: ShownRow[] = [];
   private finalShown = false;
   private hasText = false;
 
@@ -108,7 +110,7 @@ export class CardElement {
     if (shown.final) {
       if (!this.finalShown) {
         this.showRows(shown.stable);
-        this.tail.replaceChildren();
+        this.showTail([]);
         this.finalShown = true;
       }
     } else {
@@ -123,7 +125,7 @@ export class CardElement {
         this.rows.append(add);
         this.inDom = shown.stable.slice();
       }
-      this.tail.replaceChildren(...shown.tail.map(rowNode));
+      this.showTail(shown.tail);
     }
 
     const size = rowsSize(shown.final ? shown.stable : [...shown.stable, ...shown.tail.filter((r) => r.kind === 'added').map((r) => ({ kind: 'added' as const, text: r.text }))]);
@@ -159,11 +161,35 @@ export class CardElement {
     this.inDom = rows.slice();
   }
 
+  /**
+   * Shows `rows` as the tail, keeping the nodes of the longest run at its end that is already
+   * shown: the tail is the unfinished line and then the original lines not reached yet, so
+   * from one frame to the next only its first rows change. Rebuilding it whole cost every card
+   * its full original in new nodes and layout each frame.
+   */
+  private showTail(rows: readonly ShownRow[]): void {
+    const old = this.tailInDom;
+    let same = 0;
+    while (same < rows.length && same < old.length) {
+      const a = rows[rows.length - 1 - same];
+      const b = old[old.length - 1 - same];
+      if (a.kind !== b.kind || a.text !== b.text) break;
+      same++;
+    }
+    const nodes = this.tail.children;
+    for (let i = old.length - same - 1; i >= 0; i--) nodes[i].remove();
+    const add = document.createDocumentFragment();
+    for (let i = 0; i < rows.length - same; i++) add.append(rowNode(rows[i]));
+    this.tail.prepend(add);
+    this.tailInDom = rows.slice();
+  }
+
   private reset(): void {
     this.feed = new RewriteFeed(this.original);
     this.rows.replaceChildren();
     this.tail.replaceChildren();
     this.inDom = [];
+    this.tailInDom = [];
     this.finalShown = false;
     this.hasText = false;
   }

@@ -40,7 +40,8 @@ export interface Token {
 const MAX_HIGHLIGHT_CHARS = 20_000;
 const MAX_HIGHLIGHT_LINE = 2_000;
 
-const LANGUAGES = { bash, c, cpp, csharp, css, diff, go, ini, java, javascript, json, kotlin, markdown, php, python, ruby, rust, shell, sql, swift, typescript, xml, yaml };
+/** In the order they are warmed: the languages answers hold most often first. */
+const LANGUAGES = { typescript, javascript, python, bash, shell, json, go, rust, java, css, xml, yaml, sql, c, cpp, csharp, kotlin, php, ruby, swift, diff, ini, markdown };
 const ALIASES: Record<string, string> = { toml: 'ini', jsonc: 'json', zsh: 'bash', console: 'shell', mjs: 'javascript', cjs: 'javascript', vue: 'xml', svg: 'xml', scss: 'css', less: 'css', h: 'c', hpp: 'cpp' };
 
 /** One instance for the page, with its languages registered (read-only after this). */
@@ -65,6 +66,9 @@ const SCOPES: Record<string, TokenKind> = {
   section: 'section', bullet: 'section', emphasis: 'plain', strong: 'plain', link: 'string',
 };
 
+/** Languages whose grammar has been compiled (highlight.js compiles one on its first use). */
+const warm = new Set<string>();
+
 /**
  * Compiles every language's grammar ahead of use, one per idle period, so that the first code
  * block of a language does not pay for it inside a frame. Calls `done` when all are ready.
@@ -74,18 +78,33 @@ export function warmHighlighter(whenIdle: (callback: () => void) => void, done: 
   const next = () => {
     const language = pending.shift();
     if (language === undefined) return done();
-    highlighter.highlight('x', { language, ignoreIllegals: true });
+    if (!warm.has(language)) highlighter.highlight('x', { language, ignoreIllegals: true });
+    warm.add(language);
     whenIdle(next);
   };
   whenIdle(next);
 }
 
+/**
+ * False while `lang`'s grammar waits to be compiled, a cost of 5–30 ms (more on a busy machine)
+ * that a frame should not pay: code in it is then built plain and highlighted in idle time.
+ */
+export function isHighlighterWarm(lang: string): boolean {
+  const language = languageOf(lang);
+  return language === undefined || warm.has(language);
+}
+
+function languageOf(lang: string): string | undefined {
+  const name = ALIASES[lang.toLowerCase()] ?? lang.toLowerCase();
+  return highlighter.getLanguage(name) ? name : undefined;
+}
+
 export function highlightLines(code: string, lang: string): Token[][] {
-  const name = lang.toLowerCase();
-  const language = highlighter.getLanguage(ALIASES[name] ?? name) ? (ALIASES[name] ?? name) : undefined;
+  const language = languageOf(lang);
   if (!language || code.length > MAX_HIGHLIGHT_CHARS || hasLongLine(code)) return plainLines(code);
   let html: string;
   try {
+    warm.add(language);
     html = highlighter.highlight(code, { language, ignoreIllegals: true }).value;
   } catch {
     return plainLines(code);

@@ -24,7 +24,11 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
 }
 
-export async function openChatPage(browser: Browser): Promise<ChatPage> {
+/**
+ * `holdIdle`: idle callbacks queue in `window.__idle` instead of running, so a test decides
+ * when the page has idle time (the highlighter's grammars compile in it).
+ */
+export async function openChatPage(browser: Browser, options: { holdIdle?: boolean } = {}): Promise<ChatPage> {
   const bundle = await esbuild.build({
     entryPoints: [resolve(root, 'media/chat/main.ts')],
     bundle: true,
@@ -43,6 +47,13 @@ export async function openChatPage(browser: Browser): Promise<ChatPage> {
     let state: unknown;
     w.acquireVsCodeApi = () => ({ postMessage: (m: unknown) => w.__posted.push(m), getState: () => state, setState: (s: unknown) => (state = s) });
   });
+  if (options.holdIdle) {
+    await page.evaluate(() => {
+      const w = window as unknown as { __idle: IdleRequestCallback[]; requestIdleCallback: (cb: IdleRequestCallback) => number };
+      w.__idle = [];
+      w.requestIdleCallback = (cb) => w.__idle.push(cb);
+    });
+  }
   await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
   return {
     page,

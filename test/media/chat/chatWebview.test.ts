@@ -165,6 +165,25 @@ describe('chat webview in chromium', () => {
     }
   });
 
+  it('builds code in a language whose grammar is not compiled yet plain, and highlights it in idle time, not in its frame', async () => {
+    await chat.close();
+    chat = await openChatPage(browser, { holdIdle: true });
+    await chat.send({ type: 'turnAdded', turn: answer('a', '', 'streaming') });
+    await chat.send({ type: 'delta', turnId: 'a', text: 'Here:\n\n```php\n<?php echo "hi"; ?>\n```\n\nand more\n' });
+    await chat.frames();
+    const code = chat.page.locator('[data-turn="a"] .code-block code');
+    expect(await code.textContent()).toContain('echo "hi"');
+    expect(await code.locator('[class^="tok-"]').count()).toBe(0);
+    // Idle time comes: the grammars compile, and the block is highlighted.
+    const idle = () =>
+      chat.page.evaluate(() => {
+        const w = window as unknown as { __idle: IdleRequestCallback[] };
+        for (const cb of w.__idle.splice(0)) cb({ timeRemaining: () => 50, didTimeout: false });
+      });
+    await expect.poll(async () => (await idle(), await code.locator('.tok-keyword').count()), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await code.textContent()).toContain('echo "hi"');
+  });
+
   it('opens a long conversation newest first and fills in older turns over the next frames', async () => {
     const turns = Array.from({ length: 120 }, (_, i) =>
       i % 2 === 0

@@ -57,3 +57,26 @@ describe('variant card', () => {
     expect(kept).toBe(30);
   }, 60_000);
 });
+
+describe('variant card tail', () => {
+  const LONG_ORIGINAL = Array.from({ length: 40 }, (_, i) => `  line ${i};`);
+  const tail = () => page.evaluate(() => Array.from(document.querySelectorAll('.card .tail .row')).map((r) => `${r.className.replace('row ', '')}:${r.querySelector('.code')!.textContent}`));
+
+  test('while streaming, the original lines not reached yet keep their nodes; only the front of the tail changes', async () => {
+    await send({ type: 'init', title: 't', instruction: 'x', original: LONG_ORIGINAL, cards: [card('waiting')], texts: [] });
+    await send({ type: 'delta', index: 0, generation: 0, text: '  line 0;\n  line 1;\n  new', card: card('streaming') });
+    await frames();
+    expect(await tail()).toEqual(['added:  new', ...LONG_ORIGINAL.slice(2).map((l) => `rest:${l}`)]);
+    await page.evaluate(() => document.querySelectorAll('.card .tail .row').forEach((r) => ((r as HTMLElement).dataset.mark = r.textContent!)));
+
+    await send({ type: 'delta', index: 0, generation: 0, text: ' one;\n  line 2;\n  line 3;\n  par', card: card('streaming') });
+    await frames();
+    expect(await tail()).toEqual(['added:  par', ...LONG_ORIGINAL.slice(4).map((l) => `rest:${l}`)]);
+    const kept = await page.evaluate(() => Array.from(document.querySelectorAll('.card .tail .row')).filter((r) => (r as HTMLElement).dataset.mark === r.textContent).length);
+    expect(kept).toBe(LONG_ORIGINAL.length - 4);
+
+    await send({ type: 'card', card: card('done') });
+    await frames();
+    expect(await tail()).toEqual([]);
+  }, 60_000);
+});
