@@ -244,7 +244,7 @@ async function measureHostile(): Promise<{ worst: number; detail: Record<string,
       for (let run = 0; run < RUNS; run++) {
         const { page, close } = await openPage();
         try {
-          await page.waitForFunction(() => document.body.dataset.highlighter === 'ready', null, { timeout: 60_000 });
+          await page.waitForFunction(() => document.body.dataset.highlighter === 'ready', null, { timeout: 60_000, polling: 100 });
           const messages = mode === 'live' ? liveMessages('h', input.text) : historyMessages('h', input.text);
           const { cpu } = await cpuPerFrame(page, () => deliverAndRecord(page, messages));
           if (cpu.length < 10) throw new Error(`${input.name}, ${mode}: only ${cpu.length} frames traced`);

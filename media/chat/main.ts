@@ -18,7 +18,7 @@ function start(api: WebviewApi): void {
   const saved = api.getState() as { draft?: string } | undefined;
   let streaming = false;
 
-  const whenIdle = (cb: () => void) => requestIdleCallback(cb, { timeout: 2000 });
+  const whenIdle = (cb: (idle: IdleDeadline) => void) => requestIdleCallback(cb, { timeout: 2000 });
   const transcript = new Transcript((cb) => requestAnimationFrame(cb), new DeferredHighlight(whenIdle));
   const composer = new Composer(
     {

@@ -1,4 +1,5 @@
 import { buildNode } from './buildDom';
+import { isHighlighterWarm, mayCompileIn, type IdleTime } from './highlight';
 import { codeLines } from './toTree';
 
 /** Time one idle period may spend highlighting; one segment always goes, however long it takes. */
@@ -19,7 +20,7 @@ export class DeferredHighlight {
   private readonly observer: IntersectionObserver;
   private scheduled = false;
 
-  constructor(private readonly whenIdle: (callback: () => void) => void) {
+  constructor(private readonly whenIdle: (callback: (idle: IdleTime) => void) => void) {
     this.observer = new IntersectionObserver(
       (entries) => {
         for (const e of entries) {
@@ -41,17 +42,20 @@ export class DeferredHighlight {
   private schedule(): void {
     if (this.scheduled || this.queue.size === 0) return;
     this.scheduled = true;
-    this.whenIdle(() => this.run());
+    this.whenIdle((idle) => this.run(idle));
   }
 
-  private run(): void {
+  private run(idle: IdleTime): void {
     this.scheduled = false;
     const t0 = performance.now();
+    // A grammar still to be compiled waits for a long idle period, as the warm-up does.
+    const mayCompile = mayCompileIn(idle);
     for (const code of this.queue) {
       if (performance.now() - t0 >= BUDGET_MS) break;
+      const lang = this.lang.get(code);
+      if (lang !== undefined && !mayCompile && !isHighlighterWarm(lang)) continue;
       this.queue.delete(code);
       this.observer.unobserve(code);
-      const lang = this.lang.get(code);
       if (lang === undefined || !code.isConnected) continue;
       this.lang.delete(code);
       const doc = code.ownerDocument;

@@ -70,16 +70,44 @@ const SCOPES: Record<string, TokenKind> = {
 const warm = new Set<string>();
 
 /**
- * Compiles every language's grammar ahead of use, one per idle period, so that the first code
- * block of a language does not pay for it inside a frame. Calls `done` when all are ready.
+ * Idle time, ms, a grammar is compiled in: compiling one takes 5–55 ms in the page here, and an
+ * idle period this long comes only when no frame is due (the browser gives at most 50 ms), so
+ * not while an answer streams.
  */
-export function warmHighlighter(whenIdle: (callback: () => void) => void, done: () => void): void {
+const COMPILE_IDLE_MS = 40;
+/** Past this long without one, any idle period compiles: a page that never rests still gets colour. */
+const STARVED_MS = 3_000;
+let lastCompileAt = performance.now();
+
+/** What an idle callback is given (IdleDeadline in the page). */
+export interface IdleTime {
+  timeRemaining(): number;
+}
+
+/** Whether this idle period may compile a grammar (see COMPILE_IDLE_MS and STARVED_MS). */
+export function mayCompileIn(idle: IdleTime): boolean {
+  return idle.timeRemaining() >= COMPILE_IDLE_MS || performance.now() - lastCompileAt >= STARVED_MS;
+}
+
+function markCompiled(language: string): void {
+  if (warm.has(language)) return;
+  warm.add(language);
+  lastCompileAt = performance.now();
+}
+
+/**
+ * Compiles every language's grammar ahead of use, one per long idle period, so that the first
+ * code block of a language does not pay for it inside a frame. Calls `done` when all are ready.
+ */
+export function warmHighlighter(whenIdle: (callback: (idle: IdleTime) => void) => void, done: () => void): void {
   const pending = Object.keys(LANGUAGES);
-  const next = () => {
-    const language = pending.shift();
-    if (language === undefined) return done();
-    if (!warm.has(language)) highlighter.highlight('x', { language, ignoreIllegals: true });
-    warm.add(language);
+  const next = (idle: IdleTime) => {
+    if (mayCompileIn(idle)) {
+      const language = pending.shift();
+      if (language === undefined) return done();
+      if (!warm.has(language)) highlighter.highlight('x', { language, ignoreIllegals: true });
+      markCompiled(language);
+    }
     whenIdle(next);
   };
   whenIdle(next);
@@ -104,7 +132,7 @@ export function highlightLines(code: string, lang: string): Token[][] {
   if (!language || code.length > MAX_HIGHLIGHT_CHARS || hasLongLine(code)) return plainLines(code);
   let html: string;
   try {
-    warm.add(language);
+    markCompiled(language);
     html = highlighter.highlight(code, { language, ignoreIllegals: true }).value;
   } catch {
     return plainLines(code);

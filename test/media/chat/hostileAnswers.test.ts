@@ -43,8 +43,9 @@ beforeEach(async () => {
   chat = await openChatPage(browser);
   await chat.send({ type: 'conversation', turns: [], streaming: false });
   // The page compiles its highlighting grammars in idle time after it opens, as a webview long
-  // open before a large answer arrives has.
-  await chat.page.waitForFunction(() => document.body.dataset.highlighter === 'ready', null, { timeout: 60_000 });
+  // open before a large answer arrives has. Polled on a timer: polling by animation frame would
+  // leave the page no long idle period to compile in.
+  await chat.page.waitForFunction(() => document.body.dataset.highlighter === 'ready', null, { timeout: 60_000, polling: 100 });
   await chat.frames();
 });
 afterEach(async () => {
