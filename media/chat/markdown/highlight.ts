@@ -70,11 +70,12 @@ const SCOPES: Record<string, TokenKind> = {
 const warm = new Set<string>();
 
 /**
- * Idle time, ms, a grammar is compiled in: compiling one takes 5–55 ms in the page here, and an
- * idle period this long comes only when no frame is due (the browser gives at most 50 ms), so
- * not while an answer streams.
+ * Idle time, ms, a grammar is compiled in (compiling one takes 5–55 ms in the page here). An
+ * idle period ends where the next frame is due, so one longer than a frame interval (16.7 ms at
+ * 60 Hz) means no frame is due: not while an answer streams. The browser gives at most 50 ms,
+ * less when the machine is busy, so the bar stays well under that.
  */
-const COMPILE_IDLE_MS = 40;
+const COMPILE_IDLE_MS = 20;
 /** Past this long without one, any idle period compiles: a page that never rests still gets colour. */
 const STARVED_MS = 3_000;
 let lastCompileAt = performance.now();

@@ -20,6 +20,39 @@ export interface ChatPage {
   close(): Promise<void>;
 }
 
+interface IdleHold {
+  __idle: IdleRequestCallback[];
+  __nativeIdle: (cb: IdleRequestCallback) => number;
+  requestIdleCallback: (cb: IdleRequestCallback) => number;
+}
+
+/** On a page opened with `holdIdle`: runs the idle callbacks queued so far, each given a whole idle period. */
+export function runIdle(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    for (const cb of (window as unknown as IdleHold).__idle.splice(0)) cb({ timeRemaining: () => 50, didTimeout: false });
+  });
+}
+
+/** On a page opened with `holdIdle`: idle callbacks run in the browser's own idle time again. */
+export function releaseIdle(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const w = window as unknown as IdleHold;
+    w.requestIdleCallback = w.__nativeIdle;
+    for (const cb of w.__idle.splice(0)) w.__nativeIdle(cb);
+  });
+}
+
+/**
+ * On a page opened with `holdIdle`: gives it the idle time a chat open for a while has had, so
+ * its highlighting grammars are compiled (the page marks `data-highlighter="ready"`), then
+ * lets idle callbacks run on their own again.
+ */
+export async function warmChat(page: Page): Promise<void> {
+  for (let i = 0; i < 200 && !(await page.evaluate(() => document.body.dataset.highlighter === 'ready')); i++) await runIdle(page);
+  if (!(await page.evaluate(() => document.body.dataset.highlighter === 'ready'))) throw new Error('the chat page did not finish compiling its grammars in 200 idle periods');
+  await releaseIdle(page);
+}
+
 export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
 }
@@ -49,8 +82,9 @@ export async function openChatPage(browser: Browser, options: { holdIdle?: boole
   });
   if (options.holdIdle) {
     await page.evaluate(() => {
-      const w = window as unknown as { __idle: IdleRequestCallback[]; requestIdleCallback: (cb: IdleRequestCallback) => number };
+      const w = window as unknown as IdleHold;
       w.__idle = [];
+      w.__nativeIdle = window.requestIdleCallback.bind(window);
       w.requestIdleCallback = (cb) => w.__idle.push(cb);
     });
   }

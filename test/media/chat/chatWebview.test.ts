@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import type { AssistantTurn } from '../../../src/chat/chatTypes';
-import { launchChromium, openChatPage, type ChatPage } from './chatPage';
+import { launchChromium, openChatPage, runIdle, type ChatPage } from './chatPage';
 
 const corpus = JSON.parse(readFileSync(new URL('../../fixtures/chat/xss.json', import.meta.url), 'utf8')) as { name: string; markdown: string }[];
 
@@ -175,12 +175,7 @@ describe('chat webview in chromium', () => {
     expect(await code.textContent()).toContain('echo "hi"');
     expect(await code.locator('[class^="tok-"]').count()).toBe(0);
     // Idle time comes: the grammars compile, and the block is highlighted.
-    const idle = () =>
-      chat.page.evaluate(() => {
-        const w = window as unknown as { __idle: IdleRequestCallback[] };
-        for (const cb of w.__idle.splice(0)) cb({ timeRemaining: () => 50, didTimeout: false });
-      });
-    await expect.poll(async () => (await idle(), await code.locator('.tok-keyword').count()), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await runIdle(chat.page), await code.locator('.tok-keyword').count()), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(await code.textContent()).toContain('echo "hi"');
   });
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, openChatPage, type ChatPage } from './chatPage';
+import { launchChromium, openChatPage, warmChat, type ChatPage } from './chatPage';
 import { cpuPerFrame } from './frameCpu';
 import { deliverAndRecord, historyMessages, HOSTILE_ANSWERS, HOSTILE_CODE, liveMessages, type FrameRecord, type HostileKey } from './hostileAnswers';
 
@@ -40,12 +40,11 @@ afterAll(async () => {
   await browser?.close();
 });
 beforeEach(async () => {
-  chat = await openChatPage(browser);
+  chat = await openChatPage(browser, { holdIdle: true });
   await chat.send({ type: 'conversation', turns: [], streaming: false });
   // The page compiles its highlighting grammars in idle time after it opens, as a webview long
-  // open before a large answer arrives has. Polled on a timer: polling by animation frame would
-  // leave the page no long idle period to compile in.
-  await chat.page.waitForFunction(() => document.body.dataset.highlighter === 'ready', null, { timeout: 60_000, polling: 100 });
+  // open before a large answer arrives has; that idle time is given here at once.
+  await warmChat(chat.page);
   await chat.frames();
 });
 afterEach(async () => {
