@@ -26,6 +26,7 @@ import type { ModelClient } from '../src/transport/modelClient';
 import { APPROACHES, variantInstruction } from '../src/variants/variantApproaches';
 import type { CardView } from '../src/variants/variantCard';
 import { VariantsRun } from '../src/variants/variantsRun';
+import { cpuPerFrame } from '../test/media/chat/frameCpu';
 import { CountingDocument } from './countingDocument';
 
 const root = process.cwd();
@@ -190,6 +191,8 @@ async function openView(): Promise<{ page: Page; close: () => Promise<void> }> {
 interface FrameRun {
   frames: number[];
   longFrames: number;
+  /** Per long frame: duration, the callbacks that ran 10 ms or more, and style and layout, in ms. */
+  longDetail: string[];
   sent: number;
   ms: number;
 }
@@ -216,10 +219,17 @@ function streamView(page: Page, tokens: string[], original: string[]): Promise<F
         function run() {
           const frames: number[] = [];
           let longFrames = 0;
+          const longDetail: string[] = [];
           const streamStart = performance.now();
           const observer = new PerformanceObserver((list) => {
-            // Frames that began once streaming did: the one running this setup (worker start) is the bench's.
-            for (const e of list.getEntries()) if (e.startTime >= streamStart) longFrames++;
+            type Loaf = PerformanceEntry & { styleAndLayoutStart: number; scripts: { duration: number; invoker: string }[] };
+            for (const e of list.getEntries() as Loaf[]) {
+              // Frames that began once streaming did: the one running this setup (worker start) is the bench's.
+              if (e.startTime < streamStart) continue;
+              longFrames++;
+              const costly = e.scripts.filter((s) => s.duration >= 10).map((s) => `${s.invoker} ${Math.round(s.duration)}`);
+              longDetail.push(`${Math.round(e.duration)} (${costly.length ? `${costly.join(', ')}, ` : ''}style+layout ${Math.round(e.startTime + e.duration - e.styleAndLayoutStart)})`);
+            }
           });
           observer.observe({ type: 'long-animation-frame' });
           const channel = new MessageChannel();
@@ -246,7 +256,7 @@ function streamView(page: Page, tokens: string[], original: string[]): Promise<F
             setTimeout(() => {
               running = false;
               observer.disconnect();
-              resolve({ frames, longFrames, sent: d.sent, ms: d.ms });
+              resolve({ frames, longFrames, longDetail, sent: d.sent, ms: d.ms });
             }, 300);
           };
           worker.postMessage({ count, tokens, rate, flushMs: 8 });
@@ -297,24 +307,33 @@ try {
 
   const view = await openView();
   const frames: number[] = [];
+  const viewCpu: number[] = [];
   let longFrames = 0;
   const viewTokens = rewrite('view', 1000).split(/(\s+)/).filter((t) => t !== '');
   try {
     for (let r = 0; r < 3; r++) {
       const f = await streamView(view.page, viewTokens, ORIGINAL);
-      console.log(`view round ${r + 1}: ${f.frames.length} frames, ${f.longFrames} long, ${f.sent} tokens a card in ${Math.round(f.ms)} ms`);
+      console.log(`view round ${r + 1}: ${f.frames.length} frames, ${f.longFrames} long${f.longFrames ? ` [${f.longDetail.join(', ')}]` : ''}, ${f.sent} tokens a card in ${Math.round(f.ms)} ms`);
       frames.push(...f.frames);
       longFrames += f.longFrames;
     }
+    // One more round, traced for the page's main-thread CPU per frame (what the view costs,
+    // whatever else the machine runs); tracing slows the page, so its frames are not counted above.
+    const { cpu } = await cpuPerFrame(view.page, () => streamView(view.page, viewTokens, ORIGINAL));
+    cpu.sort((a, b) => a - b);
+    viewCpu.push(...cpu);
+    console.log(`view, traced round: main-thread CPU per frame p50 ${round2(percentile(cpu, 50) ?? NaN)} ms, p95 ${round2(percentile(cpu, 95) ?? NaN)} ms over ${cpu.length} frames`);
   } finally {
     await view.close();
   }
   frames.sort((a, b) => a - b);
+  viewCpu.sort((a, b) => a - b);
 
   const result = {
     n_over_one: round2(nOverOne),
     first_token_ratio: round2(firstRatio),
     view_frame_ms_p95: round2(percentile(frames, 95) ?? NaN),
+    view_frame_cpu_ms_p95: round2(percentile(viewCpu, 95) ?? NaN),
     long_frames: longFrames,
     pick_to_pending_ms_p50: round2(median(picks)),
     detail: {
