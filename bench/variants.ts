@@ -307,7 +307,7 @@ try {
 
   const view = await openView();
   const frames: number[] = [];
-  const viewCpu: number[] = [];
+  let viewCpu: number[] = [];
   let longFrames = 0;
   const viewTokens = rewrite('view', 1000).split(/(\s+)/).filter((t) => t !== '');
   try {
@@ -319,15 +319,12 @@ try {
     }
     // One more round, traced for the page's main-thread CPU per frame (what the view costs,
     // whatever else the machine runs); tracing slows the page, so its frames are not counted above.
-    const { cpu } = await cpuPerFrame(view.page, () => streamView(view.page, viewTokens, ORIGINAL));
-    cpu.sort((a, b) => a - b);
-    viewCpu.push(...cpu);
-    console.log(`view, traced round: main-thread CPU per frame p50 ${round2(percentile(cpu, 50) ?? NaN)} ms, p95 ${round2(percentile(cpu, 95) ?? NaN)} ms over ${cpu.length} frames`);
+    viewCpu = (await cpuPerFrame(view.page, () => streamView(view.page, viewTokens, ORIGINAL))).cpu.sort((a, b) => a - b);
+    console.log(`view, traced round: main-thread CPU per frame p50 ${round2(percentile(viewCpu, 50) ?? NaN)} ms, p95 ${round2(percentile(viewCpu, 95) ?? NaN)} ms over ${viewCpu.length} frames`);
   } finally {
     await view.close();
   }
   frames.sort((a, b) => a - b);
-  viewCpu.sort((a, b) => a - b);
 
   const result = {
     n_over_one: round2(nOverOne),

@@ -97,10 +97,9 @@ export class StreamingMarkdown {
     let spent = 0;
     for (const block of blocks) {
       const cost = highlightCost(block, last);
-      // Plain now, highlighted later: text is waiting beyond this slice, or the grammar is
-      // still to be compiled (a chat opened while an answer streams).
-      const cold = block.kind === 'code' && !isHighlighterWarm(block.lang);
-      const defer = (partial || cold) && cost > 0 && this.deferred !== undefined;
+      // Plain now, highlighted later (only code has a cost): text is waiting beyond this slice,
+      // or the grammar is still to be compiled (a chat opened while an answer streams).
+      const defer = cost > 0 && this.deferred !== undefined && (partial || (block.kind === 'code' && !isHighlighterWarm(block.lang)));
       if (!defer && spent >= HIGHLIGHT_CHARS && trees.length > 0 && trees.length <= commit) break;
       trees.push(blockToTree(block, 0, last, !defer));
       later.push(defer && block.kind === 'code' ? block.lang : undefined);
