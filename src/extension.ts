@@ -22,9 +22,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   // Surfaces that end in a pending inline edit take what this returns (`const edits = …`).
   const edits = registerEdits(context, services);
   registerChat(context, services);
-  registerCompletions(context, services);
+  // Ghost text offers next edit's predicted insertions, and takes the stage from its drawings.
+  registerCompletions(context, services, registerNextEdit(context, services, edits));
   registerLatency(context, services, services.metricsStore);
-  registerNextEdit(context, services, edits);
   registerReview(context, services, edits);
   registerRoutePicker(context, services);
   registerVariants(context, services, edits);

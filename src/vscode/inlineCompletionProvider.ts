@@ -6,10 +6,10 @@ import { GhostTextAlternatives } from '../completions/ghostTextAlternatives';
 import { looksBinary } from '../context/looksBinary';
 import { SecretScanner } from '../context/secretScanner';
 import { SnippetRing } from '../context/snippetRing';
+import type { NextEditGhost } from '../nextEdit/nextEditGhost';
 import type { Services } from '../services';
 import { watchDenyList } from './contextDenyList';
 import { trackRecentFiles } from './contextRecentFiles';
-import { GHOST_TEXT_SHOWN_COMMAND, NEXT_EDIT_GHOST_COMMAND } from './nextEditHooks';
 
 /** Internal command run by the editor after it inserted a suggestion. */
 const ACCEPTED_COMMAND = 'flint.internal.completionAccepted';
@@ -31,7 +31,7 @@ const NEAR_CURSOR_LINES = 30;
  * turned off in `flint.completions.enable`, or for denied files (secrets, `files.exclude`,
  * `flint.context.denyList`).
  */
-export function registerCompletions(context: vscode.ExtensionContext, services: Services): void {
+export function registerCompletions(context: vscode.ExtensionContext, services: Services, nextEdit: NextEditGhost): void {
   const ring = new SnippetRing();
   const secrets = new SecretScanner();
   const isDenied = watchDenyList(context, services);
@@ -91,11 +91,9 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
   const provider: vscode.InlineCompletionItemProvider = {
     async provideInlineCompletionItems(document, position, ctx, token) {
       if (!vscode.workspace.isTrusted) return undefined;
+      const uri = document.uri.toString();
       // A predicted next edit that inserts at the cursor is offered as ordinary ghost text.
-      const version = document.version;
-      const predicted = await vscode.commands.executeCommand<string | undefined>(NEXT_EDIT_GHOST_COMMAND, document.uri.toString(), document.offsetAt(position));
-      // Typed meanwhile: `position` belongs to the older text, and the editor asks again for the new.
-      if (document.version !== version || token.isCancellationRequested) return undefined;
+      const predicted = nextEdit.ghostAt(uri, document.offsetAt(position));
       if (predicted) return [new vscode.InlineCompletionItem(predicted, new vscode.Range(position, position))];
       const config = services.config();
       if (!enabledForLanguage(config['completions.enable'], document.languageId)) return undefined;
@@ -112,7 +110,6 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
       const controller = new AbortController();
       const onCancel = token.onCancellationRequested(() => controller.abort());
       const path = vscode.workspace.asRelativePath(document.uri, false);
-      const uri = document.uri.toString();
       const change = lastChange?.uri === uri && lastChange.version === document.version && !lastChange.answered ? lastChange : undefined;
       const explicit = ctx.triggerKind === vscode.InlineCompletionTriggerKind.Invoke;
       const ownAsk = askedAgainAt?.uri === uri && askedAgainAt.version === document.version && askedAgainAt.position.isEqual(position);
@@ -132,7 +129,7 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
         const result = results[0];
         if (!result || token.isCancellationRequested) return undefined;
         if (change) change.answered = true;
-        void vscode.commands.executeCommand(GHOST_TEXT_SHOWN_COMMAND, document.uri.toString(), document.version);
+        nextEdit.ghostTextShown(uri, document.version);
         shownAt = { uri, version: document.version, position };
         grownAt = ownAsk && results.length === 1 ? shownAt : undefined;
         services.log.trace(`ghost text ${result.source} in ${result.timing.total.toFixed(1)} ms (model ${result.timing.model.toFixed(1)} ms)${results.length > 1 ? `, ${results.length - 1} alternatives` : ''}`);

@@ -6,12 +6,12 @@ import { decorationPlan } from '../nextEdit/decorationPlan';
 import { EditHistory } from '../nextEdit/editHistory';
 import { LineMirror } from '../nextEdit/lineMirror';
 import { NextEditEngine, type NextEditDocument, type NextEditView } from '../nextEdit/nextEditEngine';
+import type { NextEditGhost } from '../nextEdit/nextEditGhost';
 import type { Services } from '../services';
 import { watchDenyList } from './contextDenyList';
 import type { InlineEdits } from './editCommands';
 import { sendRefusal } from './editTarget';
 import { NextEditDecorations } from './nextEditDecorations';
-import { GHOST_TEXT_SHOWN_COMMAND, NEXT_EDIT_GHOST_COMMAND } from './nextEditHooks';
 
 /** Documents whose lines are mirrored for the edit history (most recently active kept). */
 const MAX_MIRRORS = 8;
@@ -26,7 +26,7 @@ const SHOWN_KEY = 'flint.nextEditShown';
  * pending inline edit gets no predictions: its streaming rewrite is not the user's editing, and a
  * prediction drawn inside the diff would fight it for Tab.
  */
-export function registerNextEdit(context: vscode.ExtensionContext, services: Services, edits: InlineEdits): void {
+export function registerNextEdit(context: vscode.ExtensionContext, services: Services, edits: InlineEdits): NextEditGhost {
   const isDenied = watchDenyList(context, services);
   const history = new EditHistory();
   const mirrors = new Map<string, LineMirror>();
@@ -47,14 +47,15 @@ export function registerNextEdit(context: vscode.ExtensionContext, services: Ser
         return;
       }
       if (prediction.kind === 'ghost') {
-        // Ordinary ghost text: the provider asks for it (NEXT_EDIT_GHOST_COMMAND) and VS Code binds Tab.
+        // Ordinary ghost text: the provider asks for it (`NextEditGhost.ghostAt`) and VS Code binds Tab.
         decorations.clear();
         setShown(false);
         void vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
         return;
       }
-      decorations.draw(editor, decorationPlan(prediction));
+      // The key first: the window handles messages in order, so Tab is bound before the hint shows.
       setShown(true);
+      decorations.draw(editor, decorationPlan(prediction));
     },
     hide() {
       decorations.clear();
@@ -168,12 +169,14 @@ export function registerNextEdit(context: vscode.ExtensionContext, services: Ser
     vscode.commands.registerCommand('flint.nextEdit.acceptOrJump', acceptOrJump),
     vscode.commands.registerCommand('flint.nextEdit.accept', accept),
     vscode.commands.registerCommand('flint.nextEdit.dismiss', () => engine.dismiss()),
-    vscode.commands.registerCommand(NEXT_EDIT_GHOST_COMMAND, (key: string, offset: number) => {
+  );
+  return {
+    ghostAt(key, offset) {
       const document = vscode.window.activeTextEditor?.document;
       return document?.uri.toString() === key && edits.controller.get(document) ? undefined : engine.ghostAt(key, offset);
-    }),
-    vscode.commands.registerCommand(GHOST_TEXT_SHOWN_COMMAND, (key: string, version: number) => engine.ghostTextShown(key, version)),
-  );
+    },
+    ghostTextShown: (key, version) => engine.ghostTextShown(key, version),
+  };
 }
 
 /** The engine's view of the editor's document; the cursor is the editor's. */

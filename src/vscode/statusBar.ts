@@ -4,6 +4,13 @@ import { connectionLabel } from '../status/connectionLabel';
 import type { FlintServices } from './createServices';
 
 /**
+ * A finished request updates the item once requests have paused this long. Ghost text finishes
+ * one per keystroke, and each item update is a message the window handles on the way to the
+ * next keystroke's ghost text.
+ */
+const RECORD_RENDER_MS = 500;
+
+/**
  * The connection item: warm / connecting / offline (with the reason) from activation on, the
  * last request's first-token time and speed, and a spinner while a generation streams.
  * Clicking it opens the latency report.
@@ -15,16 +22,30 @@ export function registerStatusBar(context: vscode.ExtensionContext, services: Fl
   context.subscriptions.push(item);
 
   let unsubscribe: (() => void) | undefined;
+  let recordTimer: ReturnType<typeof setTimeout> | undefined;
+  // What the item shows: setting any field sends the whole item to the window, so only changes are set.
+  let shown = { text: '', tooltip: '', warning: false };
   const render = () => {
+    if (recordTimer) clearTimeout(recordTimer);
+    recordTimer = undefined;
     const state = services.fast().state;
     const last = formatLastRequest(services.metricsStore.lastRequest());
     const label = connectionLabel(state, last.text || undefined);
     const streaming = services.activeGenerations() > 0 && state.status !== 'offline';
-    item.text = streaming ? label.text.replace(/^\$\([^)]+\)/, '$(loading~spin)') : label.text;
     const trust = vscode.workspace.isTrusted ? '' : '\nThis workspace is not trusted: nothing is sent until you trust it.';
-    item.tooltip = [label.tooltip + trust, last.tooltip, 'Click for the latency report.'].filter(Boolean).join('\n\n');
-    item.backgroundColor = label.warning ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    item.show();
+    const next = {
+      text: streaming ? label.text.replace(/^\$\([^)]+\)/, '$(loading~spin)') : label.text,
+      tooltip: [label.tooltip + trust, last.tooltip, 'Click for the latency report.'].filter(Boolean).join('\n\n'),
+      warning: label.warning,
+    };
+    if (next.text !== shown.text) item.text = next.text;
+    if (next.tooltip !== shown.tooltip) item.tooltip = next.tooltip;
+    if (next.warning !== shown.warning) item.backgroundColor = next.warning ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    shown = next;
+  };
+  const renderAfterPause = () => {
+    if (recordTimer) clearTimeout(recordTimer);
+    recordTimer = setTimeout(render, RECORD_RENDER_MS);
   };
   const follow = () => {
     unsubscribe?.();
@@ -32,11 +53,13 @@ export function registerStatusBar(context: vscode.ExtensionContext, services: Fl
     render();
   };
   follow();
+  item.show();
   const offClients = services.onClientsChange(follow);
-  const offRecord = services.metricsStore.onRecord(render);
+  const offRecord = services.metricsStore.onRecord(renderAfterPause);
   const offActive = services.onActiveGenerationsChange(render);
   context.subscriptions.push({
     dispose: () => {
+      if (recordTimer) clearTimeout(recordTimer);
       unsubscribe?.();
       offClients();
       offRecord();
