@@ -211,8 +211,13 @@ async function main() {
       model_first_token_ms: round(modelP50),
       flint_added_ms_p50: flintP50 === null ? null : round(flintP50 - baselineP50 - modelP50),
       flint_added_ms_p50_ci95: ci ? ci.map(round) : null,
-      // Typing run (shipped debounce): keydown to correct ghost text, minus the editor's floor.
-      flint_added_ms_p50_typing: typing?.responses?.shown_ms_p50 == null ? null : round(typing.responses.shown_ms_p50 - baselineP50),
+      // Typing run (shipped debounce), keys pressed with no ghost text shown: keydown to correct
+      // ghost text, minus the editor's floor and the model's first token, as for isolated keys.
+      // (All keys together would compare typed-through suggestions with a fresh answer.)
+      flint_added_ms_p50_typing: typing?.responses?.fresh_shown_ms_p50 == null ? null : round(typing.responses.fresh_shown_ms_p50 - baselineP50 - modelP50),
+      // How many keys that figure rests on: at 80–120 ms per character most fresh answers are
+      // overtaken by the next key (the editor's own floor is about 100 ms).
+      flint_added_ms_p50_typing_samples: typing?.responses ? Math.round(typing.responses.fresh_keystrokes * (typing.responses.fresh_shown_share ?? 0)) : null,
       following_lines_shown_share: typing?.responses?.following_lines_shown_share == null ? null : round(typing.responses.following_lines_shown_share),
       enter_blank_frames: typing ? Object.values(typing).reduce((n, t) => n + t.enter_blank_frames, 0) : null,
       enter_blank_frame_starts: typing ? Object.values(typing).reduce((n, t) => n + t.enter_blank_frame_starts, 0) : null,

@@ -202,10 +202,17 @@ export function typingFigures(records, median) {
   const shown = records.filter((r) => r.shownMs !== null);
   const multi = shown.filter((r) => r.multiLineTruth);
   const enters = records.filter((r) => r.agreeingEnter);
+  // Keys pressed with no ghost text on screen: the suggestion had to come afresh, as for an
+  // isolated keystroke (most others are typed through a suggestion already shown).
+  const fresh = records.filter((r) => r.before.trim() === '');
+  const freshShown = fresh.filter((r) => r.shownMs !== null);
   return {
     keystrokes: records.length,
     shown_share: records.length ? shown.length / records.length : null,
     shown_ms_p50: median(shown.map((r) => r.shownMs)),
+    fresh_keystrokes: fresh.length,
+    fresh_shown_share: fresh.length ? freshShown.length / fresh.length : null,
+    fresh_shown_ms_p50: median(freshShown.map((r) => r.shownMs)),
     following_lines_shown_share: multi.length ? multi.filter((r) => r.multi).length / multi.length : null,
     multi_line_suggestions: multi.length,
     agreeing_enters: enters.length,
