@@ -2,8 +2,9 @@
 // `npm test`: typecheck, lint, unit and integration tests (vitest), then the end-to-end suite in
 // a real VS Code. Ends with one line "N passed, N failed" summing both parts; exits non-zero if
 // anything failed. `npm test -- --unit` or `-- --e2e` runs one part.
-// First installs what is missing (node modules; for the end-to-end part code-server, Chromium
-// and their system packages), silently when everything is there. Node built-ins only up to then.
+// First installs what is missing (node modules, code-server, Chromium and their system packages;
+// the unit part renders webviews in Chromium too), silently when everything is there. Node
+// built-ins only up to then.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,8 +20,8 @@ const bin = (path) => join(root, 'node_modules', path);
 
 try {
   ensureNodeModules(root, (line) => console.log(`[test] ${line}`));
-  if (only !== 'unit' && missingPrerequisites().length > 0) {
-    console.log(`[test] installing what the end-to-end tests need (once): ${missingPrerequisites().join(', ')}`);
+  if (missingPrerequisites().length > 0) {
+    console.log(`[test] installing what the tests need (once): ${missingPrerequisites().join(', ')}`);
     installE2E();
   }
 } catch (err) {
