@@ -15,7 +15,7 @@ import { INSTALL_COMMAND, missingPrerequisites } from '../scripts/installE2E.mjs
 import { launchBrowser, newPage } from '../test/e2e/harness/browser.mjs';
 import { buildIfStale } from '../test/e2e/harness/build.mjs';
 import { startCodeServer } from '../test/e2e/harness/codeServer.mjs';
-import { instruct, lens, openPath } from '../test/e2e/harness/editActions.mjs';
+import { instruct, openPath } from '../test/e2e/harness/editActions.mjs';
 import { endpointSettings, startEndpoint } from '../test/e2e/harness/endpoint.mjs';
 import { flintLog } from '../test/e2e/harness/flintLog.mjs';
 import { ProcessGroups } from '../test/e2e/harness/processGroup.mjs';
@@ -41,6 +41,17 @@ const median = (xs) => percentile(xs, 0.5);
 /** Flint's log line at the end of an inline edit's stream. */
 const UPDATES = /(\d+) document updates, ([\d.]+) ms p50, ([\d.]+) ms p95, ([\d.]+) ms max each; extension host CPU ([\d.]+) ms per update/;
 const round = (x) => (x === null || x === undefined ? null : Math.round(x * 100) / 100);
+
+/** The status bar message shown when an edit has finished streaming. */
+const readyMessage = (page) => page.locator('.part.statusbar .statusbar-item', { hasText: 'Flint: edit ready' });
+
+/** Where two texts first differ, for a run whose document is not the rewrite. */
+function mismatch(got, want) {
+  const a = got.split('\n');
+  const b = want.split('\n');
+  const i = a.findIndex((line, k) => line !== b[k]);
+  return `${a.length} lines (want ${b.length}); line ${i + 1} is ${JSON.stringify(a[i])}, want ${JSON.stringify(b[i])}`;
+}
 
 /** A child process spinning one core until stopped; bounded to ten minutes whatever happens. */
 function startLoad() {
@@ -77,6 +88,8 @@ async function oneRun(ctx, { tokensPerSecond, busy, index }) {
   const path = join(workspace, 'src', `bench${index}.ts`);
   await openPath(wb, page, path);
   await wb.press('Control+A');
+  // The previous run's "edit ready" message must be gone before this run waits for its own.
+  await readyMessage(page).waitFor({ state: 'detached', timeout: 20_000 });
   const stopLoad = busy ? startLoad() : () => undefined;
   const logBefore = flintLog(ctx).text.length;
   try {
@@ -89,11 +102,16 @@ async function oneRun(ctx, { tokensPerSecond, busy, index }) {
     const streamMs = Date.now() - t0;
     const frames = await stopFrames(page);
     stopLoad();
+    // What a user waits for before accepting (the Accept lens is scrolled out of view).
+    await readyMessage(page).waitFor({ timeout: 20_000 });
     await wb.press('Control+Enter');
-    await lens(page, 'Accept').waitFor({ state: 'detached', timeout: 20_000 });
-    await wb.runCommand('File: Save');
+    await until('the accept in Flint\'s log', () => new RegExp(`edit src/bench${index}\\.ts: accepted`).test(flintLog(ctx).text.slice(logBefore)), 20_000);
+    // The key, not the palette: there "File: Save" can land on "Compare Active File with Saved".
+    await wb.press('Control+S');
     await page.waitForFunction(() => !document.querySelector('.tabs-container .tab.active.dirty'), null, { timeout: 30_000 });
-    const exact = readFileSync(path, 'utf8') === rewrite;
+    const saved = readFileSync(path, 'utf8');
+    const exact = saved === rewrite;
+    if (!exact) console.log(`edits-editor: bench${index}.ts is not the rewrite: ${mismatch(saved, rewrite)}`);
     const line = flintLog(ctx).text.slice(logBefore).match(UPDATES);
     await wb.press('Control+W');
     return {
@@ -146,6 +164,7 @@ async function main() {
         const c = configs[(r + j) % configs.length];
         const run = await oneRun(ctx, { ...c, index: index++ }).catch(async (err) => {
           await page.screenshot({ path: join(root, 'test', 'e2e', '.work', 'edits-editor-failure.png') }).catch(() => undefined);
+          console.error(`Flint's log, last lines:\n${flintLog(ctx).text.split('\n').slice(-40).join('\n')}`);
           throw err;
         });
         runs[`${c.tokensPerSecond}${c.busy ? '_busy' : ''}`].push(run);

@@ -134,10 +134,12 @@ export class EditController implements vscode.Disposable {
       log: this.services.log,
       onChange: () => {
         const state = pending.session.state;
+        // The keys first: the window handles messages in order, so Ctrl+Enter accepts as soon
+        // as "edit ready" or the Accept lens shows (before, it could still insert a line).
+        this.updateContext();
         if (state !== lastState) this.stateChanged(document, pending, lastState);
         lastState = state;
         this.changed.fire();
-        this.updateContext();
       },
     });
     this.pending.set(key, pending);
@@ -171,6 +173,10 @@ export class EditController implements vscode.Disposable {
           .then((pick) => this.afterFailure(pick, document, { start: session.startLine, end: session.startLine + p.range.end - p.range.start }, session.instruction));
         break;
       }
+      case 'accepted':
+      case 'rejected':
+        this.services.log.info(`edit ${name}: ${session.state}`);
+        break;
       case 'cancelled':
         if (info.note && !QUIET_CANCELS.has(info.note)) void vscode.window.showInformationMessage(`Flint: ${info.note}.`);
         break;
@@ -243,10 +249,16 @@ export class EditController implements vscode.Disposable {
     for (const [key, p] of this.pending) if (!open.has(key)) p.session.cancel('the document was closed');
   }
 
+  /** What the window was last told: every stream frame asks, and each message costs the window. */
+  private context = { pending: undefined as boolean | undefined, streaming: undefined as boolean | undefined };
+
   private updateContext(): void {
     const p = this.find();
-    void vscode.commands.executeCommand('setContext', 'flint.editPending', !!p && !p.session.settled);
-    void vscode.commands.executeCommand('setContext', 'flint.editStreaming', p?.session.state === 'streaming');
+    const pending = !!p && !p.session.settled;
+    const streaming = p?.session.state === 'streaming';
+    if (pending !== this.context.pending) void vscode.commands.executeCommand('setContext', 'flint.editPending', pending);
+    if (streaming !== this.context.streaming) void vscode.commands.executeCommand('setContext', 'flint.editStreaming', streaming);
+    this.context = { pending, streaming };
   }
 }
 
