@@ -212,7 +212,11 @@ export class EditDocumentSink implements EditSink {
     if (line === this.followLine) return;
     const watching = this.followLine < 0 || editor.visibleRanges.some((r) => r.start.line <= this.followLine && this.followLine <= r.end.line);
     this.followLine = line;
-    if (watching && line < this.document.lineCount) editor.revealRange(new vscode.Range(line, 0, line, 0), vscode.TextEditorRevealType.Default);
+    if (!watching || line >= this.document.lineCount) return;
+    // In the active editor, scroll vertically only: revealRange also measures the line's text to
+    // scroll sideways, a forced layout in the middle of the editor's frame on every update.
+    if (editor === vscode.window.activeTextEditor) void vscode.commands.executeCommand('revealLine', { lineNumber: line });
+    else editor.revealRange(new vscode.Range(line, 0, line, 0), vscode.TextEditorRevealType.Default);
   }
 
   private async edit(

@@ -52,6 +52,48 @@ describe('FrameScheduler', () => {
     expect(maxRunning).toBe(1);
   });
 
+  it('pauses after a slow flush as long as it took, and keeps the frame cadence after a fast one', async () => {
+    const timers = new ManualTimers();
+    const startedAt: number[] = [];
+    let took = 80;
+    let release: () => void = () => {};
+    const frames = new FrameScheduler(
+      () => {
+        startedAt.push(timers.now());
+        const done = timers.now() + took;
+        // The editor applies the update `took` ms later.
+        return new Promise<void>((r) => (release = () => ((timers.time = done), r())));
+      },
+      timers,
+      16,
+    );
+    const settle = () => new Promise((r) => setImmediate(r));
+    frames.request();
+    timers.runNext();
+    frames.request();
+    release();
+    await settle();
+    // Ended at 80 after 80 ms of work: the next starts at 160, not at once.
+    timers.time = 159;
+    timers.runDue();
+    expect(startedAt).toEqual([0]);
+    took = 2;
+    timers.time = 160;
+    timers.runDue();
+    expect(startedAt).toEqual([0, 160]);
+    frames.request();
+    release();
+    await settle();
+    // Ended at 162 after 2 ms: the frame (16 ms from its start) decides.
+    timers.time = 175;
+    timers.runDue();
+    expect(startedAt).toEqual([0, 160]);
+    timers.time = 176;
+    timers.runDue();
+    expect(startedAt).toEqual([0, 160, 176]);
+    release();
+  });
+
   it('flushNow runs at once and a disposed scheduler runs nothing', async () => {
     const timers = new ManualTimers();
     let calls = 0;

@@ -121,6 +121,33 @@ export const tests = [
     },
   },
   {
+    name: 'a rewrite taller than the editor keeps its growing edge in view, until the user scrolls away',
+    timeoutMs: 90_000,
+    async run({ wb, page, workspace, endpoint }) {
+      const shows = async (n) => new RegExp(`follow line ${n}(?!\\d)`).test(await editorText(page));
+      // Paced so that about half of the 80 lines are still to come when the user scrolls away.
+      await endpoint.setKnobs({ tokensPerSecond: 60 });
+      const path = await openCopy(wb, page, workspace, SOURCE, 'follow.ts');
+      await selectLines(wb, page, 1, 3);
+      await instruct(wb, page, 'follow me');
+      // Line 38 of the rewrite is below the first screen: the editor renders it only when scrolled there.
+      await waitForText(page, 'follow line 38');
+      assert.equal(await shows(1), false, 'the editor followed the stream down');
+      // The wheel over the text (the 1280×800 window's editor area), as a user scrolls back up.
+      await page.mouse.move(800, 400);
+      for (let i = 0; i < 10; i++) await page.mouse.wheel(0, -400);
+      await page.waitForFunction(() => /follow\u00a0line\u00a01(?!\d)/.test(document.querySelector('.editor-instance .monaco-editor .view-lines')?.textContent ?? ''), null, { timeout: 10_000 });
+      // The rest arrives while the user reads the top (the status bar item spins while it streams).
+      assert.equal(await page.locator('.part.statusbar .statusbar-item', { hasText: 'Flint' }).locator('.codicon-loading').count(), 1, 'still streaming');
+      await page.locator('.part.statusbar .statusbar-item .codicon-loading').waitFor({ state: 'detached', timeout: 30_000 });
+      await endpoint.setKnobs({ tokensPerSecond: 1000 });
+      assert.equal(await shows(1), true, 'the stream did not pull the view back down');
+      await wb.press('Control+Backspace');
+      await lens(page, 'Reject').waitFor({ state: 'detached', timeout: 10_000 });
+      assert.ok(readFileSync(path).equals(Buffer.from(SOURCE)));
+    },
+  },
+  {
     name: 'typing above the region while it streams moves the edit along',
     timeoutMs: 60_000,
     async run({ wb, page, workspace, endpoint }) {
