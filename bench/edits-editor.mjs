@@ -4,9 +4,13 @@
 // a quiet machine and with a competing load that keeps one core busy. Figures per run:
 // renderer frame times while the rewrite streams (p95, frames over 50 ms), the extension
 // host's cost per document update (from Flint's log line at the end of each stream), and
-// whether the document is exactly the rewrite after Accept. Writes bench/results/edits-editor.json.
+// whether the document is exactly the rewrite after Accept; beside them, the same rewrite pasted
+// into the editor without Flint, the editor's own floor. Writes bench/results/edits-editor.json.
 //
-//   node bench/edits-editor.mjs [--runs N]
+// Long frames are listed with the callbacks that made them long; --profile samples the page's
+// main thread during each quiet 1,000 tokens/s stream and prints where its time went.
+//
+//   node bench/edits-editor.mjs [--runs N] [--profile]
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -22,11 +26,13 @@ import { ProcessGroups } from '../test/e2e/harness/processGroup.mjs';
 import { SAMPLE_WORKSPACE } from '../test/e2e/harness/uiSession.mjs';
 import { until } from '../test/e2e/harness/until.mjs';
 import { Workbench } from '../test/e2e/harness/workbench.mjs';
+import { profileRenderer } from './rendererProfile.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
 const flag = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
 const RUNS = Math.min(Math.max(Number(flag('--runs', 3)), 1), 10);
+const PROFILE = argv.includes('--profile');
 const LINES = 100;
 const INSTRUCTION = 'bench: rename every total to sum';
 
@@ -65,6 +71,16 @@ async function startFrames(page) {
     const w = window;
     w.__flintFrames = [];
     w.__flintFramesOn = true;
+    w.__flintLong = [];
+    // Long frames (over 50 ms) with the callbacks that ran long and their style and layout, to say where a frame went.
+    w.__flintObserver = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        const costly = e.scripts.filter((x) => x.duration >= 10).map((x) => `${x.invoker} ${Math.round(x.duration)}`);
+        const scripts = e.scripts.reduce((n, x) => n + x.duration, 0);
+        w.__flintLong.push(`${Math.round(e.duration)} (scripts ${Math.round(scripts)}${costly.length ? `: ${costly.join(', ')}` : ''}, style+layout ${Math.round(e.startTime + e.duration - e.styleAndLayoutStart)})`);
+      }
+    });
+    w.__flintObserver.observe({ type: 'long-animation-frame' });
     let last = performance.now();
     const tick = (t) => {
       w.__flintFrames.push(t - last);
@@ -78,8 +94,43 @@ async function startFrames(page) {
 async function stopFrames(page) {
   return page.evaluate(() => {
     window.__flintFramesOn = false;
-    return window.__flintFrames;
+    window.__flintObserver.disconnect();
+    return { frames: window.__flintFrames, long: window.__flintLong };
   });
+}
+
+/**
+ * The editor's own floor, without Flint: the same rewrite pasted into a copy of the file in 40
+ * pieces, one every 100 ms (as long as the stream at 1,000 tokens/s), the view following the
+ * cursor. Frames lost here are the editor's cost of a growing document on this machine.
+ */
+async function baselineRun(ctx, { busy, index }) {
+  const { wb, page, workspace } = ctx;
+  const path = join(workspace, 'src', `base${index}.ts`);
+  await openPath(wb, page, path);
+  await wb.press('Control+Home');
+  const lines = rewrite.split('\n');
+  const pieces = Array.from({ length: 40 }, (_, i) => lines.slice(Math.floor((i * lines.length) / 40), Math.floor(((i + 1) * lines.length) / 40)).join('\n') + '\n');
+  const stopLoad = busy ? startLoad() : () => undefined;
+  try {
+    await startFrames(page);
+    const t0 = Date.now();
+    for (let i = 0; i < pieces.length; i++) {
+      // Pasted, the way a user adds many lines at once (typed text goes through the editor's per-keystroke handling).
+      await page.evaluate((text) => navigator.clipboard.writeText(text), pieces[i]);
+      await wb.press('Control+V');
+      const wait = t0 + (i + 1) * 100 - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    }
+    const { frames, long } = await stopFrames(page);
+    await wb.press('Control+S');
+    await page.waitForFunction(() => !document.querySelector('.tabs-container .tab.active.dirty'), null, { timeout: 30_000 });
+    if (!readFileSync(path, 'utf8').startsWith(rewrite)) throw new Error(`the baseline's pasted rewrite is not in base${index}.ts`);
+    return { frame_ms_p95: round(percentile(frames, 0.95)), long_frames: frames.filter((f) => f > 50).length, frames: frames.length, long_frame_detail: long };
+  } finally {
+    stopLoad();
+    await wb.press('Control+W');
+  }
 }
 
 async function oneRun(ctx, { tokensPerSecond, busy, index }) {
@@ -93,6 +144,8 @@ async function oneRun(ctx, { tokensPerSecond, busy, index }) {
   const stopLoad = busy ? startLoad() : () => undefined;
   const logBefore = flintLog(ctx).text.length;
   try {
+    // Diagnostics on request: where the page's main thread went during one kind of stream.
+    const profiler = PROFILE && !busy && tokensPerSecond === 1000 ? await profileRenderer(page) : null;
     await startFrames(page);
     const t0 = Date.now();
     await instruct(wb, page, INSTRUCTION);
@@ -100,7 +153,11 @@ async function oneRun(ctx, { tokensPerSecond, busy, index }) {
     // edit's first line, scrolled out of view while the end of a long rewrite is followed).
     await until('the end of the rewrite in Flint\'s log', () => UPDATES.test(flintLog(ctx).text.slice(logBefore)), 120_000);
     const streamMs = Date.now() - t0;
-    const frames = await stopFrames(page);
+    const { frames, long } = await stopFrames(page);
+    if (profiler) {
+      const { busyMs, totalMs, top } = await profiler.stop();
+      console.log(`  page main thread busy ${Math.round(busyMs)} of ${Math.round(totalMs)} ms; most inclusive time:\n${top.map(([name, ms]) => `    ${Math.round(ms)} ${name}`).join('\n')}`);
+    }
     stopLoad();
     // What a user waits for before accepting (the Accept lens is scrolled out of view).
     await readyMessage(page).waitFor({ timeout: 20_000 });
@@ -124,6 +181,7 @@ async function oneRun(ctx, { tokensPerSecond, busy, index }) {
       update_ms_p95: line ? Number(line[3]) : null,
       host_cpu_ms_per_update: line ? Number(line[5]) : null,
       exact,
+      long_frame_detail: long,
     };
   } finally {
     stopLoad();
@@ -147,7 +205,9 @@ async function main() {
     cpSync(SAMPLE_WORKSPACE, workspace, { recursive: true });
     // Every run's file exists before the window opens, so Quick Open lists it at once.
     for (let i = 0; i < RUNS * 4; i++) writeFileSync(join(workspace, 'src', `bench${i}.ts`), original);
+    for (let i = 0; i < RUNS * 2; i++) writeFileSync(join(workspace, 'src', `base${i}.ts`), original);
     const page = await newPage(browser);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.setViewportSize({ width: 1280, height: 800 });
     const wb = new Workbench(page);
     await wb.open(server.pageUrl({ folder: workspace, extensionDevelopmentPaths: [root] }));
@@ -156,8 +216,9 @@ async function main() {
 
     const configs = [];
     for (const tokensPerSecond of [1000, 5000]) for (const busy of [false, true]) configs.push({ tokensPerSecond, busy });
-    const runs = Object.fromEntries(configs.map((c) => [`${c.tokensPerSecond}${c.busy ? '_busy' : ''}`, []]));
+    const runs = Object.fromEntries([...configs.map((c) => `${c.tokensPerSecond}${c.busy ? '_busy' : ''}`), 'baseline', 'baseline_busy'].map((key) => [key, []]));
     let index = 0;
+    let baseIndex = 0;
     for (let r = 0; r < RUNS; r++) {
       // Rotate the order so no configuration always follows another.
       for (let j = 0; j < configs.length; j++) {
@@ -169,16 +230,26 @@ async function main() {
         });
         runs[`${c.tokensPerSecond}${c.busy ? '_busy' : ''}`].push(run);
         console.log(`edits-editor ${c.tokensPerSecond} tok/s${c.busy ? ', busy' : ''}: frame p95 ${run.frame_ms_p95} ms, ${run.long_frames} long, ${run.updates} updates p95 ${run.update_ms_p95} ms, host CPU ${run.host_cpu_ms_per_update} ms/update, exact ${run.exact}`);
+        if (run.long_frame_detail.length) console.log(`  long frames: ${run.long_frame_detail.join('; ')}`);
+      }
+      for (const busy of r % 2 ? [true, false] : [false, true]) {
+        const run = await baselineRun(ctx, { busy, index: baseIndex++ });
+        runs[`baseline${busy ? '_busy' : ''}`].push(run);
+        console.log(`edits-editor baseline (pasted, no Flint)${busy ? ', busy' : ''}: frame p95 ${run.frame_ms_p95} ms, ${run.long_frames} long`);
       }
     }
     const result = { runs_per_config: RUNS, lines: LINES, load_average_1m: round(loadavg()[0]) };
     for (const [key, list] of Object.entries(runs)) {
       result[`frame_ms_p95_${key}`] = round(median(list.map((x) => x.frame_ms_p95)));
       result[`long_frames_${key}`] = Math.max(...list.map((x) => x.long_frames));
+      if (key.startsWith('baseline')) continue;
       result[`update_ms_p95_${key}`] = round(median(list.map((x) => x.update_ms_p95 ?? Infinity)));
       result[`host_cpu_ms_per_update_${key}`] = round(median(list.map((x) => x.host_cpu_ms_per_update ?? Infinity)));
     }
-    result.documents_not_exact = Object.values(runs).flat().filter((x) => !x.exact).length;
+    // Side by side in this run: the stream's frames over the editor's own floor.
+    result.frame_p95_1000_over_baseline = round(result.frame_ms_p95_1000 / result.frame_ms_p95_baseline);
+    result.frame_p95_1000_busy_over_baseline_busy = round(result.frame_ms_p95_1000_busy / result.frame_ms_p95_baseline_busy);
+    result.documents_not_exact = Object.values(runs).flat().filter((x) => x.exact === false).length;
     result.runs = runs;
     result.at = new Date().toISOString();
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
