@@ -119,6 +119,9 @@ async function baselineRun(ctx, { busy, index }) {
       // Pasted, the way a user adds many lines at once (typed text goes through the editor's per-keystroke handling).
       await page.evaluate((text) => navigator.clipboard.writeText(text), pieces[i]);
       await wb.press('Control+V');
+      // The paste reads the clipboard later: the cursor's line says when it landed (before the next write).
+      const line = pieces.slice(0, i + 1).join('').split('\n').length;
+      await wb.statusBarItem(new RegExp(`^Ln ${line}, Col 1$`), { timeoutMs: 10_000 });
       const wait = t0 + (i + 1) * 100 - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     }
