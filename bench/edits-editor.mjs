@@ -8,7 +8,8 @@
 // into the editor without Flint, the editor's own floor. Writes bench/results/edits-editor.json.
 //
 // Long frames are listed with the callbacks that made them long; --profile samples the page's
-// main thread during each quiet 1,000 tokens/s stream and prints where its time went.
+// main thread during each quiet 1,000 tokens/s stream and quiet baseline, and prints where its
+// time went.
 //
 //   node bench/edits-editor.mjs [--runs N] [--profile]
 import { spawn } from 'node:child_process';
@@ -47,6 +48,10 @@ const median = (xs) => percentile(xs, 0.5);
 /** Flint's log line at the end of an inline edit's stream. */
 const UPDATES = /(\d+) document updates, ([\d.]+) ms p50, ([\d.]+) ms p95, ([\d.]+) ms max each; extension host CPU ([\d.]+) ms per update/;
 const round = (x) => (x === null || x === undefined ? null : Math.round(x * 100) / 100);
+
+function printProfile({ busyMs, totalMs, top }) {
+  console.log(`  page main thread busy ${Math.round(busyMs)} of ${Math.round(totalMs)} ms; most inclusive time:\n${top.map(([name, ms]) => `    ${Math.round(ms)} ${name}`).join('\n')}`);
+}
 
 /** The status bar message shown when an edit has finished streaming. */
 const readyMessage = (page) => page.locator('.part.statusbar .statusbar-item', { hasText: 'Flint: edit ready' });
@@ -113,6 +118,7 @@ async function baselineRun(ctx, { busy, index }) {
   const pieces = Array.from({ length: 40 }, (_, i) => lines.slice(Math.floor((i * lines.length) / 40), Math.floor(((i + 1) * lines.length) / 40)).join('\n') + '\n');
   const stopLoad = busy ? startLoad() : () => undefined;
   try {
+    const profiler = PROFILE && !busy ? await profileRenderer(page) : null;
     await startFrames(page);
     const t0 = Date.now();
     for (let i = 0; i < pieces.length; i++) {
@@ -126,6 +132,7 @@ async function baselineRun(ctx, { busy, index }) {
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     }
     const { frames, long } = await stopFrames(page);
+    if (profiler) printProfile(await profiler.stop());
     await wb.press('Control+S');
     await page.waitForFunction(() => !document.querySelector('.tabs-container .tab.active.dirty'), null, { timeout: 30_000 });
     if (!readFileSync(path, 'utf8').startsWith(rewrite)) throw new Error(`the baseline's pasted rewrite is not in base${index}.ts`);
@@ -157,10 +164,7 @@ async function oneRun(ctx, { tokensPerSecond, busy, index }) {
     await until('the end of the rewrite in Flint\'s log', () => UPDATES.test(flintLog(ctx).text.slice(logBefore)), 120_000);
     const streamMs = Date.now() - t0;
     const { frames, long } = await stopFrames(page);
-    if (profiler) {
-      const { busyMs, totalMs, top } = await profiler.stop();
-      console.log(`  page main thread busy ${Math.round(busyMs)} of ${Math.round(totalMs)} ms; most inclusive time:\n${top.map(([name, ms]) => `    ${Math.round(ms)} ${name}`).join('\n')}`);
-    }
+    if (profiler) printProfile(await profiler.stop());
     stopLoad();
     // What a user waits for before accepting (the Accept lens is scrolled out of view).
     await readyMessage(page).waitFor({ timeout: 20_000 });

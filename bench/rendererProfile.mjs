@@ -3,7 +3,7 @@
 // The workbench is minified, so functions are named as shipped, with their line and column.
 
 /** Starts sampling `page`; `stop()` resolves to { busyMs, totalMs, top: [[name, ms]] }. */
-export async function profileRenderer(page, { intervalUs = 200, topN = 25 } = {}) {
+export async function profileRenderer(page, { intervalUs = 200, topN = 40 } = {}) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: intervalUs });
