@@ -10,7 +10,7 @@
 // a build or an indexing language server would. Last, the answers built to freeze a renderer
 // are rendered live and reopened from history, and the costliest frame's CPU time is kept.
 // Writes bench/results/chat.json.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
@@ -19,6 +19,7 @@ import type { Page } from 'playwright-core';
 import type { HostMessage, TurnView } from '../src/chat/chatProtocol';
 import { cpuPerFrame } from '../test/media/chat/frameCpu';
 import { deliverAndRecord, historyMessages, HOSTILE_ANSWERS, liveMessages } from '../test/media/chat/hostileAnswers';
+import { competingLoad } from './competingLoad.mjs';
 
 const root = process.cwd();
 // Resolved from the project: the bundled bench runs from a temporary folder.
@@ -154,12 +155,6 @@ function stream(page: Page, feeder: string, turnId: string, tokens: string[], ra
       }),
     { feeder, turnId, tokens, rate, perToken },
   );
-}
-
-/** A child process that keeps one core busy until stopped, for at most `maxMs`. */
-function competingLoad(maxMs: number): { stop: () => void } {
-  const child: ChildProcess = spawn(process.execPath, ['-e', `const end = Date.now() + ${maxMs}; let x = 0; while (Date.now() < end) x += Math.sqrt(x + 1);`], { stdio: 'ignore' });
-  return { stop: () => child.kill('SIGKILL') };
 }
 
 function percentile(values: number[], p: number): number {

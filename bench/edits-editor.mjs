@@ -12,7 +12,6 @@
 // time went.
 //
 //   node bench/edits-editor.mjs [--runs N] [--profile]
-import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -27,6 +26,7 @@ import { ProcessGroups } from '../test/e2e/harness/processGroup.mjs';
 import { SAMPLE_WORKSPACE } from '../test/e2e/harness/uiSession.mjs';
 import { until } from '../test/e2e/harness/until.mjs';
 import { Workbench } from '../test/e2e/harness/workbench.mjs';
+import { competingLoad } from './competingLoad.mjs';
 import { profileRenderer } from './rendererProfile.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -62,12 +62,6 @@ function mismatch(got, want) {
   const b = want.split('\n');
   const i = a.findIndex((line, k) => line !== b[k]);
   return `${a.length} lines (want ${b.length}); line ${i + 1} is ${JSON.stringify(a[i])}, want ${JSON.stringify(b[i])}`;
-}
-
-/** A child process spinning one core until stopped; bounded to ten minutes whatever happens. */
-function startLoad() {
-  const child = spawn(process.execPath, ['-e', 'const end = Date.now() + 600000; while (Date.now() < end) {}'], { stdio: 'ignore' });
-  return () => child.kill('SIGKILL');
 }
 
 /** Records every animation frame's duration in the page until `stop` is called there. */
@@ -116,7 +110,7 @@ async function baselineRun(ctx, { busy, index }) {
   await wb.press('Control+Home');
   const lines = rewrite.split('\n');
   const pieces = Array.from({ length: 40 }, (_, i) => lines.slice(Math.floor((i * lines.length) / 40), Math.floor(((i + 1) * lines.length) / 40)).join('\n') + '\n');
-  const stopLoad = busy ? startLoad() : () => undefined;
+  const stopLoad = busy ? competingLoad().stop : () => undefined;
   try {
     const profiler = PROFILE && !busy ? await profileRenderer(page) : null;
     await startFrames(page);
@@ -151,7 +145,7 @@ async function oneRun(ctx, { tokensPerSecond, busy, index }) {
   await wb.press('Control+A');
   // The previous run's "edit ready" message must be gone before this run waits for its own.
   await readyMessage(page).waitFor({ state: 'detached', timeout: 20_000 });
-  const stopLoad = busy ? startLoad() : () => undefined;
+  const stopLoad = busy ? competingLoad().stop : () => undefined;
   const logBefore = flintLog(ctx).text.length;
   try {
     // Diagnostics on request: where the page's main thread went during one kind of stream.

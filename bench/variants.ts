@@ -6,7 +6,7 @@
 // - view_frame_ms_p95 / long_frames: the real view bundle (dist/media/variants.js, built by
 //   `npm run build`) in headless chromium at 1280×800, 5 cards fed 1,000 tokens/s each (5,000
 //   in all) the way the extension posts them (merged per card every 8 ms), frames measured as
-//   in the chat bench;
+//   in the chat bench; the same with one core kept busy by another process (_busy);
 // - pick_to_pending_ms_p50: picking variant 3 while the other four still stream, to the
 //   rewrite shown as the pending inline edit (the real EditSession, in an in-memory document).
 // Figures are medians over ROUNDS rounds. Writes bench/results/variants.json.
@@ -27,6 +27,7 @@ import { APPROACHES, variantInstruction } from '../src/variants/variantApproache
 import type { CardView } from '../src/variants/variantCard';
 import { VariantsRun } from '../src/variants/variantsRun';
 import { cpuPerFrame } from '../test/media/chat/frameCpu';
+import { competingLoad } from './competingLoad.mjs';
 import { CountingDocument } from './countingDocument';
 
 const root = process.cwd();
@@ -309,6 +310,8 @@ try {
   const frames: number[] = [];
   let viewCpu: number[] = [];
   let longFrames = 0;
+  const busyFrames: number[] = [];
+  let busyLongFrames = 0;
   const viewTokens = rewrite('view', 1000).split(/(\s+)/).filter((t) => t !== '');
   try {
     for (let r = 0; r < 3; r++) {
@@ -316,6 +319,18 @@ try {
       console.log(`view round ${r + 1}: ${f.frames.length} frames, ${f.longFrames} long${f.longFrames ? ` [${f.longDetail.join(', ')}]` : ''}, ${f.sent} tokens a card in ${Math.round(f.ms)} ms`);
       frames.push(...f.frames);
       longFrames += f.longFrames;
+    }
+    // The same on a busy machine: one core kept busy by another process.
+    const load = competingLoad(120_000);
+    try {
+      for (let r = 0; r < 3; r++) {
+        const f = await streamView(view.page, viewTokens, ORIGINAL);
+        console.log(`view round ${r + 1}, busy: ${f.frames.length} frames, ${f.longFrames} long${f.longFrames ? ` [${f.longDetail.join(', ')}]` : ''}`);
+        busyFrames.push(...f.frames);
+        busyLongFrames += f.longFrames;
+      }
+    } finally {
+      load.stop();
     }
     // One more round, traced for the page's main-thread CPU per frame (what the view costs,
     // whatever else the machine runs); tracing slows the page, so its frames are not counted above.
@@ -325,6 +340,7 @@ try {
     await view.close();
   }
   frames.sort((a, b) => a - b);
+  busyFrames.sort((a, b) => a - b);
 
   const result = {
     n_over_one: round2(nOverOne),
@@ -332,6 +348,8 @@ try {
     view_frame_ms_p95: round2(percentile(frames, 95) ?? NaN),
     view_frame_cpu_ms_p95: round2(percentile(viewCpu, 95) ?? NaN),
     long_frames: longFrames,
+    view_frame_ms_p95_busy: round2(percentile(busyFrames, 95) ?? NaN),
+    long_frames_busy: busyLongFrames,
     pick_to_pending_ms_p50: round2(median(picks)),
     detail: {
       rounds: ROUNDS,
