@@ -8,11 +8,20 @@ export async function openPath(wb, page, path) {
   await wb.statusBarItem('Flint', { timeoutMs: 30_000 });
   const name = path.split('/').pop();
   const tab = page.locator('.tabs-container .tab.active', { hasText: name });
-  // On a loaded machine the list can change under the click: try again from a closed box.
+  // On a loaded machine the list can change under the click, and Ctrl+P can be swallowed (the
+  // box never shows): try again from a closed box, with the focus given back to the active tab.
   for (let attempt = 0; attempt < 3; attempt++) {
     await wb.press('Control+P');
     const input = page.locator('.quick-input-widget input');
-    await input.fill(path);
+    const filled = await input.fill(path, { timeout: 10_000 }).then(() => true, (err) => {
+      if (attempt === 2) throw err;
+      return false;
+    });
+    if (!filled) {
+      await wb.press('Escape');
+      await page.locator('.tabs-container .tab.active').first().click({ timeout: 2_000 }).catch(() => undefined);
+      continue;
+    }
     const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: name }).first();
     await row.click({ timeout: 10_000 }).catch(() => undefined);
     if (await tab.waitFor({ timeout: 5_000 }).then(() => true, () => false)) break;
