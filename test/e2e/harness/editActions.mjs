@@ -8,20 +8,9 @@ export async function openPath(wb, page, path) {
   await wb.statusBarItem('Flint', { timeoutMs: 30_000 });
   const name = path.split('/').pop();
   const tab = page.locator('.tabs-container .tab.active', { hasText: name });
-  // On a loaded machine the list can change under the click, and Ctrl+P can be swallowed (the
-  // box never shows): try again from a closed box, with the focus given back to the active tab.
+  // On a loaded machine the list can change under the click: try again from a closed box.
   for (let attempt = 0; attempt < 3; attempt++) {
-    await wb.press('Control+P');
-    const input = page.locator('.quick-input-widget input');
-    const filled = await input.fill(path, { timeout: 10_000 }).then(() => true, (err) => {
-      if (attempt === 2) throw err;
-      return false;
-    });
-    if (!filled) {
-      await wb.press('Escape');
-      await page.locator('.tabs-container .tab.active').first().click({ timeout: 2_000 }).catch(() => undefined);
-      continue;
-    }
+    await wb.quickOpen(path);
     const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: name }).first();
     await row.click({ timeout: 10_000 }).catch(() => undefined);
     if (await tab.waitFor({ timeout: 5_000 }).then(() => true, () => false)) break;
@@ -41,9 +30,7 @@ export async function openCopy(wb, page, workspace, text, name) {
 
 /** Moves the cursor to line `n` (1-based) through Quick Open's ":" mode. */
 export async function goToLine(wb, page, n) {
-  await wb.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.fill(`:${n}`);
+  const input = await wb.quickOpen(`:${n}`);
   await page.locator('.quick-input-widget', { hasText: `line ${n}` }).waitFor({ timeout: 10_000 });
   await wb.press('Enter');
   await input.waitFor({ state: 'hidden', timeout: 10_000 });

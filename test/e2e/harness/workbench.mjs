@@ -27,12 +27,30 @@ export class Workbench {
     await this.page.waitForFunction(() => document.title.includes('Extension Development Host'), null, { timeout: timeoutMs });
   }
 
+  /**
+   * Opens Quick Open (Ctrl+P) with `text` typed in, and returns its input. Ctrl+P can be
+   * swallowed (a webview frame, or a focus change as it lands): then the focus goes back to the
+   * active editor tab (which moves no cursor) and it starts again.
+   */
+  async quickOpen(text, { timeoutMs = 20_000 } = {}) {
+    const input = this.page.locator('.quick-input-widget input');
+    for (let attempt = 0; ; attempt++) {
+      const last = attempt >= 2;
+      await this.page.keyboard.press('Control+P');
+      try {
+        await input.fill(text, { timeout: last ? timeoutMs : 5_000 });
+        return input;
+      } catch (err) {
+        if (last) throw err;
+        await this.page.keyboard.press('Escape');
+        await this.page.locator('.tabs-container .tab.active').first().click({ timeout: 2_000 }).catch(() => {});
+      }
+    }
+  }
+
   /** Opens `name` through Quick Open and waits for its editor to have focus. */
   async openFile(name, { timeoutMs = 20_000 } = {}) {
-    await this.page.keyboard.press('Control+P');
-    const input = this.page.locator('.quick-input-widget input');
-    await input.waitFor({ timeout: timeoutMs });
-    await input.fill(name);
+    await this.quickOpen(name, { timeoutMs });
     // The file list is searched asynchronously: wait until the first row names the file.
     await this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: name.split('/').pop() }).first().waitFor({ timeout: timeoutMs });
     await this.page.keyboard.press('Enter');
