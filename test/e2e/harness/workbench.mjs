@@ -28,24 +28,29 @@ export class Workbench {
   }
 
   /**
-   * Opens Quick Open (Ctrl+P) with `text` typed in, and returns its input. Ctrl+P can be
-   * swallowed (a webview frame, or a focus change as it lands): then the focus goes back to the
-   * active editor tab (which moves no cursor) and it starts again.
+   * Presses `key` to open the quick input (Ctrl+P, F1) and types `text` into it; returns the
+   * input. The key can be swallowed by a webview's frame, and a webview taking focus as it loads
+   * closes the box: then the focus goes back to the active editor tab (which moves no cursor)
+   * and it starts again.
    */
-  async quickOpen(text, { timeoutMs = 20_000 } = {}) {
+  async quickInput(key, text, { timeoutMs = 20_000 } = {}) {
     const input = this.page.locator('.quick-input-widget input');
     for (let attempt = 0; ; attempt++) {
       const last = attempt >= 2;
-      await this.page.keyboard.press('Control+P');
+      await this.page.keyboard.press(key);
       try {
         await input.fill(text, { timeout: last ? timeoutMs : 5_000 });
         return input;
       } catch (err) {
         if (last) throw err;
-        await this.page.keyboard.press('Escape');
         await this.page.locator('.tabs-container .tab.active').first().click({ timeout: 2_000 }).catch(() => {});
       }
     }
+  }
+
+  /** Quick Open (Ctrl+P) with `text` typed in; returns its input. */
+  quickOpen(text, options) {
+    return this.quickInput('Control+P', text, options);
   }
 
   /** Opens `name` through Quick Open and waits for its editor to have focus. */
@@ -61,22 +66,7 @@ export class Workbench {
 
   /** Runs a command from the command palette by its label (e.g. "Flint: Show Log"). */
   async runCommand(label, { timeoutMs = 20_000 } = {}) {
-    const input = this.page.locator('.quick-input-widget input');
-    // F1 pressed while a webview has focus can be swallowed by its frame, and a webview taking
-    // focus as it loads closes the palette: then give the focus back to the active editor tab
-    // (which moves no cursor) and start again.
-    for (let attempt = 0; ; attempt++) {
-      const last = attempt >= 2;
-      await this.page.keyboard.press('F1');
-      try {
-        await input.waitFor({ state: 'visible', timeout: last ? timeoutMs : 3_000 });
-        await input.fill(`>${label}`, { timeout: last ? timeoutMs : 3_000 });
-        break;
-      } catch (err) {
-        if (last) throw err;
-        await this.page.locator('.tabs-container .tab.active').first().click({ timeout: 2_000 }).catch(() => {});
-      }
-    }
+    const input = await this.quickInput('F1', `>${label}`, { timeoutMs });
     const row = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: label }).first();
     await row.waitFor({ timeout: timeoutMs });
     await this.page.keyboard.press('Enter');
