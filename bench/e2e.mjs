@@ -25,7 +25,7 @@ import { endpointSettings, startEndpoint } from '../test/e2e/harness/endpoint.mj
 import { ProcessGroups } from '../test/e2e/harness/processGroup.mjs';
 import { SAMPLE_WORKSPACE } from '../test/e2e/harness/uiSession.mjs';
 import { Workbench } from '../test/e2e/harness/workbench.mjs';
-import { startBusyLoad } from './e2eBusyLoad.mjs';
+import { competingLoad } from './competingLoad.mjs';
 import { medianCi } from './e2eMedianCi.mjs';
 import { measureModelFirstToken } from './e2eModelFirstToken.mjs';
 import { measureOneKeystroke, warmUp } from './e2eProbe.mjs';
@@ -189,7 +189,7 @@ async function main() {
 
     let busy = null;
     if (BUSY && flint) {
-      const burner = await startBusyLoad(groups);
+      const burner = competingLoad(20 * 60_000);
       try {
         await new Promise((r) => setTimeout(r, 1000));
         const busyLoad = load();
@@ -200,7 +200,7 @@ async function main() {
         busy = { baseline: b, flint: f, model: m, ci: busyCi, load: busyLoad, typing: typingBusy };
         console.log(`busy: baseline p50 ${round(median(b))} ms, flint p50 ${round(median(f))} ms, model ${round(median(m))} ms -> flint adds ${round(added(f, b, m))} ms, 95 % CI [${round(busyCi[0])}, ${round(busyCi[1])}]`);
       } finally {
-        await burner.stop();
+        burner.stop();
       }
     }
 

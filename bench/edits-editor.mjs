@@ -12,14 +12,14 @@
 // time went.
 //
 //   node bench/edits-editor.mjs [--runs N] [--profile]
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { INSTALL_COMMAND, missingPrerequisites } from '../scripts/installE2E.mjs';
 import { launchBrowser, newPage } from '../test/e2e/harness/browser.mjs';
 import { buildIfStale } from '../test/e2e/harness/build.mjs';
 import { startCodeServer } from '../test/e2e/harness/codeServer.mjs';
-import { instruct, openPath } from '../test/e2e/harness/editActions.mjs';
+import { instruct, openPath, saveAndRead } from '../test/e2e/harness/editActions.mjs';
 import { endpointSettings, startEndpoint } from '../test/e2e/harness/endpoint.mjs';
 import { flintLog } from '../test/e2e/harness/flintLog.mjs';
 import { ProcessGroups } from '../test/e2e/harness/processGroup.mjs';
@@ -127,9 +127,7 @@ async function baselineRun(ctx, { busy, index }) {
     }
     const { frames, long } = await stopFrames(page);
     if (profiler) printProfile(await profiler.stop());
-    await wb.press('Control+S');
-    await page.waitForFunction(() => !document.querySelector('.tabs-container .tab.active.dirty'), null, { timeout: 30_000 });
-    if (!readFileSync(path, 'utf8').startsWith(rewrite)) throw new Error(`the baseline's pasted rewrite is not in base${index}.ts`);
+    if (!(await saveAndRead(wb, page, path)).toString('utf8').startsWith(rewrite)) throw new Error(`the baseline's pasted rewrite is not in base${index}.ts`);
     return { frame_ms_p95: round(percentile(frames, 0.95)), long_frames: frames.filter((f) => f > 50).length, frames: frames.length, long_frame_detail: long };
   } finally {
     stopLoad();
@@ -164,10 +162,8 @@ async function oneRun(ctx, { tokensPerSecond, busy, index }) {
     await readyMessage(page).waitFor({ timeout: 20_000 });
     await wb.press('Control+Enter');
     await until('the accept in Flint\'s log', () => new RegExp(`edit src/bench${index}\\.ts: accepted`).test(flintLog(ctx).text.slice(logBefore)), 20_000);
-    // The key, not the palette: there "File: Save" can land on "Compare Active File with Saved".
-    await wb.press('Control+S');
-    await page.waitForFunction(() => !document.querySelector('.tabs-container .tab.active.dirty'), null, { timeout: 30_000 });
-    const saved = readFileSync(path, 'utf8');
+    // With the key (saveAndRead), not the palette: there "File: Save" can land on "Compare Active File with Saved".
+    const saved = (await saveAndRead(wb, page, path)).toString('utf8');
     const exact = saved === rewrite;
     if (!exact) console.log(`edits-editor: bench${index}.ts is not the rewrite: ${mismatch(saved, rewrite)}`);
     const line = flintLog(ctx).text.slice(logBefore).match(UPDATES);

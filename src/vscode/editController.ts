@@ -250,7 +250,7 @@ export class EditController implements vscode.Disposable {
   }
 
   /** What the window was last told: every stream frame asks, and each message costs the window. */
-  private context = { pending: undefined as boolean | undefined, streaming: undefined as boolean | undefined };
+  private context: { pending?: boolean; streaming?: boolean } = {};
 
   private updateContext(): void {
     const p = this.find();
