@@ -1,4 +1,4 @@
-import type { EditSink } from '../src/edits/editSink';
+import type { EditSink, Shown } from '../src/edits/editSink';
 import type { PreviewView } from '../src/edits/previewLayout';
 import type { RowEdit } from '../src/edits/rowEdit';
 import { toTextReplace } from '../src/edits/textReplace';
@@ -21,7 +21,8 @@ export class CountingDocument implements EditSink {
     return this.lines.join('\n');
   }
 
-  async apply(edits: RowEdit[], _step: 'preview' | 'accept', applied: () => void): Promise<boolean> {
+  async apply(edits: RowEdit[], _step: 'preview' | 'accept', applied: () => void, show?: Shown): Promise<boolean> {
+    if (show) this.render(show.view, show.startLine);
     this.beforeEdit ??= [...this.lines];
     this.replaceAll(edits);
     this.applyCalls++;

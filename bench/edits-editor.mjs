@@ -7,15 +7,17 @@
 // whether the document is exactly the rewrite after Accept; beside them, the same rewrite pasted
 // into the editor without Flint, the editor's own floor. Writes bench/results/edits-editor.json.
 //
-// Long frames are listed with the callbacks that made them long; --profile samples the page's
-// main thread during each quiet 1,000 tokens/s stream and quiet baseline, and prints where its
-// time went.
+// Each run also counts the editor's DOM changes by layer (lines, overlays, view zones, widgets).
+// Long frames are listed with the callbacks that made them long. Diagnostics, for each quiet
+// 1,000 tokens/s stream and quiet baseline: --profile samples the page's main thread (functions
+// named from the workbench's source maps); --trace records a browser trace (scripts, style,
+// layout, paint). --quick runs only those two, and writes no results.
 //
-//   node bench/edits-editor.mjs [--runs N] [--profile]
+//   node bench/edits-editor.mjs [--runs N] [--profile] [--trace] [--quick]
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { INSTALL_COMMAND, missingPrerequisites } from '../scripts/installE2E.mjs';
+import { e2ePaths, INSTALL_COMMAND, missingPrerequisites } from '../scripts/installE2E.mjs';
 import { launchBrowser, newPage } from '../test/e2e/harness/browser.mjs';
 import { buildIfStale } from '../test/e2e/harness/build.mjs';
 import { startCodeServer } from '../test/e2e/harness/codeServer.mjs';
@@ -27,13 +29,18 @@ import { SAMPLE_WORKSPACE } from '../test/e2e/harness/uiSession.mjs';
 import { until } from '../test/e2e/harness/until.mjs';
 import { Workbench } from '../test/e2e/harness/workbench.mjs';
 import { competingLoad } from './competingLoad.mjs';
-import { profileRenderer } from './rendererProfile.mjs';
+import { profileRenderer, sourceNames } from './rendererProfile.mjs';
+import { traceRenderer } from './rendererTrace.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
 const flag = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
 const RUNS = Math.min(Math.max(Number(flag('--runs', 3)), 1), 10);
 const PROFILE = argv.includes('--profile');
+/** Only the quiet 1,000 tokens/s stream and the quiet baseline: a quick look while working on one. */
+const QUICK = argv.includes('--quick');
+/** Records a trace of each quiet 1,000 tokens/s stream and quiet baseline: the main thread's time by kind of work. */
+const TRACE = argv.includes('--trace');
 const LINES = 100;
 const INSTRUCTION = 'bench: rename every total to sum';
 
@@ -47,10 +54,24 @@ const percentile = (xs, q) => {
 const median = (xs) => percentile(xs, 0.5);
 /** Flint's log line at the end of an inline edit's stream. */
 const UPDATES = /(\d+) document updates, ([\d.]+) ms p50, ([\d.]+) ms p95, ([\d.]+) ms max each; extension host CPU ([\d.]+) ms per update/;
+/** The scripts code-server serves under "/static/", with their source maps, to name profiled functions. */
+const SCRIPT_ROOT = join(e2ePaths().codeServerDir, 'node_modules', 'code-server', 'lib', 'vscode');
+/** "1,234 (view-lines 800, view-zones 300, …)": an editor's DOM changes, largest layers first. */
+const domSummary = (dom) => {
+  const layers = Object.entries(dom ?? {}).sort((a, b) => b[1] - a[1]);
+  return `${layers.reduce((n, [, c]) => n + c, 0)} (${layers.slice(0, 4).map(([k, c]) => `${k} ${c}`).join(', ')})`;
+};
+const domTotal = (dom) => Object.values(dom ?? {}).reduce((n, c) => n + c, 0);
 const round = (x) => (x === null || x === undefined ? null : Math.round(x * 100) / 100);
 
-function printProfile({ busyMs, totalMs, top }) {
-  console.log(`  page main thread busy ${Math.round(busyMs)} of ${Math.round(totalMs)} ms; most inclusive time:\n${top.map(([name, ms]) => `    ${Math.round(ms)} ${name}`).join('\n')}`);
+function printTrace({ runTaskMs, spanMs, byKind, byCall }) {
+  const list = (xs) => xs.map(([k, ms, n]) => `${k} ${Math.round(ms)} (${n})`).join(', ');
+  console.log(`  page main thread: tasks ${Math.round(runTaskMs)} ms in ${Math.round(spanMs)} ms; by kind: ${list(byKind)}\n  script entry points: ${list(byCall)}`);
+}
+
+function printProfile({ busyMs, totalMs, top, topSelf }) {
+  const list = (xs) => xs.map(([name, ms]) => `    ${Math.round(ms)} ${name}`).join('\n');
+  console.log(`  page main thread busy ${Math.round(busyMs)} of ${Math.round(totalMs)} ms; most inclusive time:\n${list(top)}\n  most self time:\n${list(topSelf.slice(0, 40))}`);
 }
 
 /** The status bar message shown when an edit has finished streaming. */
@@ -80,6 +101,19 @@ async function startFrames(page) {
       }
     });
     w.__flintObserver.observe({ type: 'long-animation-frame' });
+    // What changed in the editor's content, by layer (lines, overlays, view zones, widgets…):
+    // work the window has to style, lay out and paint.
+    w.__flintDom = {};
+    const content = document.querySelector('.editor-instance .monaco-editor .lines-content');
+    w.__flintDomObserver = new MutationObserver((records) => {
+      for (const r of records) {
+        let layer = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+        while (layer && layer.parentElement && layer.parentElement !== content) layer = layer.parentElement;
+        const name = layer?.className?.split(' ')[0] || 'content';
+        w.__flintDom[name] = (w.__flintDom[name] ?? 0) + (r.type === 'childList' ? r.addedNodes.length + r.removedNodes.length : 1);
+      }
+    });
+    if (content) w.__flintDomObserver.observe(content, { subtree: true, childList: true, attributes: true, characterData: true });
     let last = performance.now();
     const tick = (t) => {
       w.__flintFrames.push(t - last);
@@ -94,7 +128,8 @@ async function stopFrames(page) {
   return page.evaluate(() => {
     window.__flintFramesOn = false;
     window.__flintObserver.disconnect();
-    return { frames: window.__flintFrames, long: window.__flintLong };
+    window.__flintDomObserver.disconnect();
+    return { frames: window.__flintFrames, long: window.__flintLong, dom: window.__flintDom };
   });
 }
 
@@ -112,7 +147,8 @@ async function baselineRun(ctx, { busy, index }) {
   const pieces = Array.from({ length: 40 }, (_, i) => lines.slice(Math.floor((i * lines.length) / 40), Math.floor(((i + 1) * lines.length) / 40)).join('\n') + '\n');
   const stopLoad = busy ? competingLoad().stop : () => undefined;
   try {
-    const profiler = PROFILE && !busy ? await profileRenderer(page) : null;
+    const profiler = PROFILE && !busy ? await profileRenderer(page, { scriptRoot: SCRIPT_ROOT }) : null;
+    const tracer = TRACE && !busy ? await traceRenderer(ctx.browser, page, { nameOf: sourceNames(SCRIPT_ROOT) }) : null;
     await startFrames(page);
     const t0 = Date.now();
     for (let i = 0; i < pieces.length; i++) {
@@ -125,10 +161,11 @@ async function baselineRun(ctx, { busy, index }) {
       const wait = t0 + (i + 1) * 100 - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     }
-    const { frames, long } = await stopFrames(page);
+    const { frames, long, dom } = await stopFrames(page);
     if (profiler) printProfile(await profiler.stop());
+    if (tracer) printTrace(await tracer.stop());
     if (!(await saveAndRead(wb, page, path)).toString('utf8').startsWith(rewrite)) throw new Error(`the baseline's pasted rewrite is not in base${index}.ts`);
-    return { frame_ms_p95: round(percentile(frames, 0.95)), long_frames: frames.filter((f) => f > 50).length, frames: frames.length, long_frame_detail: long };
+    return { frame_ms_p95: round(percentile(frames, 0.95)), long_frames: frames.filter((f) => f > 50).length, frames: frames.length, editor_dom_changes: dom, long_frame_detail: long };
   } finally {
     stopLoad();
     await wb.press('Control+W');
@@ -147,7 +184,8 @@ async function oneRun(ctx, { tokensPerSecond, busy, index }) {
   const logBefore = flintLog(ctx).text.length;
   try {
     // Diagnostics on request: where the page's main thread went during one kind of stream.
-    const profiler = PROFILE && !busy && tokensPerSecond === 1000 ? await profileRenderer(page) : null;
+    const profiler = PROFILE && !busy && tokensPerSecond === 1000 ? await profileRenderer(page, { scriptRoot: SCRIPT_ROOT }) : null;
+    const tracer = TRACE && !busy && tokensPerSecond === 1000 ? await traceRenderer(ctx.browser, page, { nameOf: sourceNames(SCRIPT_ROOT) }) : null;
     await startFrames(page);
     const t0 = Date.now();
     await instruct(wb, page, INSTRUCTION);
@@ -155,8 +193,9 @@ async function oneRun(ctx, { tokensPerSecond, busy, index }) {
     // edit's first line, scrolled out of view while the end of a long rewrite is followed).
     await until('the end of the rewrite in Flint\'s log', () => UPDATES.test(flintLog(ctx).text.slice(logBefore)), 120_000);
     const streamMs = Date.now() - t0;
-    const { frames, long } = await stopFrames(page);
+    const { frames, long, dom } = await stopFrames(page);
     if (profiler) printProfile(await profiler.stop());
+    if (tracer) printTrace(await tracer.stop());
     stopLoad();
     // What a user waits for before accepting (the Accept lens is scrolled out of view).
     await readyMessage(page).waitFor({ timeout: 20_000 });
@@ -170,6 +209,7 @@ async function oneRun(ctx, { tokensPerSecond, busy, index }) {
     await wb.press('Control+W');
     return {
       stream_ms: streamMs,
+      editor_dom_changes: dom,
       frame_ms_p95: round(percentile(frames, 0.95)),
       long_frames: frames.filter((f) => f > 50).length,
       frames: frames.length,
@@ -209,10 +249,10 @@ async function main() {
     const wb = new Workbench(page);
     await wb.open(server.pageUrl({ folder: workspace, extensionDevelopmentPaths: [root] }));
     await wb.statusBarItem('Flint', { timeoutMs: 60_000 });
-    const ctx = { wb, page, workspace, endpoint, server };
+    const ctx = { wb, page, workspace, endpoint, server, browser };
 
     const configs = [];
-    for (const tokensPerSecond of [1000, 5000]) for (const busy of [false, true]) configs.push({ tokensPerSecond, busy });
+    for (const tokensPerSecond of QUICK ? [1000] : [1000, 5000]) for (const busy of QUICK ? [false] : [false, true]) configs.push({ tokensPerSecond, busy });
     const runs = Object.fromEntries([...configs.map((c) => `${c.tokensPerSecond}${c.busy ? '_busy' : ''}`), 'baseline', 'baseline_busy'].map((key) => [key, []]));
     let index = 0;
     let baseIndex = 0;
@@ -226,19 +266,22 @@ async function main() {
           throw err;
         });
         runs[`${c.tokensPerSecond}${c.busy ? '_busy' : ''}`].push(run);
-        console.log(`edits-editor ${c.tokensPerSecond} tok/s${c.busy ? ', busy' : ''}: frame p95 ${run.frame_ms_p95} ms, ${run.long_frames} long, ${run.updates} updates p95 ${run.update_ms_p95} ms, host CPU ${run.host_cpu_ms_per_update} ms/update, exact ${run.exact}`);
+        console.log(`edits-editor ${c.tokensPerSecond} tok/s${c.busy ? ', busy' : ''}: frame p95 ${run.frame_ms_p95} ms, ${run.long_frames} long, ${run.updates} updates p95 ${run.update_ms_p95} ms, host CPU ${run.host_cpu_ms_per_update} ms/update, editor DOM changes ${domSummary(run.editor_dom_changes)}, exact ${run.exact}`);
         if (run.long_frame_detail.length) console.log(`  long frames: ${run.long_frame_detail.join('; ')}`);
       }
-      for (const busy of r % 2 ? [true, false] : [false, true]) {
+      for (const busy of QUICK ? [false] : r % 2 ? [true, false] : [false, true]) {
         const run = await baselineRun(ctx, { busy, index: baseIndex++ });
         runs[`baseline${busy ? '_busy' : ''}`].push(run);
-        console.log(`edits-editor baseline (pasted, no Flint)${busy ? ', busy' : ''}: frame p95 ${run.frame_ms_p95} ms, ${run.long_frames} long`);
+        console.log(`edits-editor baseline (pasted, no Flint)${busy ? ', busy' : ''}: frame p95 ${run.frame_ms_p95} ms, ${run.long_frames} long, editor DOM changes ${domSummary(run.editor_dom_changes)}`);
       }
     }
+    // A quick look is not a result: the published figures stay as they were.
+    if (QUICK) return 0;
     const result = { runs_per_config: RUNS, lines: LINES, load_average_1m: round(loadavg()[0]) };
     for (const [key, list] of Object.entries(runs)) {
       result[`frame_ms_p95_${key}`] = round(median(list.map((x) => x.frame_ms_p95)));
       result[`long_frames_${key}`] = Math.max(...list.map((x) => x.long_frames));
+      result[`editor_dom_changes_${key}`] = median(list.map((x) => domTotal(x.editor_dom_changes)));
       if (key.startsWith('baseline')) continue;
       result[`update_ms_p95_${key}`] = round(median(list.map((x) => x.update_ms_p95 ?? Infinity)));
       result[`host_cpu_ms_per_update_${key}`] = round(median(list.map((x) => x.host_cpu_ms_per_update ?? Infinity)));

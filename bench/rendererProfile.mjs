@@ -1,9 +1,13 @@
 // Samples the workbench page's main thread (Chrome DevTools Protocol) while something runs, and
 // says where its time went: busy milliseconds and the functions with the most inclusive time.
-// The workbench is minified, so functions are named as shipped, with their line and column.
+// The workbench is minified; given the local copy of the scripts it serves (`scriptRoot`), each
+// function is named by its source file, line and original name from the shipped source map.
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { SourceMapConsumer } from 'source-map-js';
 
-/** Starts sampling `page`; `stop()` resolves to { busyMs, totalMs, top: [[name, ms]] }. */
-export async function profileRenderer(page, { intervalUs = 200, topN = 40 } = {}) {
+/** Starts sampling `page`; `stop()` resolves to { busyMs, totalMs, top: [[name, ms]] (inclusive), topSelf (self time; "(program)" is the browser's own work: style, layout, paint) }. */
+export async function profileRenderer(page, { intervalUs = 200, topN = 40, scriptRoot } = {}) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: intervalUs });
@@ -12,28 +16,61 @@ export async function profileRenderer(page, { intervalUs = 200, topN = 40 } = {}
     async stop() {
       const { profile } = await cdp.send('Profiler.stop');
       await cdp.detach();
+      const nameOf = sourceNames(scriptRoot);
       const byId = new Map(profile.nodes.map((n) => [n.id, n]));
       const parent = new Map();
       for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
       const inclusive = new Map();
+      const self = new Map();
       let totalMs = 0;
       let idleMs = 0;
       for (let i = 0; i < profile.samples.length; i++) {
         const ms = (profile.timeDeltas[i] ?? 0) / 1000;
         totalMs += ms;
-        if (byId.get(profile.samples[i]).callFrame.functionName === '(idle)') idleMs += ms;
+        const leaf = byId.get(profile.samples[i]).callFrame;
+        if (leaf.functionName === '(idle)') idleMs += ms;
+        const leafName = leaf.functionName.startsWith('(') ? leaf.functionName : nameOf(leaf);
+        self.set(leafName, (self.get(leafName) ?? 0) + ms);
         // Each function once per sample, however deep it recursed.
         const seen = new Set();
         for (let id = profile.samples[i]; id !== undefined; id = parent.get(id)) {
           const f = byId.get(id).callFrame;
-          const name = `${f.functionName || '(anonymous)'}@${f.lineNumber}:${f.columnNumber}`;
-          if (f.functionName.startsWith('(') || seen.has(name)) continue;
+          if (f.functionName.startsWith('(')) continue;
+          const name = nameOf(f);
+          if (seen.has(name)) continue;
           seen.add(name);
           inclusive.set(name, (inclusive.get(name) ?? 0) + ms);
         }
       }
       const top = [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, topN);
-      return { busyMs: totalMs - idleMs, totalMs, top };
+      const topSelf = [...self].filter(([name]) => name !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, topN);
+      return { busyMs: totalMs - idleMs, totalMs, top, topSelf };
     },
+  };
+}
+
+/**
+ * Names a call frame: "viewLines.ts:512 renderText" when the script's source map is found under
+ * `scriptRoot` (the path after "/static/" in its URL), else its minified name and position.
+ */
+export function sourceNames(scriptRoot) {
+  const maps = new Map();
+  const consumer = (url) => {
+    if (!scriptRoot) return null;
+    const path = url.split('/static/')[1]?.split('?')[0];
+    if (!path) return null;
+    if (!maps.has(path)) {
+      const file = join(scriptRoot, `${path}.map`);
+      maps.set(path, existsSync(file) ? new SourceMapConsumer(JSON.parse(readFileSync(file, 'utf8'))) : null);
+    }
+    return maps.get(path);
+  };
+  return (f) => {
+    const fallback = `${f.functionName || '(anonymous)'}@${f.lineNumber}:${f.columnNumber}`;
+    const map = consumer(f.url);
+    if (!map) return fallback;
+    const at = map.originalPositionFor({ line: f.lineNumber + 1, column: f.columnNumber });
+    if (!at.source) return fallback;
+    return `${basename(at.source)}:${at.line} ${at.name ?? f.functionName ?? ''}`;
   };
 }

@@ -12,8 +12,10 @@ export interface EditSink {
    * soon as the change is in the document (before the promise settles, when the editor reports
    * it earlier). Resolves false when the editor refused for now (the document changed
    * meanwhile, or no editor shows it); rejects with DocumentReadOnlyError when it never will.
+   * `show` is what the region shows once the batch is in: the sink draws it together with the
+   * batch, so that the editor renders both in one frame (not the batch, then its looks).
    */
-  apply(edits: RowEdit[], step: 'preview' | 'accept', applied: () => void): Promise<boolean>;
+  apply(edits: RowEdit[], step: 'preview' | 'accept', applied: () => void, show?: Shown): Promise<boolean>;
   /**
    * Puts the original back. With `viaUndo` the pending edit is the newest undo step and nothing
    * else touched the document, so undoing it restores every byte and leaves no undo entry;
@@ -22,6 +24,12 @@ export interface EditSink {
   restore(edits: RowEdit[], viaUndo: boolean, applied: () => void): Promise<boolean>;
   /** Shows the pending rows (null: nothing pending any more). */
   render(view: PreviewView | null, startLine: number): void;
+}
+
+/** The pending rows as drawn, from document line `startLine`. */
+export interface Shown {
+  view: PreviewView;
+  startLine: number;
 }
 
 /** The editor will not change the document at all (it is read-only): retrying is pointless. */

@@ -17,9 +17,13 @@ export interface PreviewView {
   focusRow: number;
 }
 
-/** Edits to bring the document to a new layout; `commit` once the editor applied them. */
+/**
+ * Edits to bring the document to a new layout, and what the region shows once they are in;
+ * `commit` once the editor applied them.
+ */
 export interface LayoutPlan {
   edits: RowEdit[];
+  view: PreviewView;
   commit(): void;
 }
 
@@ -63,7 +67,10 @@ export class PreviewLayout {
     const from = this.head.length;
     // `rows` keeps growing while the edits are applied: plan and commit the same slice.
     const to = rows.length;
-    if (to === from && partial === this.partial) return { edits: [], commit: () => (this.pendingFrom = pointer) };
+    if (to === from && partial === this.partial) {
+      const view = viewOf(this.runs, from, partial !== null, this.original.length - pointer);
+      return { edits: [], view, commit: () => (this.pendingFrom = pointer) };
+    }
     const edits: RowEdit[] = [];
     let current: RowEdit = { row: from, deleteCount: this.partial === null ? 0 : 1, insert: [] };
     let docRow = current.row + current.deleteCount;
@@ -80,11 +87,17 @@ export class PreviewLayout {
     }
     if (partial !== null) current.insert.push(partial);
     if (current.deleteCount > 0 || current.insert.length > 0) edits.push(current);
+    // Only the last run can grow: the others are shared with the layout as it is.
+    const runs = this.runs.slice();
+    if (runs.length > 0) runs[runs.length - 1] = { ...runs[runs.length - 1] };
+    for (let i = from; i < to; i++) appendRun(runs, rows[i].kind, i);
     return {
       edits,
+      view: viewOf(runs, to, partial !== null, this.original.length - pointer),
       commit: () => {
         this.versionValue++;
-        for (let i = from; i < to; i++) this.append(rows[i]);
+        for (let i = from; i < to; i++) this.head.push(rows[i]);
+        this.runs = runs;
         this.partial = partial;
         this.pendingFrom = pointer;
       },
@@ -113,13 +126,15 @@ export class PreviewLayout {
       else edit.insert.push(...wanted.slice(run.bStart, run.bStart + run.length));
       if (!adjacent) edits.push(edit);
     }
+    const targetRuns: Run[] = [];
+    target.forEach((r, i) => appendRun(targetRuns, r.kind, i));
     return {
       edits,
+      view: viewOf(targetRuns, target.length, false, 0),
       commit: () => {
         this.versionValue++;
-        this.head = [];
-        this.runs = [];
-        for (const r of target) this.append(r);
+        this.head = [...target];
+        this.runs = targetRuns;
         this.partial = null;
         this.pendingFrom = this.original.length;
       },
@@ -138,6 +153,7 @@ export class PreviewLayout {
     if (this.partial !== null) spans.push({ start: this.head.length, count: 1 });
     return {
       edits: deleteSpans(spans),
+      view: viewOf([], 0, false, this.original.length),
       commit: () => {
         this.versionValue++;
         this.head = [];
@@ -164,17 +180,7 @@ export class PreviewLayout {
   }
 
   view(): PreviewView {
-    const partialRow = this.head.length;
-    const pendingStart = partialRow + (this.partial === null ? 0 : 1);
-    const pendingCount = this.original.length - this.pendingFrom;
-    return {
-      added: this.spans('added'),
-      removed: this.spans('removed'),
-      pending: pendingCount > 0 ? [{ start: pendingStart, count: pendingCount }] : [],
-      partial: this.partial === null ? [] : [{ start: partialRow, count: 1 }],
-      rowCount: pendingStart + pendingCount,
-      focusRow: Math.max(0, pendingStart - 1),
-    };
+    return viewOf(this.runs, this.head.length, this.partial !== null, this.original.length - this.pendingFrom);
   }
 
   private texts(): string[] {
@@ -185,15 +191,32 @@ export class PreviewLayout {
   }
 
   private spans(kind: DiffRow['kind']): RowSpan[] {
-    const out: RowSpan[] = [];
-    for (const run of this.runs) if (run.kind === kind) out.push({ start: run.start, count: run.count });
-    return out;
+    return spansOf(this.runs, kind);
   }
+}
 
-  private append(row: DiffRow): void {
-    const last = this.runs[this.runs.length - 1];
-    if (last && last.kind === row.kind) last.count++;
-    else this.runs.push({ kind: row.kind, start: this.head.length, count: 1 });
-    this.head.push(row);
-  }
+/** Adds row `index` (the next one) of `kind` to the runs. */
+function appendRun(runs: Run[], kind: DiffRow['kind'], index: number): void {
+  const last = runs[runs.length - 1];
+  if (last && last.kind === kind) last.count++;
+  else runs.push({ kind, start: index, count: 1 });
+}
+
+function spansOf(runs: readonly Run[], kind: DiffRow['kind']): RowSpan[] {
+  const out: RowSpan[] = [];
+  for (const run of runs) if (run.kind === kind) out.push({ start: run.start, count: run.count });
+  return out;
+}
+
+/** The view of `headCount` decided rows (as `runs`), then the line being written, then `pendingCount` originals. */
+function viewOf(runs: readonly Run[], headCount: number, partial: boolean, pendingCount: number): PreviewView {
+  const pendingStart = headCount + (partial ? 1 : 0);
+  return {
+    added: spansOf(runs, 'added'),
+    removed: spansOf(runs, 'removed'),
+    pending: pendingCount > 0 ? [{ start: pendingStart, count: pendingCount }] : [],
+    partial: partial ? [{ start: headCount, count: 1 }] : [],
+    rowCount: pendingStart + pendingCount,
+    focusRow: Math.max(0, pendingStart - 1),
+  };
 }

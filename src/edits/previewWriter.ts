@@ -30,7 +30,10 @@ export class PreviewWriter {
     return run;
   }
 
-  /** Applies a plan as part of the preview (one undo step); false when the editor refused it. */
+  /**
+   * Applies a plan as part of the preview (one undo step), drawn with it; false when the editor
+   * refused it.
+   */
   async write(plan: LayoutPlan): Promise<boolean> {
     if (plan.edits.length === 0) {
       plan.commit();
@@ -43,7 +46,10 @@ export class PreviewWriter {
       plan.commit();
       this.appliedAny = true;
     };
-    if (await this.sink.apply(shiftEdits(plan.edits, this.startLine), 'preview', commit)) commit();
+    const startLine = this.startLine;
+    if (await this.sink.apply(shiftEdits(plan.edits, startLine), 'preview', commit, { view: plan.view, startLine })) commit();
+    // Drawn with the batch; a refused batch left the looks of one that is not there: draw again.
+    this.drawn = done ? this.key(startLine) : '';
     return done;
   }
 
@@ -73,10 +79,15 @@ export class PreviewWriter {
 
   /** Draws the pending rows when they or their position changed (or when forced). */
   draw(force = false): void {
-    const key = `${this.layout.version}@${this.startLine}`;
+    const key = this.key(this.startLine);
     if (!force && key === this.drawn) return;
     this.drawn = key;
     this.sink.render(this.layout.view(), this.startLine);
+  }
+
+  /** What was drawn: the layout's version at a position. */
+  private key(startLine: number): string {
+    return `${this.layout.version}@${startLine}`;
   }
 
   /** Nothing is pending any more. */

@@ -37,6 +37,9 @@ export class EditController implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** A pending edit started, changed state or moved (what the CodeLens shows). */
   readonly onDidChange = this.changed.event;
+  private readonly pendingChanged = new vscode.EventEmitter<void>();
+  /** A document gained or lost its pending edit. */
+  readonly onDidChangePending = this.pendingChanged.event;
   private readonly files: WorkspaceFiles;
 
   constructor(
@@ -46,6 +49,7 @@ export class EditController implements vscode.Disposable {
     this.files = new WorkspaceFiles(services);
     this.subscriptions.push(
       this.changed,
+      this.pendingChanged,
       vscode.workspace.onDidChangeTextDocument((e) => this.onChange(e)),
       vscode.workspace.onDidCloseTextDocument((d) => this.get(d)?.session.cancel('the document was closed')),
       vscode.workspace.onWillSaveTextDocument((e) => {
@@ -101,6 +105,7 @@ export class EditController implements vscode.Disposable {
     } catch (err) {
       // No request left: nothing is pending.
       this.pending.delete(document.uri.toString());
+      this.pendingChanged.fire();
       this.services.log.error(err instanceof Error ? err : String(err));
       void vscode.window.showErrorMessage(`Flint: the edit could not start: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -143,6 +148,7 @@ export class EditController implements vscode.Disposable {
       },
     });
     this.pending.set(key, pending);
+    this.pendingChanged.fire();
     return pending;
   }
 
@@ -150,7 +156,10 @@ export class EditController implements vscode.Disposable {
     const { session } = p;
     const name = vscode.workspace.asRelativePath(document.uri);
     const info = session.info;
-    if (session.settled && this.pending.get(document.uri.toString()) === p) this.pending.delete(document.uri.toString());
+    if (session.settled && this.pending.get(document.uri.toString()) === p) {
+      this.pending.delete(document.uri.toString());
+      this.pendingChanged.fire();
+    }
     if (session.state === 'streaming') p.endGeneration ??= this.services.beginGeneration();
     else {
       p.endGeneration?.();

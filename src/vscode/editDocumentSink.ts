@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
-import { DocumentReadOnlyError, type EditSink } from '../edits/editSink';
+import { DocumentReadOnlyError, type EditSink, type Shown } from '../edits/editSink';
 import { middleChange } from '../edits/middleChange';
 import type { PreviewView } from '../edits/previewLayout';
 import type { RowEdit } from '../edits/rowEdit';
@@ -58,13 +58,17 @@ export class EditDocumentSink implements EditSink {
     this.keepStates = this.before.length <= STATES_MAX_CHARS;
   }
 
-  async apply(edits: RowEdit[], step: 'preview' | 'accept', applied: () => void): Promise<boolean> {
+  async apply(edits: RowEdit[], step: 'preview' | 'accept', applied: () => void, show?: Shown): Promise<boolean> {
     const editor = this.editor();
     if (!editor) return false;
     const stopBefore = !this.previewStarted || this.stepClosed;
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
-    const ok = await this.edit(editor, this.toReplaces(edits), { undoStopBefore: stopBefore, undoStopAfter: step === 'accept' }, applied);
+    const edited = this.edit(editor, this.toReplaces(edits), { undoStopBefore: stopBefore, undoStopAfter: step === 'accept' }, applied);
+    // In the same turn as the edit: the messages leave together, and the window renders the new
+    // lines with their looks and scroll in one frame, never new lines with the old looks.
+    if (show) this.render(show.view, show.startLine);
+    const ok = await edited;
     if (ok) {
       this.previewStarted = true;
       this.stepClosed = false;
@@ -212,7 +216,8 @@ export class EditDocumentSink implements EditSink {
     if (line === this.followLine) return;
     const watching = this.followLine < 0 || editor.visibleRanges.some((r) => r.start.line <= this.followLine && this.followLine <= r.end.line);
     this.followLine = line;
-    if (!watching || line >= this.document.lineCount) return;
+    // The line may not be in the document yet (it arrives with the batch sent just before).
+    if (!watching) return;
     // In the active editor, scroll vertically only: revealRange also measures the line's text to
     // scroll sideways, a forced layout in the middle of the editor's frame on every update.
     if (editor === vscode.window.activeTextEditor) void vscode.commands.executeCommand('revealLine', { lineNumber: line });

@@ -2,13 +2,22 @@ import * as vscode from 'vscode';
 import { languageOf, sourceFunctions } from '../tests/sourceFunctions';
 import { isTestPath } from '../tests/testPaths';
 
-/** "Generate tests" above each function a test can reach, in source files of the languages Flint writes tests for. */
+/**
+ * "Generate tests" above each function a test can reach, in source files of the languages Flint
+ * writes tests for. None while an inline edit is pending in the document: its preview holds
+ * removed and added versions of the same functions, and on every streamed update the editor
+ * would move each lens's view zone (a hundred functions: a hundred zones per update).
+ */
 export class TestsCodeLens implements vscode.CodeLensProvider {
-  constructor(private readonly enabled: () => boolean) {}
+  constructor(
+    private readonly enabled: () => boolean,
+    private readonly editPending: (document: vscode.TextDocument) => boolean,
+  ) {}
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     const language = languageOf(document.uri.path);
     if (!this.enabled() || !language || isTestPath(document.uri.path) || document.lineCount > 20_000) return [];
+    if (this.editPending(document)) return [];
     return sourceFunctions(document.getText(), language)
       .filter((f) => f.testable)
       .map(

@@ -339,7 +339,7 @@ export function registerTests(context: vscode.ExtensionContext, services: Servic
     vscode.window.setStatusBarMessage(next === 'onSave' ? '$(beaker) Flint: continuous tests on — tests of changed functions are written and run on save' : '$(beaker) Flint: continuous tests off', 5000);
   }
 
-  const codeLens = new TestsCodeLens(() => cfg()['tests.codeLens']);
+  const codeLens = new TestsCodeLens(() => cfg()['tests.codeLens'], (document) => edits.controller.get(document) !== undefined);
   const lensChanged = new vscode.EventEmitter<void>();
   // With continuous tests on, every save may ask for tests: keep their instructions warm.
   const warm = () => {
@@ -358,6 +358,7 @@ export function registerTests(context: vscode.ExtensionContext, services: Servic
     lensChanged,
     { dispose: () => continuous.dispose() },
     { dispose: offConfig },
+    edits.controller.onDidChangePending(() => lensChanged.fire()),
     vscode.languages.registerCodeLensProvider(
       FLINT_TESTS_LANGUAGES.map((language) => ({ language, scheme: 'file' })),
       { provideCodeLenses: (d) => codeLens.provideCodeLenses(d), onDidChangeCodeLenses: lensChanged.event },

@@ -61,6 +61,24 @@ describe('PreviewLayout', () => {
     expect(layout.kinds()).toEqual(['pending', 'pending', 'pending', 'pending']);
   });
 
+  it('says with each plan what the region shows once it is committed', () => {
+    const layout = new PreviewLayout(original);
+    const plans = [
+      () => layout.planAdvance([same('a')], 1, 'x'),
+      () => layout.planAdvance([same('a'), added('x'), removed('b'), added('y')], 2, 'z'),
+      () => layout.planAdvance([same('a'), added('x'), removed('b'), added('y')], 2, 'z'),
+      () => layout.planSettle([same('a'), added('x'), removed('b'), added('y'), same('c'), removed('d')]),
+      () => layout.planRestore(),
+    ];
+    for (const next of plans) {
+      const plan = next();
+      const before = layout.view();
+      plan.commit();
+      expect(plan.view).toEqual(layout.view());
+      if (plan.edits.length > 0) expect(plan.view).not.toEqual(before);
+    }
+  });
+
   it('refuses to accept before the rewrite settled', () => {
     const layout = new PreviewLayout(original);
     layout.planAdvance([same('a')], 1, null).commit();

@@ -1,4 +1,4 @@
-import { DocumentReadOnlyError, type EditSink } from '../../src/edits/editSink';
+import { DocumentReadOnlyError, type EditSink, type Shown } from '../../src/edits/editSink';
 import type { PreviewView } from '../../src/edits/previewLayout';
 import type { LineChange } from '../../src/edits/regionChange';
 import type { RowEdit } from '../../src/edits/rowEdit';
@@ -35,7 +35,9 @@ export class MemoryDocument implements EditSink {
     return this.lines.join(this.eol);
   }
 
-  async apply(edits: RowEdit[], step: 'preview' | 'accept', applied: () => void): Promise<boolean> {
+  async apply(edits: RowEdit[], step: 'preview' | 'accept', applied: () => void, show?: Shown): Promise<boolean> {
+    // Drawn at once, as the editor's sink does: the looks go out with the batch.
+    if (show) this.render(show.view, show.startLine);
     if (this.slow) await new Promise((r) => setImmediate(r));
     if (this.readOnly) throw new DocumentReadOnlyError('memory.ts');
     if (this.refuseNext) {

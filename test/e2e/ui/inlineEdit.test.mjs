@@ -50,19 +50,22 @@ export const tests = [
     },
   },
   {
-    name: 'reject leaves the file byte-identical and no undo step behind',
+    name: 'reject leaves the file byte-identical and no undo step behind; Generate Tests lenses step aside while the edit is pending',
     timeoutMs: 60_000,
     async run({ wb, page, workspace }) {
       const path = await openCopy(wb, page, workspace, SOURCE, 'reject.ts');
+      await lens(page, 'Flint: Generate Tests').waitFor({ timeout: 20_000 });
       // No selection: the enclosing block of the cursor (the last function, no final line break).
       await goToLine(wb, page, 6);
       await instruct(wb, page, 'spell out the perimeter');
       await lens(page, 'Reject').waitFor({ timeout: 30_000 });
       await waitForText(page, 'w + w + h + h');
       assert.equal(await isDirty(page), true, 'the preview is in the document');
+      await lens(page, 'Flint: Generate Tests').waitFor({ state: 'detached', timeout: 10_000 });
 
       await wb.press('Control+Backspace');
       await lens(page, 'Reject').waitFor({ state: 'detached', timeout: 10_000 });
+      await lens(page, 'Flint: Generate Tests').waitFor({ timeout: 10_000 });
       assert.equal(await isDirty(page), false, 'rejecting returns the document to its saved state');
       assert.ok(readFileSync(path).equals(Buffer.from(SOURCE)));
       const before = await editorText(page);
