@@ -5,8 +5,9 @@ import { isTestPath } from '../tests/testPaths';
 /**
  * "Generate tests" above each function a test can reach, in source files of the languages Flint
  * writes tests for. None while an inline edit is pending in the document: its preview holds
- * removed and added versions of the same functions, and on every streamed update the editor
- * would move each lens's view zone (a hundred functions: a hundred zones per update).
+ * removed and added copies of the same functions, and each lens is a view zone the editor moves
+ * on every change above it. (The editor asks again once the document rests for a moment, so
+ * they leave when a stream pauses or ends.)
  */
 export class TestsCodeLens implements vscode.CodeLensProvider {
   constructor(
