@@ -73,7 +73,7 @@ function printTrace({ runTaskMs, spanMs, byKind, byCall }) {
 
 function printProfile({ busyMs, totalMs, top, topSelf }) {
   const list = (xs) => xs.map(([name, ms]) => `    ${Math.round(ms)} ${name}`).join('\n');
-  console.log(`  page main thread busy ${Math.round(busyMs)} of ${Math.round(totalMs)} ms; most inclusive time:\n${list(top)}\n  most self time:\n${list(topSelf.slice(0, 40))}`);
+  console.log(`  page main thread busy ${Math.round(busyMs)} of ${Math.round(totalMs)} ms; most inclusive time:\n${list(top)}\n  most self time:\n${list(topSelf)}`);
 }
 
 /** The status bar message shown when an edit has finished streaming. */

@@ -22,43 +22,41 @@ export async function traceRenderer(browser, page, { nameOf } = {}) {
       const spanMs = times.length ? (Math.max(...times) - Math.min(...times)) / 1000 : 0;
       const runTaskMs = mine.filter((e) => e.name === 'RunTask').reduce((n, e) => n + (e.dur ?? 0), 0) / 1000;
       // Each kind's outermost events only (a Layout forced inside a FunctionCall counts for both).
-      const byKind = [];
-      for (const kind of KINDS) {
-        const events = mine.filter((e) => e.name === kind).sort((a, b) => a.ts - b.ts);
-        let ms = 0;
-        let end = -Infinity;
-        for (const e of events) {
-          if (e.ts < end) continue;
-          ms += (e.dur ?? 0) / 1000;
-          end = e.ts + (e.dur ?? 0);
-        }
-        if (events.length) byKind.push([kind, ms, events.length]);
-      }
+      const byKind = KINDS.flatMap((kind) => tally(outermost(mine.filter((e) => e.name === kind)), () => kind));
       // Which events were dispatched, by type (input, scroll, message…).
-      const events = new Map();
-      for (const e of mine) {
-        if (e.name !== 'EventDispatch') continue;
-        const type = `EventDispatch:${e.args?.data?.type ?? '?'}`;
-        const [ms, n] = events.get(type) ?? [0, 0];
-        events.set(type, [ms + (e.dur ?? 0) / 1000, n + 1]);
-      }
-      for (const [type, [ms, n]] of events) if (ms >= 10) byKind.push([type, ms, n]);
+      const dispatched = tally(mine.filter((e) => e.name === 'EventDispatch'), (e) => `EventDispatch:${e.args?.data?.type ?? '?'}`);
+      byKind.push(...dispatched.filter(([, ms]) => ms >= 10));
       byKind.sort((a, b) => b[1] - a[1]);
       // Script entry points, by function (named from the source maps when `nameOf` is given).
-      const sorted = [...mine].sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-      const calls = new Map();
-      let end = -Infinity;
-      for (const e of sorted) {
-        if (e.name !== 'FunctionCall' || e.ts < end) continue;
-        end = e.ts + (e.dur ?? 0);
+      const byCall = tally(outermost(mine.filter((e) => e.name === 'FunctionCall')), (e) => {
         const d = e.args?.data ?? {};
         const f = { functionName: d.functionName ?? '', url: d.url ?? '', lineNumber: (d.lineNumber ?? 1) - 1, columnNumber: (d.columnNumber ?? 1) - 1 };
-        const name = nameOf ? nameOf(f) : `${f.functionName}@${f.url.split('/').pop()}:${f.lineNumber}`;
-        const [ms, n] = calls.get(name) ?? [0, 0];
-        calls.set(name, [ms + (e.dur ?? 0) / 1000, n + 1]);
-      }
-      const byCall = [...calls].map(([what, [ms, n]]) => [what, ms, n]).sort((a, b) => b[1] - a[1]).slice(0, 12);
+        return nameOf ? nameOf(f) : `${f.functionName}@${f.url.split('/').pop()}:${f.lineNumber}`;
+      }).slice(0, 12);
       return { runTaskMs, spanMs, byKind, byCall };
     },
   };
+}
+
+/** The events not nested in an earlier one of the list, in time order. */
+function outermost(events) {
+  const out = [];
+  let end = -Infinity;
+  for (const e of [...events].sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))) {
+    if (e.ts < end) continue;
+    out.push(e);
+    end = e.ts + (e.dur ?? 0);
+  }
+  return out;
+}
+
+/** [name, ms, count] per name that `nameOf` gives an event, most time first. */
+function tally(events, nameOf) {
+  const totals = new Map();
+  for (const e of events) {
+    const name = nameOf(e);
+    const [ms, n] = totals.get(name) ?? [0, 0];
+    totals.set(name, [ms + (e.dur ?? 0) / 1000, n + 1]);
+  }
+  return [...totals].map(([name, [ms, n]]) => [name, ms, n]).sort((a, b) => b[1] - a[1]);
 }

@@ -68,8 +68,16 @@ export class PreviewLayout {
     // `rows` keeps growing while the edits are applied: plan and commit the same slice.
     const to = rows.length;
     if (to === from && partial === this.partial) {
-      const view = viewOf(this.runs, from, partial !== null, this.original.length - pointer);
-      return { edits: [], view, commit: () => (this.pendingFrom = pointer) };
+      const runs = this.runs;
+      const pendingCount = this.original.length - pointer;
+      // Nothing to send, so nothing to draw with it: built only if asked for.
+      return {
+        edits: [],
+        get view() {
+          return viewOf(runs, from, partial !== null, pendingCount);
+        },
+        commit: () => (this.pendingFrom = pointer),
+      };
     }
     const edits: RowEdit[] = [];
     let current: RowEdit = { row: from, deleteCount: this.partial === null ? 0 : 1, insert: [] };
@@ -144,12 +152,12 @@ export class PreviewLayout {
   /** Keep the result: remove the removed rows. Only once settled. */
   planAccept(): RowEdit[] {
     if (this.partial !== null || this.pendingFrom < this.original.length) throw new Error('accept before the edit settled');
-    return deleteSpans(this.spans('removed'));
+    return deleteSpans(spansOf(this.runs, 'removed'));
   }
 
   /** Back to the original: remove added rows and the unfinished line; the layout empties. */
   planRestore(): LayoutPlan {
-    const spans = this.spans('added');
+    const spans = spansOf(this.runs, 'added');
     if (this.partial !== null) spans.push({ start: this.head.length, count: 1 });
     return {
       edits: deleteSpans(spans),
@@ -188,10 +196,6 @@ export class PreviewLayout {
     if (this.partial !== null) out.push(this.partial);
     for (let i = this.pendingFrom; i < this.original.length; i++) out.push(this.original[i]);
     return out;
-  }
-
-  private spans(kind: DiffRow['kind']): RowSpan[] {
-    return spansOf(this.runs, kind);
   }
 }
 
