@@ -19,6 +19,7 @@ import type { Framework, RunOutcome, SourceFunction } from '../tests/testTypes';
 import { planUserTests } from '../tests/userTests';
 import type { InlineEdits } from './editCommands';
 import { sendRefusal, wholeDocument, writeRefusal } from './editTarget';
+import { PendingEditLensReset } from './pendingEditLensReset';
 import { TestsCodeLens } from './testsCodeLens';
 import { TestsExplorer, type FailedTest } from './testsExplorer';
 import { codeRegion, fixCodeInstruction, fixTestInstruction, testRegion } from './testsFixes';
@@ -359,6 +360,7 @@ export function registerTests(context: vscode.ExtensionContext, services: Servic
     { dispose: () => continuous.dispose() },
     { dispose: offConfig },
     edits.controller.onDidChangePending(() => lensChanged.fire()),
+    new PendingEditLensReset((uri) => edits.controller.find(uri) !== undefined, edits.controller.onDidChangePending, () => cfg()['tests.codeLens']),
     vscode.languages.registerCodeLensProvider(
       FLINT_TESTS_LANGUAGES.map((language) => ({ language, scheme: 'file' })),
       { provideCodeLenses: (d) => codeLens.provideCodeLenses(d), onDidChangeCodeLenses: lensChanged.event },

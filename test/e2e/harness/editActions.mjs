@@ -29,11 +29,13 @@ export async function openCopy(wb, page, workspace, text, name) {
 }
 
 /** Moves the cursor to line `n` (1-based) through Quick Open's ":" mode. */
-export async function goToLine(wb, page, n) {
-  const input = await wb.quickOpen(`:${n}`);
+export async function goToLine(wb, page, n, column) {
+  const input = await wb.quickOpen(column ? `:${n}:${column}` : `:${n}`);
   await page.locator('.quick-input-widget', { hasText: `line ${n}` }).waitFor({ timeout: 10_000 });
   await wb.press('Enter');
   await input.waitFor({ state: 'hidden', timeout: 10_000 });
+  // The editor takes the focus back a moment after the box hides: keys pressed before that are lost.
+  await page.waitForFunction(() => document.activeElement?.closest('.editor-instance .monaco-editor'), null, { timeout: 10_000 });
 }
 
 /** Selects whole lines `from`..`to` (1-based) with the keyboard. */

@@ -86,9 +86,9 @@ async function openSource(wb, page, workspace, name) {
 
 /** Plants the bug by typing it: line 4's `<` becomes `<=` (an unsaved change to review). */
 async function plantBug(wb, page) {
-  await goToLine(wb, page, 4);
-  await wb.press('Home');
-  for (let i = 0; i < 'for (let i = 0; i <'.length; i++) await wb.press('ArrowRight');
+  const column = '  for (let i = 0; i <'.length + 1;
+  await goToLine(wb, page, 4, column);
+  await wb.statusBarItem(`Ln 4, Col ${column}`, { timeoutMs: 10_000 });
   await wb.type('=');
 }
 

@@ -9,6 +9,8 @@ import { SHAPES_LINES } from '../harness/shapesSource.mjs';
 import { editorText, lens, openCopy, openPath, saveAndRead, selectLines } from '../harness/editActions.mjs';
 
 export const openFile = 'src/shapes.ts';
+// Ghost text and next edit off: their requests would take the fault a test arms for the variants.
+export const settings = { 'flint.completions.enable': { '*': false }, 'flint.nextEdit.enable': { '*': false } };
 export const endpoint = { engine: 'scripted', args: ['--script', 'test/fixtures/variants/variants.script.json'] };
 
 const SOURCE = SHAPES_LINES.join('\r\n');
