@@ -28,7 +28,7 @@ export async function openCopy(wb, page, workspace, text, name) {
   return path;
 }
 
-/** Moves the cursor to line `n` (1-based) through Quick Open's ":" mode. */
+/** Moves the cursor to line `n` (1-based), and to `column` when given, through Quick Open's ":" mode. */
 export async function goToLine(wb, page, n, column) {
   const input = await wb.quickOpen(column ? `:${n}:${column}` : `:${n}`);
   await page.locator('.quick-input-widget', { hasText: `line ${n}` }).waitFor({ timeout: 10_000 });
