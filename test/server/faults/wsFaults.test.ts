@@ -30,6 +30,16 @@ describe('WebSocket fault knobs', () => {
     await recovers();
   });
 
+  it('leaves a counted fault to the next response that streams, not to a warm-up', async () => {
+    endpoint.setFaults({ errorEvent: { after: 3, times: 1 } });
+    const c = await WsEventClient.open(endpoint.url);
+    create(c, '', { generate: false, stream_id: 'w' });
+    expect((await c.terminal('w')).response.status).toBe('completed');
+    create(c, 'short', { stream_id: 'w' });
+    expect(await c.waitFor((e) => e.type === 'error')).toMatchObject({ stream_id: 'w', sequence_number: 3 });
+    c.close();
+  });
+
   it('sends a malformed frame and carries on', async () => {
     endpoint.setFaults({ malformedFrame: { after: 4, times: 1 } });
     const c = await WsEventClient.open(endpoint.url);
