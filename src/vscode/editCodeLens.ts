@@ -20,7 +20,7 @@ export class EditCodeLens implements vscode.CodeLensProvider {
       new vscode.CodeLens(at, { title, command, tooltip, arguments: command ? [{ uri }] : undefined });
     const lenses =
       session.state === 'streaming'
-        ? [lens(`$(loading~spin) Generating… Stop (${key('Escape')})`, 'flint.stopEdit'), lens(`Redirect (${key('Ctrl+I')})`, 'flint.redirect')]
+        ? [lens(`$(pulse) Generating… Stop (${key('Escape')})`, 'flint.stopEdit'), lens(`Redirect (${key('Ctrl+I')})`, 'flint.redirect')]
         : [
             lens(`$(check) Accept (${key('Ctrl+Enter')})`, 'flint.acceptEdit'),
             lens(`$(discard) Reject (${key('Ctrl+Backspace')})`, 'flint.rejectEdit'),

@@ -26,8 +26,8 @@ export const tests = [
       // Mid-stream: the answer is marked busy and the Stop button is offered.
       await frame.locator('article.turn-assistant[aria-busy="true"]').waitFor({ timeout: 20_000 });
       await frame.locator('.composer button.stop:not([hidden])').waitFor({ timeout: 5_000 });
-      // The status bar's Flint item spins while anything generates.
-      await page.locator('.part.statusbar .statusbar-item', { hasText: 'Flint' }).locator('.codicon-loading').first().waitFor({ timeout: 5_000 });
+      // The status bar's Flint item shows a pulse while anything generates.
+      await page.locator('.part.statusbar .statusbar-item', { hasText: 'Flint' }).locator('.codicon-pulse').first().waitFor({ timeout: 5_000 });
       await answer.locator('.code-block pre code', { hasText: 'return a + b;' }).waitFor({ timeout: 20_000 });
       await answer.locator('.stats', { hasText: 'first token' }).waitFor({ timeout: 20_000 });
       assert.equal(await answer.getAttribute('data-status'), 'done');

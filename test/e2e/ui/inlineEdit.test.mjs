@@ -145,9 +145,9 @@ export const tests = [
       await page.mouse.move(800, 400);
       for (let i = 0; i < 10; i++) await page.mouse.wheel(0, -400);
       await page.waitForFunction(() => /follow\u00a0line\u00a01(?!\d)/.test(document.querySelector('.editor-instance .monaco-editor .view-lines')?.textContent ?? ''), null, { timeout: 10_000 });
-      // The rest arrives while the user reads the top (the status bar item spins while it streams).
-      assert.equal(await page.locator('.part.statusbar .statusbar-item', { hasText: 'Flint' }).locator('.codicon-loading').count(), 1, 'still streaming');
-      await page.locator('.part.statusbar .statusbar-item .codicon-loading').waitFor({ state: 'detached', timeout: 30_000 });
+      // The rest arrives while the user reads the top (the status bar item shows a pulse while it streams).
+      assert.equal(await page.locator('.part.statusbar .statusbar-item', { hasText: 'Flint' }).locator('.codicon-pulse').count(), 1, 'still streaming');
+      await page.locator('.part.statusbar .statusbar-item .codicon-pulse').waitFor({ state: 'detached', timeout: 30_000 });
       await endpoint.setKnobs({ tokensPerSecond: 1000 });
       assert.equal(await shows(1), true, 'the stream did not pull the view back down');
       // The pointer leaves the text, as it was for the tests before (a hover there can take the keyboard's place).
