@@ -6,8 +6,8 @@ import { isTestPath } from '../tests/testPaths';
  * "Generate tests" above each function a test can reach, in source files of the languages Flint
  * writes tests for. None while an inline edit is pending in the document: its preview holds
  * removed and added copies of the same functions, and each lens is a view zone the editor moves
- * on every change above it. (The editor asks again once the document rests for a moment, so
- * they leave when a stream pauses or ends.)
+ * on every change above it. (PendingEditLensReset takes them off the screen at the edit's first
+ * change; the editor asks again at the stream's first pause.)
  */
 export class TestsCodeLens implements vscode.CodeLensProvider {
   constructor(
