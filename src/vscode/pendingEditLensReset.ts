@@ -12,8 +12,8 @@ import * as vscode from 'vscode';
  * then stay away while the edit is pending); other documents redraw theirs as they were.
  */
 export class PendingEditLensReset implements vscode.Disposable {
-  /** Documents with a pending edit, and the empty provider once the edit has changed them. */
-  private readonly documents = new Map<string, vscode.Disposable | null>();
+  /** The empty provider of each document whose pending edit has changed it. */
+  private readonly registrations = new Map<string, vscode.Disposable>();
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
@@ -25,28 +25,24 @@ export class PendingEditLensReset implements vscode.Disposable {
     this.subscriptions = [onDidChangePending(() => this.pendingChanged()), vscode.workspace.onDidChangeTextDocument((e) => this.changed(e))];
   }
 
+  /** On every keystroke in any document: two map lookups before anything else. */
   private changed(e: vscode.TextDocumentChangeEvent): void {
     const key = e.document.uri.toString();
-    if (e.contentChanges.length === 0 || !this.enabled()) return;
-    if (!this.documents.has(key)) {
-      if (!this.pending(key)) return;
-      this.documents.set(key, null);
-    }
-    if (this.documents.get(key) !== null) return;
-    this.documents.set(key, vscode.languages.registerCodeLensProvider({ pattern: e.document.uri.fsPath }, { provideCodeLenses: () => [] }));
+    if (e.contentChanges.length === 0 || this.registrations.has(key) || !this.pending(key) || !this.enabled()) return;
+    this.registrations.set(key, vscode.languages.registerCodeLensProvider({ pattern: e.document.uri.fsPath }, { provideCodeLenses: () => [] }));
   }
 
   private pendingChanged(): void {
-    for (const [key, registration] of this.documents) {
+    for (const [key, registration] of this.registrations) {
       if (this.pending(key)) continue;
-      registration?.dispose();
-      this.documents.delete(key);
+      registration.dispose();
+      this.registrations.delete(key);
     }
   }
 
   dispose(): void {
-    for (const registration of this.documents.values()) registration?.dispose();
-    this.documents.clear();
+    for (const registration of this.registrations.values()) registration.dispose();
+    this.registrations.clear();
     for (const s of this.subscriptions) s.dispose();
   }
 }

@@ -36,8 +36,12 @@ export class Faults {
     return spec;
   }
 
-  /** Arms every per-response fault at once. */
-  armResponse(): ArmedFaults {
+  /**
+   * Arms every per-response fault at once. A response that streams nothing (a warm-up) gets none:
+   * there is no output for them to act on, and counted faults are kept for the next that streams.
+   */
+  armResponse(streams = true): ArmedFaults {
+    if (!streams) return {};
     return {
       dropAfterEvents: this.take('dropAfterEvents')?.after,
       malformedFrame: this.take('malformedFrame')?.after,

@@ -17,7 +17,7 @@ export async function responsesRoute(req: IncomingMessage, res: ServerResponse, 
   if (limited) throw rateLimitError(limited.retryAfterSeconds);
   const generate = (body as { generate?: unknown }).generate !== false;
   const job = buildResponseJob(body, { models: ctx.models, lookup: (id) => ctx.store.get(id) }, { generate });
-  const faults = ctx.faults.armResponse();
+  const faults = ctx.faults.armResponse(job.generate);
   const collect = body.stream ? undefined : new CollectSink(() => res.destroy());
   const sink = collect ?? sseSink(res, true);
   const deps = { engine: ctx.engine, pacing: ctx.models.pacing(job.model, ctx.knobs), maxTokens: ctx.knobs.maxTokens, faults };

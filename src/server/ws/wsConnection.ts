@@ -103,9 +103,7 @@ export class WsConnection {
       try {
         const request = typeof req === 'function' ? req() : req;
         const job = buildResponseJob(request, { models: this.ctx.models, lookup: (id) => this.lookup(id) }, { generate, streamId });
-        // A warm-up streams nothing for an output fault to act on: counted faults are kept for
-        // the responses that do.
-        const faults = generate ? this.ctx.faults.armResponse() : {};
+        const faults = this.ctx.faults.armResponse(job.generate);
         const deps = {
           engine: this.ctx.engine,
           pacing: this.ctx.models.pacing(job.model, this.ctx.knobs),

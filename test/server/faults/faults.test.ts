@@ -22,6 +22,13 @@ describe('Faults', () => {
     expect(faults.armResponse()).toMatchObject({ dropAfterEvents: undefined, invalidUtf8: 1 });
   });
 
+  it('arms nothing for a response that streams nothing, keeping the counts for the next', () => {
+    const faults = new Faults();
+    faults.set({ errorEvent: { after: 2, times: 1 } });
+    expect(faults.armResponse(false)).toEqual({});
+    expect(faults.armResponse().errorEvent).toMatchObject({ after: 2 });
+  });
+
   it('rejects unknown faults and bad values with the path', () => {
     const faults = new Faults();
     expect(() => faults.set({ dropAfter: {} } as never)).toThrow(/dropAfter/);
