@@ -196,8 +196,9 @@ describe('a remote endpoint without a key', () => {
 describe('an unreachable endpoint', () => {
   it('closed port: offline naming the endpoint and the cause of both WebSocket and HTTP, retrying by itself; requests fail at once with it', async () => {
     const port = await freePort();
-    const c = client({ url: `ws://127.0.0.1:${port}/v1/responses` });
-    await until(() => c.state.status === 'offline' && /HTTP failed too/.test(c.state.reason ?? ''), 3000);
+    // A refused connect fails at once; the long handshake timeout keeps a busy event loop from turning it into a timeout.
+    const c = client({ url: `ws://127.0.0.1:${port}/v1/responses`, ws: { reconnectBaseMs: 50, reconnectMaxMs: 200, handshakeTimeoutMs: 10_000 } });
+    await until(() => c.state.status === 'offline' && /HTTP failed too/.test(c.state.reason ?? ''), 5000);
     expect(c.state.reason).toMatch(
       new RegExp(
         `^WebSocket unavailable \\(Cannot reach ws://127\\.0\\.0\\.1:${port}/v1/responses: connect ECONNREFUSED .*\\. Retrying in \\d+\\.\\d s\\.\\); ` +
