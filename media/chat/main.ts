@@ -2,7 +2,7 @@ import type { HostMessage, ViewMessage } from '../../src/chat/chatProtocol';
 import { codeOfBlock } from './codeOfBlock';
 import { Composer } from './composer';
 import { DeferredHighlight } from './markdown/deferredHighlight';
-import { warmHighlighter } from './markdown/highlight';
+import { Highlighter } from './markdown/highlighter';
 import { Transcript } from './transcript';
 
 interface WebviewApi {
@@ -19,7 +19,8 @@ function start(api: WebviewApi): void {
   let streaming = false;
 
   const whenIdle = (cb: (idle: IdleDeadline) => void) => requestIdleCallback(cb, { timeout: 2000 });
-  const transcript = new Transcript((cb) => requestAnimationFrame(cb), new DeferredHighlight(whenIdle));
+  const highlighter = new Highlighter();
+  const transcript = new Transcript((cb) => requestAnimationFrame(cb), highlighter, new DeferredHighlight(highlighter, whenIdle));
   const composer = new Composer(
     {
       send: (text) => post({ type: 'send', text }),
@@ -104,7 +105,7 @@ function start(api: WebviewApi): void {
 
   post({ type: 'ready' });
   // Marked on the page so tests can wait for it; nothing reads it otherwise.
-  warmHighlighter(whenIdle, () => (document.body.dataset.highlighter = 'ready'));
+  highlighter.warmUp(whenIdle, () => (document.body.dataset.highlighter = 'ready'));
 }
 
 start(acquireVsCodeApi());

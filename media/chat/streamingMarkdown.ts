@@ -1,7 +1,7 @@
 import { parseBlocks, type Block, type Resume } from './markdown/blocks';
 import { patchChildren } from './markdown/buildDom';
 import type { DeferredHighlight } from './markdown/deferredHighlight';
-import { isHighlighterWarm } from './markdown/highlight';
+import type { Highlighter } from './markdown/highlighter';
 import type { MdElement } from './markdown/mdNode';
 import { blockToTree, highlightCost } from './markdown/toTree';
 
@@ -48,7 +48,8 @@ export class StreamingMarkdown {
 
   constructor(
     private readonly root: HTMLElement,
-    private readonly deferred?: DeferredHighlight,
+    private readonly highlighter: Highlighter,
+    private readonly deferred: DeferredHighlight,
   ) {}
 
   get text(): string {
@@ -99,9 +100,9 @@ export class StreamingMarkdown {
       const cost = highlightCost(block, last);
       // Plain now, highlighted later (only code has a cost): text is waiting beyond this slice,
       // or the grammar is still to be compiled (a chat opened while an answer streams).
-      const defer = cost > 0 && this.deferred !== undefined && (partial || (block.kind === 'code' && !isHighlighterWarm(block.lang)));
+      const defer = cost > 0 && (partial || (block.kind === 'code' && !this.highlighter.isWarm(block.lang)));
       if (!defer && spent >= HIGHLIGHT_CHARS && trees.length > 0 && trees.length <= commit) break;
-      trees.push(blockToTree(block, 0, last, !defer));
+      trees.push(blockToTree(block, 0, last, defer ? undefined : this.highlighter));
       later.push(defer && block.kind === 'code' ? block.lang : undefined);
       if (!defer) spent += cost;
     }
@@ -115,7 +116,7 @@ export class StreamingMarkdown {
         const node = this.root.childNodes[this.tailIndex]!;
         // Only committed blocks: the tail is rebuilt by the next render.
         const code = later[i] !== undefined ? (node as Element).querySelector('code') : null;
-        if (code) this.deferred?.add(code, later[i]!);
+        if (code) this.deferred.add(code, later[i]!);
         this.moveIntoChunk(node);
       }
       this.slice = SLICE_CHARS;

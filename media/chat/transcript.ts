@@ -3,6 +3,7 @@ import { attachmentLabel, type AssistantTurn } from '../../src/chat/chatTypes';
 import { h } from './dom';
 import { FrameScheduler } from './frameScheduler';
 import type { DeferredHighlight } from './markdown/deferredHighlight';
+import type { Highlighter } from './markdown/highlighter';
 import { StreamingMarkdown } from './streamingMarkdown';
 
 interface AnswerView {
@@ -45,7 +46,8 @@ export class Transcript {
 
   constructor(
     private readonly requestFrame: (callback: () => void) => void,
-    private readonly deferred?: DeferredHighlight,
+    private readonly highlighter: Highlighter,
+    private readonly deferred: DeferredHighlight,
   ) {
     this.content = h('div', { cls: 'transcript-content' });
     this.element = h(
@@ -139,7 +141,7 @@ export class Transcript {
     const foot = h('div', { cls: 'turn-foot' });
     const article = h('article', { cls: 'turn turn-assistant', attrs: { 'aria-label': 'Answer' } }, [head, body, foot]);
     article.dataset.turn = turn.id;
-    const markdown = new StreamingMarkdown(body, this.deferred);
+    const markdown = new StreamingMarkdown(body, this.highlighter, this.deferred);
     const view: AnswerView = {
       turn: { ...turn },
       article,

@@ -1,5 +1,5 @@
 import { buildNode } from './buildDom';
-import { isHighlighterWarm, mayCompileIn, type IdleTime } from './highlight';
+import type { Highlighter, IdleTime } from './highlighter';
 import { codeLines } from './toTree';
 
 /** Time one idle period may spend highlighting; one segment always goes, however long it takes. */
@@ -20,7 +20,10 @@ export class DeferredHighlight {
   private readonly observer: IntersectionObserver;
   private scheduled = false;
 
-  constructor(private readonly whenIdle: (callback: (idle: IdleTime) => void) => void) {
+  constructor(
+    private readonly highlighter: Highlighter,
+    private readonly whenIdle: (callback: (idle: IdleTime) => void) => void,
+  ) {
     this.observer = new IntersectionObserver(
       (entries) => {
         for (const e of entries) {
@@ -49,17 +52,17 @@ export class DeferredHighlight {
     this.scheduled = false;
     const t0 = performance.now();
     // A grammar still to be compiled waits for a long idle period, as the warm-up does.
-    const mayCompile = mayCompileIn(idle);
+    const mayCompile = this.highlighter.mayCompileIn(idle);
     for (const code of this.queue) {
       if (performance.now() - t0 >= BUDGET_MS) break;
       const lang = this.lang.get(code);
-      if (lang !== undefined && !mayCompile && !isHighlighterWarm(lang)) continue;
+      if (lang !== undefined && !mayCompile && !this.highlighter.isWarm(lang)) continue;
       this.queue.delete(code);
       this.observer.unobserve(code);
       if (lang === undefined || !code.isConnected) continue;
       this.lang.delete(code);
       const doc = code.ownerDocument;
-      code.replaceChildren(...codeLines(code.textContent ?? '', lang).map((c) => buildNode(doc, c)));
+      code.replaceChildren(...codeLines(code.textContent ?? '', lang, this.highlighter).map((c) => buildNode(doc, c)));
     }
     this.schedule();
   }

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MD_TAGS, type MdChild } from '../../../../media/chat/markdown/mdNode';
+import { Highlighter } from '../../../../media/chat/markdown/highlighter';
 import { markdownToTree } from '../../../../media/chat/markdown/toTree';
+
+const highlighter = new Highlighter();
 
 const corpus = JSON.parse(readFileSync(new URL('../../../fixtures/chat/xss.json', import.meta.url), 'utf8')) as { name: string; markdown: string }[];
 const FIELDS = new Set(['tag', 'cls', 'href', 'title', 'start', 'action', 'label', 'lang', 'path', 'children']);
@@ -21,7 +24,7 @@ describe('XSS corpus renders inert (tree level)', () => {
   });
 
   it.each(corpus.map((c) => [c.name, c.markdown]))('%s', (_name, markdown) => {
-    for (const e of elements(markdownToTree(markdown))) {
+    for (const e of elements(markdownToTree(markdown, highlighter))) {
       expect(MD_TAGS.has(e.tag)).toBe(true);
       for (const key of Object.keys(e)) expect(FIELDS.has(key), `field ${key}`).toBe(true);
       if (e.cls) expect(e.cls).toMatch(CLASSES);

@@ -44,13 +44,6 @@ const MAX_HIGHLIGHT_LINE = 2_000;
 const LANGUAGES = { typescript, javascript, python, bash, shell, json, go, rust, java, css, xml, yaml, sql, c, cpp, csharp, kotlin, php, ruby, swift, diff, ini, markdown };
 const ALIASES: Record<string, string> = { toml: 'ini', jsonc: 'json', zsh: 'bash', console: 'shell', mjs: 'javascript', cjs: 'javascript', vue: 'xml', svg: 'xml', scss: 'css', less: 'css', h: 'c', hpp: 'cpp' };
 
-/** One instance for the page, with its languages registered (read-only after this). */
-const highlighter = (() => {
-  const hl = hljs.newInstance();
-  for (const [name, language] of Object.entries(LANGUAGES)) hl.registerLanguage(name, language);
-  return hl;
-})();
-
 const SCOPES: Record<string, TokenKind> = {
   keyword: 'keyword', built_in: 'keyword', 'selector-tag': 'tag',
   type: 'type', class: 'type',
@@ -66,9 +59,6 @@ const SCOPES: Record<string, TokenKind> = {
   section: 'section', bullet: 'section', emphasis: 'plain', strong: 'plain', link: 'string',
 };
 
-/** Languages whose grammar has been compiled (highlight.js compiles one on its first use). */
-const warm = new Set<string>();
-
 /**
  * Idle time, ms, a grammar is compiled in (compiling one takes 5–55 ms in the page here). An
  * idle period ends where the next frame is due, so one longer than a frame interval (16.7 ms at
@@ -78,67 +68,84 @@ const warm = new Set<string>();
 const COMPILE_IDLE_MS = 20;
 /** Past this long without one, any idle period compiles: a page that never rests still gets colour. */
 const STARVED_MS = 3_000;
-let lastCompileAt = performance.now();
 
 /** What an idle callback is given (IdleDeadline in the page). */
 export interface IdleTime {
   timeRemaining(): number;
 }
 
-/** Whether this idle period may compile a grammar (see COMPILE_IDLE_MS and STARVED_MS). */
-export function mayCompileIn(idle: IdleTime): boolean {
-  return idle.timeRemaining() >= COMPILE_IDLE_MS || performance.now() - lastCompileAt >= STARVED_MS;
-}
-
-function markCompiled(language: string): void {
-  if (warm.has(language)) return;
-  warm.add(language);
-  lastCompileAt = performance.now();
-}
-
 /**
- * Compiles every language's grammar ahead of use, one per long idle period, so that the first
- * code block of a language does not pay for it inside a frame. Calls `done` when all are ready.
+ * The page's highlighter: one highlight.js instance with its languages registered, and which
+ * grammars it has compiled (highlight.js compiles one on its first use, 5–55 ms). The page makes
+ * one and passes it to everything that renders code, so they share what is compiled.
  */
-export function warmHighlighter(whenIdle: (callback: (idle: IdleTime) => void) => void, done: () => void): void {
-  const pending = Object.keys(LANGUAGES);
-  const next = (idle: IdleTime) => {
-    if (mayCompileIn(idle)) {
-      const language = pending.shift();
-      if (language === undefined) return done();
-      if (!warm.has(language)) highlighter.highlight('x', { language, ignoreIllegals: true });
-      markCompiled(language);
-    }
-    whenIdle(next);
-  };
-  whenIdle(next);
-}
+export class Highlighter {
+  private readonly hl = hljs.newInstance();
+  /** Languages whose grammar has been compiled. */
+  private readonly warm = new Set<string>();
+  private lastCompileAt: number;
 
-/**
- * False while `lang`'s grammar waits to be compiled, a cost of 5–30 ms (more on a busy machine)
- * that a frame should not pay: code in it is then built plain and highlighted in idle time.
- */
-export function isHighlighterWarm(lang: string): boolean {
-  const language = languageOf(lang);
-  return language === undefined || warm.has(language);
-}
-
-function languageOf(lang: string): string | undefined {
-  const name = ALIASES[lang.toLowerCase()] ?? lang.toLowerCase();
-  return highlighter.getLanguage(name) ? name : undefined;
-}
-
-export function highlightLines(code: string, lang: string): Token[][] {
-  const language = languageOf(lang);
-  if (!language || code.length > MAX_HIGHLIGHT_CHARS || hasLongLine(code)) return plainLines(code);
-  let html: string;
-  try {
-    markCompiled(language);
-    html = highlighter.highlight(code, { language, ignoreIllegals: true }).value;
-  } catch {
-    return plainLines(code);
+  constructor(private readonly now: () => number = () => performance.now()) {
+    for (const [name, language] of Object.entries(LANGUAGES)) this.hl.registerLanguage(name, language);
+    this.lastCompileAt = now();
   }
-  return toLines(html);
+
+  /** Whether this idle period may compile a grammar (see COMPILE_IDLE_MS and STARVED_MS). */
+  mayCompileIn(idle: IdleTime): boolean {
+    return idle.timeRemaining() >= COMPILE_IDLE_MS || this.now() - this.lastCompileAt >= STARVED_MS;
+  }
+
+  /**
+   * Compiles every language's grammar ahead of use, one per long idle period, so that the first
+   * code block of a language does not pay for it inside a frame. Calls `done` when all are ready.
+   */
+  warmUp(whenIdle: (callback: (idle: IdleTime) => void) => void, done: () => void): void {
+    const pending = Object.keys(LANGUAGES);
+    const next = (idle: IdleTime) => {
+      if (this.mayCompileIn(idle)) {
+        const language = pending.shift();
+        if (language === undefined) return done();
+        if (!this.warm.has(language)) this.hl.highlight('x', { language, ignoreIllegals: true });
+        this.markCompiled(language);
+      }
+      whenIdle(next);
+    };
+    whenIdle(next);
+  }
+
+  /**
+   * False while `lang`'s grammar waits to be compiled, a cost of 5–30 ms (more on a busy machine)
+   * that a frame should not pay: code in it is then built plain and highlighted in idle time.
+   */
+  isWarm(lang: string): boolean {
+    const language = this.languageOf(lang);
+    return language === undefined || this.warm.has(language);
+  }
+
+  /** `code` as lines of tokens; plain for an unknown language, a huge block or a very long line. */
+  lines(code: string, lang: string): Token[][] {
+    const language = this.languageOf(lang);
+    if (!language || code.length > MAX_HIGHLIGHT_CHARS || hasLongLine(code)) return plainLines(code);
+    let html: string;
+    try {
+      this.markCompiled(language);
+      html = this.hl.highlight(code, { language, ignoreIllegals: true }).value;
+    } catch {
+      return plainLines(code);
+    }
+    return toLines(html);
+  }
+
+  private markCompiled(language: string): void {
+    if (this.warm.has(language)) return;
+    this.warm.add(language);
+    this.lastCompileAt = this.now();
+  }
+
+  private languageOf(lang: string): string | undefined {
+    const name = ALIASES[lang.toLowerCase()] ?? lang.toLowerCase();
+    return this.hl.getLanguage(name) ? name : undefined;
+  }
 }
 
 function plainLines(code: string): Token[][] {

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { highlightLines } from '../../../../media/chat/markdown/highlight';
+import { Highlighter } from '../../../../media/chat/markdown/highlighter';
+
+const highlighter = new Highlighter();
+const highlightLines = (code: string, lang: string) => highlighter.lines(code, lang);
 
 const kinds = (code: string, lang: string) => highlightLines(code, lang).map((line) => line.filter((t) => t.kind !== 'plain').map((t) => `${t.kind}:${t.text}`));
 
-describe('highlightLines', () => {
+describe('Highlighter.lines', () => {
   it('marks keywords, strings, numbers and comments in C-like code', () => {
     expect(kinds('const a = "x"; // note', 'ts')).toEqual([['keyword:const', 'string:"x"', 'comment:// note']]);
     expect(kinds('return 42;', 'go')).toEqual([['keyword:return', 'number:42']]);
@@ -38,5 +41,42 @@ describe('highlightLines', () => {
     const code = 'let s = "unterminated\nnext line\n\nend';
     const lines = highlightLines(code, 'ts');
     expect(lines.map((l) => l.map((t) => t.text).join('')).join('\n')).toBe(code);
+  });
+
+  it('counts a grammar warm once it has highlighted, per highlighter', () => {
+    const fresh = new Highlighter();
+    expect(fresh.isWarm('rust')).toBe(false);
+    expect(fresh.isWarm('klingon')).toBe(true);
+    fresh.lines('fn main() {}', 'rust');
+    expect(fresh.isWarm('rust')).toBe(true);
+    expect(new Highlighter().isWarm('rust')).toBe(false);
+  });
+});
+
+describe('Highlighter idle compiling', () => {
+  const idle = (ms: number) => ({ timeRemaining: () => ms });
+
+  it('compiles only in an idle period longer than a frame, unless none has compiled for 3 s', () => {
+    let now = 0;
+    const hl = new Highlighter(() => now);
+    expect(hl.mayCompileIn(idle(25))).toBe(true);
+    expect(hl.mayCompileIn(idle(10))).toBe(false);
+    now = 3_000;
+    expect(hl.mayCompileIn(idle(10))).toBe(true);
+    hl.lines('x = 1', 'python');
+    expect(hl.mayCompileIn(idle(10))).toBe(false);
+  });
+
+  it('warms every language one per long idle period, then says it is done', () => {
+    const hl = new Highlighter(() => 0);
+    const queue: ((idle: { timeRemaining(): number }) => void)[] = [];
+    let done = false;
+    hl.warmUp((cb) => queue.push(cb), () => (done = true));
+    // Short idle periods compile nothing.
+    for (let i = 0; i < 5; i++) queue.shift()!(idle(5));
+    expect(hl.isWarm('typescript')).toBe(false);
+    for (let i = 0; i < 100 && !done; i++) queue.shift()!(idle(30));
+    expect(done).toBe(true);
+    for (const lang of ['typescript', 'python', 'java', 'markdown', 'toml']) expect(hl.isWarm(lang)).toBe(true);
   });
 });
