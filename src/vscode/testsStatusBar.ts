@@ -1,6 +1,9 @@
 import * as vscode from 'vscode';
 
-/** The continuous-tests toggle: off / on save, spinning while tests are written or run. */
+/**
+ * The continuous-tests toggle: off / on save, with a still pulse while tests are written or run
+ * (a spinning icon restyles the window every frame, and tests are written while the user types).
+ */
 export class TestsStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('flint.tests', vscode.StatusBarAlignment.Right, 99);
   private busy = 0;
@@ -27,7 +30,7 @@ export class TestsStatusBar implements vscode.Disposable {
 
   render(): void {
     const on = this.mode() === 'onSave';
-    this.item.text = `${this.busy > 0 ? '$(loading~spin)' : '$(beaker)'} Tests: ${on ? 'on save' : 'off'}`;
+    this.item.text = `${this.busy > 0 ? '$(pulse)' : '$(beaker)'} Tests: ${on ? 'on save' : 'off'}`;
     this.item.tooltip = on
       ? 'Flint writes and runs the tests of each function you change, on save. Click to turn off.'
       : 'Flint continuous tests are off. Click to write and run tests of changed functions on each save.';

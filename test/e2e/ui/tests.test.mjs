@@ -151,6 +151,8 @@ export const tests = [
       // First save: every function gets its tests in Flint's own file, which then runs.
       await replaceLine(wb, page, 1, '// Shapes and their measures.');
       await save(wb, page);
+      // While tests are written and run, the item shows a still pulse.
+      await page.locator('.part.statusbar .statusbar-item', { hasText: 'Tests: on save' }).locator('.codicon-pulse').first().waitFor({ timeout: 30_000 });
       const first = await until(page, "Flint's test file", () => existsSync(flintFile) && readFileSync(flintFile, 'utf8'));
       assert.match(first, /^\/\/ flint:begin area \w+$/m);
       assert.match(first, /^\/\/ flint:begin perimeter \w+$/m);
