@@ -13,11 +13,12 @@ import type { CompletionSettings } from './completionSettings';
 import { CompletionStats } from './completionStats';
 import type { CompletionRequest, CompletionResult, CompletionSource, Suggestion } from './completionTypes';
 import type { Clock } from './clock';
-import { indentWidth, isBlank, lineAfter, lineBefore } from './cursorLine';
+import { lineBefore } from './cursorLine';
 import { DebouncePolicy, type DebounceTuning } from './debouncePolicy';
+import { entrySuggestion } from './entrySuggestion';
+import { FailurePause } from './failurePause';
 import { suggestionKey } from './suggestionKey';
-import { modelTextNormalizer, shapeSuggestion } from './filters/filterPipeline';
-import { grownExtent, takeExtent, type Extent } from './suggestionExtent';
+import { modelTextNormalizer } from './filters/filterPipeline';
 
 export interface CompletionEngineDeps {
   /** The current fast model client (settings may swap it). */
@@ -65,10 +66,7 @@ export class CompletionEngine {
   private readonly growListeners = new Set<() => void>();
   /** Speculation that waits for the visible suggestion's stream to end. */
   private speculateAfter: { entry: CompletionEntry; go: () => void } | undefined;
-  /** After a failure, no new requests until then (no storm against a broken endpoint). */
-  private pausedUntil = 0;
-  /** The client whose failure set the pause: a new client (new key or settings) lifts it. */
-  private pausedFor: ModelClient | undefined;
+  private readonly pause = new FailurePause();
   private readonly firstServeMs = new Map<number, { call: number; change?: number }>();
   /** Alternatives ask for a spread of temperatures until the endpoint refuses one. */
   private temperatureOk = true;
@@ -230,23 +228,7 @@ export class CompletionEngine {
 
   /** `shape`, and whether that suggestion can grow no more. */
   private shapeFinal(entry: CompletionEntry, typed: string, req: CompletionRequest): { suggestion: Suggestion; final: boolean } | undefined {
-    const mode = entry.mode.kind === 'block' ? entry.mode : decideMode(req.prefix, req.suffix);
-    const rest = entry.text.slice(typed.length);
-    const { maxLines } = this.deps.settings();
-    // Past the end of the cursor's line the suggestion grows over the lines that follow (a
-    // block is shown whole at once).
-    const extent: Extent & { final?: boolean } = mode.kind === 'line' && isBlank(lineAfter(req.suffix))
-      ? grownExtent(rest, mode, indentWidth(lineBefore(req.prefix)), maxLines, !entry.running)
-      : takeExtent(rest, mode, maxLines, !entry.running);
-    if (!extent.complete) return undefined;
-    const suggestion = shapeSuggestion(extent.text, {
-      lineBefore: lineBefore(req.prefix),
-      lineAfter: lineAfter(req.suffix),
-      suffix: req.suffix,
-      mode,
-    });
-    // A line or a block, once complete, is final.
-    return { suggestion, final: extent.final ?? true };
+    return entrySuggestion(entry, typed, req, this.deps.settings().maxLines);
   }
 
   private serve(
@@ -421,12 +403,7 @@ export class CompletionEngine {
   }
 
   private isPaused(now: number): boolean {
-    if (now >= this.pausedUntil) return false;
-    if (this.pausedFor !== this.deps.client()) {
-      this.pausedUntil = 0;
-      return false;
-    }
-    return true;
+    return this.pause.isPaused(now, this.deps.client());
   }
 
   private onFailure(entry: CompletionEntry, error: ModelError | undefined): void {
@@ -438,13 +415,6 @@ export class CompletionEngine {
       this.deps.log.info(`Ghost text alternatives: the endpoint refuses a temperature (${error.message}); asking without one.`);
       return;
     }
-    const now = this.deps.clock.now();
-    const wasPaused = now < this.pausedUntil;
-    // Only errors a retry cannot fix (key, settings, a rejected request) pause ghost text for
-    // long; a server hiccup or one malformed frame must not silence it for seconds.
-    const pause = error.code === 'rate_limit' ? (error.retryAfterMs ?? 5000) : error.transient || error.code === 'server' || error.code === 'protocol' ? 1000 : 15_000;
-    this.pausedUntil = Math.max(this.pausedUntil, now + pause);
-    this.pausedFor = this.deps.client();
-    if (!wasPaused) this.deps.log.warn(`Ghost text request #${entry.id} failed (${error.code}): ${error.message}`);
+    if (this.pause.failed(error, this.deps.client(), this.deps.clock.now())) this.deps.log.warn(`Ghost text request #${entry.id} failed (${error.code}): ${error.message}`);
   }
 }
