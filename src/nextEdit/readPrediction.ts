@@ -9,7 +9,9 @@ export function readPrediction(reply: string): string[] {
   const start = text.indexOf(REGION_START);
   if (start >= 0) text = text.slice(start + REGION_START.length).replace(/^\n/, '');
   const end = text.indexOf(REGION_END);
-  if (end >= 0) text = text.slice(0, end);
+  // The line break before the end marker separates it from the region (the prompt writes it so):
+  // kept, it would read as one more empty line, an insertion nobody predicted.
+  if (end >= 0) text = text.slice(0, end).replace(/\n$/, '');
   const fenced = /^\s*```[\w+-]*\n([\s\S]*?)\n?```\s*$/.exec(text);
   if (fenced) text = fenced[1];
   text = text.split(CURSOR).join('');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { editWindow } from '../../src/nextEdit/editWindow';
 import { editKind } from '../../src/nextEdit/predictedEdit';
 import { predictEdits } from '../../src/nextEdit/predictEdits';
+import { nextEditRequest, REGION_START } from '../../src/nextEdit/nextEditPrompt';
 import { readPrediction } from '../../src/nextEdit/readPrediction';
 
 const source = (lines: string[]) => ({ lineCount: lines.length, lineAt: (i: number) => lines[i] });
@@ -33,6 +34,19 @@ describe('readPrediction', () => {
     expect(readPrediction('```ts\na<|user_cursor_is_here|>\nb\n```')).toEqual(['a', 'b']);
     expect(readPrediction('<|editable_region_start|>\na\nb<|editable_region_end|>\n')).toEqual(['a', 'b']);
     expect(readPrediction('a\nb\n')).toEqual(['a', 'b', '']);
+  });
+
+  it('reads the region of the prompt, echoed whole with its markers, as the window: nothing to edit', () => {
+    // With the file's final empty line in the window, and without it.
+    for (const lines of [[...FILE, ''], FILE]) {
+      const window = editWindow(source(lines), { line: 1, character: 8 })!;
+      const edits = [{ startLine: 1, removed: ['  const count = w * h;'], added: ['  const total = w * h;'], at: 0 }];
+      const prompt = nextEditRequest('src/area.ts', 'typescript', window, edits, 256).input[0]!.content as string;
+      const echoed = prompt.slice(prompt.indexOf(REGION_START));
+      expect(readPrediction(echoed)).toEqual(window.lines);
+      expect(predictEdits(window, readPrediction(echoed))).toEqual({ ok: true, edits: [] });
+      expect(predictEdits(window, readPrediction(`${echoed}\n`))).toEqual({ ok: true, edits: [] });
+    }
   });
 });
 
