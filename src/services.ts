@@ -23,7 +23,7 @@ export interface Services {
   route(request: RouteRequest): RouteDecision;
   /**
    * Surfaces call this when a generation starts and the returned function when it ends, so the
-   * status bar can show a spinner while anything streams.
+   * status bar can show a pulse while anything streams.
    */
   beginGeneration(): () => void;
   activeGenerations(): number;

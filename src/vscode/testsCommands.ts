@@ -115,7 +115,7 @@ export function registerTests(context: vscode.ExtensionContext, services: Servic
       return;
     }
     const first: FailedTest = { testFile, source, result: failed[0] };
-    // Not awaited: the run is over (and the status bar stops spinning) while the question stays up.
+    // Not awaited: the run is over (and the status bar item goes back to its beaker) while the question stays up.
     void vscode.window
       .showWarningMessage(`Flint: ${failed.length} of ${outcome.tests.length} tests failed in ${name}: "${failed[0].name}".`, 'Fix the test', 'Fix the code', 'Show Output')
       .then((pick) => {
