@@ -22,7 +22,9 @@ export function predictEdits(window: EditWindow, reply: readonly string[]): Pred
   let predicted = reply;
   if (endsEmpty(predicted) && !endsEmpty(a)) predicted = predicted.slice(0, -1);
   else if (!endsEmpty(predicted) && endsEmpty(a)) predicted = [...predicted, ''];
-  const runs = myersDiff(a, predicted);
+  // Trailing whitespace is not an edit: models drop it from the lines they repeat, and a hint
+  // to delete it on every pause would be noise.
+  const runs = myersDiff(a.map(trimEnd), predicted.map(trimEnd));
   let kept = 0;
   let changed = 0;
   // A replaced line counts once: per run of changes, the larger of its removed and added lines.
@@ -82,7 +84,7 @@ export function predictEdits(window: EditWindow, reply: readonly string[]): Pred
     if (aEnd - aStart === bEnd - bStart) {
       for (let k = 0; k < aEnd - aStart; k++) {
         const from = offsetOfLine(aStart + k);
-        if (a[aStart + k] !== predicted[bStart + k]) edits.push(minimal(from, a[aStart + k], predicted[bStart + k], window.startLine, lineStarts));
+        if (trimEnd(a[aStart + k]) !== trimEnd(predicted[bStart + k])) edits.push(lineEdit(from, a[aStart + k], predicted[bStart + k], window.startLine, lineStarts));
       }
       continue;
     }
@@ -100,6 +102,20 @@ export function predictEdits(window: EditWindow, reply: readonly string[]): Pred
     edits.push(minimal(from, oldText, newText, window.startLine, lineStarts));
   }
   return { ok: true, edits };
+}
+
+/**
+ * One changed line's edit. A reply that dropped the line's trailing whitespace is read both as
+ * it is and with the whitespace kept, and the smaller edit wins: a rename stays the word, and
+ * text typed after a space at the cursor stays an insertion there.
+ */
+function lineEdit(from: number, before: string, after: string, startLine: number, lineStarts: number[]): PredictedEdit {
+  const edit = minimal(from, before, after, startLine, lineStarts);
+  const trailing = before.slice(trimEnd(before).length);
+  if (trailing === '' || after !== trimEnd(after)) return edit;
+  const kept = minimal(from, before, after + trailing, startLine, lineStarts);
+  const size = (e: PredictedEdit) => e.oldText.length + e.newText.length;
+  return size(kept) < size(edit) ? kept : edit;
 }
 
 /** The edit trimmed to what differs, then widened to whole words so it reads well and types through. */
@@ -140,6 +156,10 @@ function similar(before: string, after: string): boolean {
   let s = 0;
   while (s < before.length - p && s < after.length - p && before[before.length - 1 - s] === after[after.length - 1 - s]) s++;
   return before.trim() !== '' && (p + s) * 2 >= before.length;
+}
+
+function trimEnd(line: string): string {
+  return line.trimEnd();
 }
 
 function isWord(c: string): boolean {

@@ -90,6 +90,17 @@ describe('predictEdits', () => {
     expect(predictEdits(w2, ['a', 'b', ''])).toEqual({ ok: true, edits: [] });
   });
 
+  it('takes a line that differs only by trailing whitespace as unchanged', () => {
+    const lines = ['function f() {  ', '  const count = 1;\t', '  return count; ', '}'];
+    const w = editWindow(source(lines), { line: 1, character: 8 })!;
+    expect(predictEdits(w, lines.map((l) => l.trimEnd()))).toEqual({ ok: true, edits: [] });
+    const r = predictEdits(w, lines.map((l) => l.trimEnd().replace('count', 'total')));
+    expect(r.ok && r.edits.map((e) => [e.start.line, e.oldText, e.newText])).toEqual([
+      [1, 'count', 'total'],
+      [2, 'count', 'total'],
+    ]);
+  });
+
   it('accepts a change repeated on most lines of the window when each line is changed in place', () => {
     const lines = Array.from({ length: 6 }, (_, i) => `  { name: 'field${i}' },`);
     const w = editWindow(source(lines), { line: 0, character: 20 })!;
