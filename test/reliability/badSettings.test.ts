@@ -98,7 +98,9 @@ function options(extra: Partial<ModelClientOptions>): ModelClientOptions {
     firstTokenTimeoutMs: 2000,
     stallTimeoutMs: 2000,
     log: lineLogger([]),
-    ws: { reconnectBaseMs: 50, reconnectMaxMs: 200, handshakeTimeoutMs: 300 },
+    // A long handshake timeout: a busy event loop must not turn a refused connect or a quick
+    // 404 into a timeout. The test of the timeout itself passes a short one.
+    ws: { reconnectBaseMs: 50, reconnectMaxMs: 200, handshakeTimeoutMs: 10_000 },
     ...extra,
   };
 }
@@ -196,8 +198,7 @@ describe('a remote endpoint without a key', () => {
 describe('an unreachable endpoint', () => {
   it('closed port: offline naming the endpoint and the cause of both WebSocket and HTTP, retrying by itself; requests fail at once with it', async () => {
     const port = await freePort();
-    // A refused connect fails at once; the long handshake timeout keeps a busy event loop from turning it into a timeout.
-    const c = client({ url: `ws://127.0.0.1:${port}/v1/responses`, ws: { reconnectBaseMs: 50, reconnectMaxMs: 200, handshakeTimeoutMs: 10_000 } });
+    const c = client({ url: `ws://127.0.0.1:${port}/v1/responses` });
     await until(() => c.state.status === 'offline' && /HTTP failed too/.test(c.state.reason ?? ''), 5000);
     expect(c.state.reason).toMatch(
       new RegExp(
@@ -224,7 +225,7 @@ describe('an unreachable endpoint', () => {
 
   it('a server that never answers the handshake: not stuck connecting, the timeout is shown', async () => {
     const l = await listener();
-    const c = client({ url: `ws://127.0.0.1:${l.port}/v1/responses` });
+    const c = client({ url: `ws://127.0.0.1:${l.port}/v1/responses`, ws: { reconnectBaseMs: 50, reconnectMaxMs: 200, handshakeTimeoutMs: 300 } });
     await until(() => /Cannot reach .*handshake has timed out/i.test(c.state.reason ?? ''), 3000);
     // After a second without a socket, requests go straight to HTTP.
     await until(() => c.state.transport === 'http', 3000);
