@@ -15,6 +15,7 @@ export class Heartbeat {
     /** Runs every period (periodic housekeeping rides along). */
     private readonly onBeat: () => void,
     private readonly onSilent: () => void,
+    private readonly now: () => number,
   ) {}
 
   start(): void {
@@ -36,8 +37,19 @@ export class Heartbeat {
     this.onBeat();
     if (this.pongTimer !== undefined) return;
     this.socket.ping();
+    this.wait(true);
+  }
+
+  /**
+   * Waits for the pong. A timer that fires well after it was due means this thread was blocked
+   * (a busy machine, another extension's work): the pong may be sitting unread, so the socket
+   * gets one more wait, with the thread running, before it counts as silent.
+   */
+  private wait(graceLeft: boolean): void {
+    const due = this.now() + this.timeoutMs;
     this.pongTimer = setTimeout(() => {
       this.pongTimer = undefined;
+      if (graceLeft && this.now() - due > this.timeoutMs / 2) return this.wait(false);
       this.onSilent();
     }, this.timeoutMs);
     this.pongTimer.unref?.();

@@ -80,7 +80,7 @@ export class WsConnection implements ResponsesEventSink {
     this.socket = ws;
     const silent = () =>
       this.terminate(new ModelError('network', `${cfg.endpoint} stopped answering (no pong within ${cfg.tuning.pongTimeoutMs} ms).`));
-    this.heartbeat = new Heartbeat(ws, cfg.tuning.pingIntervalMs, cfg.tuning.pongTimeoutMs, () => this.reclaimStuckLanes(), silent);
+    this.heartbeat = new Heartbeat(ws, cfg.tuning.pingIntervalMs, cfg.tuning.pongTimeoutMs, () => this.reclaimStuckLanes(), silent, cfg.now);
     ws.on('open', () => this.onOpen());
     ws.on('message', (data, isBinary) => readResponsesFrame(data as Buffer, this, isBinary));
     ws.on('pong', () => this.heartbeat.pong());
