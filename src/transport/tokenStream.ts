@@ -1,4 +1,5 @@
 import { newMarks, type TimingMarks } from '../metrics/timingMarks';
+import { BLOCKED_GRACE_MS, firedLate } from './blockedThread';
 import type { InputMessage, ModelStream, StreamResult } from './modelClient';
 import { ModelError } from './modelError';
 import { StopCutter } from './stopCutter';
@@ -45,6 +46,10 @@ export class TokenStream implements ModelStream {
   private readonly cutter: StopCutter | undefined;
   private lastTokenAt = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the timer is due (late means this thread was blocked). */
+  private dueAt = 0;
+  /** When the last extra wait for a blocked thread began; one per quiet period. */
+  private graceAt: number | undefined;
 
   constructor(private readonly opts: TokenStreamOptions) {
     this.id = opts.id;
@@ -185,6 +190,7 @@ export class TokenStream implements ModelStream {
 
   private arm(ms: number): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
+    this.dueAt = this.opts.now() + ms;
     this.timer = setTimeout(() => this.onTimer(), ms);
     this.timer.unref?.();
   }
@@ -193,13 +199,21 @@ export class TokenStream implements ModelStream {
     this.timer = undefined;
     if (this.result) return;
     const { firstTokenTimeoutMs, stallTimeoutMs, endpoint } = this.opts;
+    const now = this.opts.now();
+    const limit = this.marks.firstToken === undefined ? firstTokenTimeoutMs : stallTimeoutMs;
+    // Tokens may be sitting unread: one more short wait first, once per quiet period.
+    if (firedLate(now, this.dueAt, limit) && (this.graceAt === undefined || this.lastTokenAt > this.graceAt)) {
+      this.graceAt = now;
+      this.arm(Math.min(limit, BLOCKED_GRACE_MS));
+      return;
+    }
     if (this.marks.firstToken === undefined) {
       this.abandon(
         new ModelError('timeout', `No response from ${endpoint} within ${firstTokenTimeoutMs} ms (setting "flint.request.firstTokenTimeoutMs").`),
       );
       return;
     }
-    const quiet = this.opts.now() - this.lastTokenAt;
+    const quiet = now - this.lastTokenAt;
     if (quiet >= stallTimeoutMs) {
       this.abandon(
         new ModelError('timeout', `The stream from ${endpoint} stalled: no token for ${Math.round(quiet)} ms (setting "flint.request.stallTimeoutMs").`),

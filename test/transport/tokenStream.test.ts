@@ -98,6 +98,50 @@ describe('TokenStream', () => {
     expect(r.error?.message).toContain('flint.request.stallTimeoutMs');
   });
 
+  it('after a blocked thread, waits once more before a first-token timeout: a token read then keeps the stream', async () => {
+    const s = make();
+    // The thread was blocked: the timer fires 600 ms after it was due.
+    clock = 1600;
+    vi.advanceTimersByTime(1000);
+    expect(s.finished).toBe(false);
+    clock = 1610;
+    s.push('late but there');
+    s.finish('completed');
+    expect(await s.done).toMatchObject({ status: 'completed', text: 'late but there' });
+
+    // Nothing read in the extra wait: the timeout stands.
+    clock = 0;
+    const t = make();
+    clock = 1600;
+    vi.advanceTimersByTime(1000);
+    expect(t.finished).toBe(false);
+    clock = 2600;
+    vi.advanceTimersByTime(1000);
+    expect((await t.done).error?.message).toContain('flint.request.firstTokenTimeoutMs');
+  });
+
+  it('after a blocked thread, waits once more before a stall; one extra wait per quiet period', async () => {
+    clock = 10;
+    const s = make();
+    s.push('a');
+    // Blocked for 400 ms past the stall timer: tokens may be unread, so no verdict yet.
+    clock = 910;
+    vi.advanceTimersByTime(500);
+    expect(s.finished).toBe(false);
+    clock = 920;
+    s.push('b');
+    // Blocked again, later: a token came since the last extra wait, so another one.
+    clock = 1900;
+    vi.advanceTimersByTime(500);
+    expect(s.finished).toBe(false);
+    // No token in it, and the timer on time: the stall stands.
+    clock = 2400;
+    vi.advanceTimersByTime(500);
+    const r = await s.done;
+    expect(r.error?.message).toContain('flint.request.stallTimeoutMs');
+    expect(r.text).toBe('ab');
+  });
+
   it('cuts at stop sequences, ends completed and asks the transport to abandon the rest', async () => {
     const s = make({ stop: ['\n\n'] });
     let abandoned = false;

@@ -1,4 +1,5 @@
 import type WebSocket from 'ws';
+import { BLOCKED_GRACE_MS, firedLate } from '../blockedThread';
 
 /**
  * Client pings on a socket. `ws` answers the server's pings by itself, but only a ping of our
@@ -37,21 +38,17 @@ export class Heartbeat {
     this.onBeat();
     if (this.pongTimer !== undefined) return;
     this.socket.ping();
-    this.wait(true);
+    this.wait(this.timeoutMs);
   }
 
-  /**
-   * Waits for the pong. A timer that fires well after it was due means this thread was blocked
-   * (a busy machine, another extension's work): the pong may be sitting unread, so the socket
-   * gets one more wait, with the thread running, before it counts as silent.
-   */
-  private wait(graceLeft: boolean): void {
-    const due = this.now() + this.timeoutMs;
+  /** Waits `ms` for the pong; a wait that ends late (the pong may be unread) gets one more. */
+  private wait(ms: number, graceLeft = true): void {
+    const due = this.now() + ms;
     this.pongTimer = setTimeout(() => {
       this.pongTimer = undefined;
-      if (graceLeft && this.now() - due > this.timeoutMs / 2) return this.wait(false);
+      if (graceLeft && firedLate(this.now(), due, this.timeoutMs)) return this.wait(Math.min(this.timeoutMs, BLOCKED_GRACE_MS), false);
       this.onSilent();
-    }, this.timeoutMs);
+    }, ms);
     this.pongTimer.unref?.();
   }
 }
