@@ -223,12 +223,7 @@ export class CompletionEngine {
 
   /** The suggestion `entry` offers after `typed`, or undefined while it is still incomplete. */
   private shape(entry: CompletionEntry, typed: string, req: CompletionRequest): Suggestion | undefined {
-    return this.shapeFinal(entry, typed, req)?.suggestion;
-  }
-
-  /** `shape`, and whether that suggestion can grow no more. */
-  private shapeFinal(entry: CompletionEntry, typed: string, req: CompletionRequest): { suggestion: Suggestion; final: boolean } | undefined {
-    return entrySuggestion(entry, typed, req, this.deps.settings().maxLines);
+    return entrySuggestion(entry, typed, req, this.deps.settings().maxLines)?.suggestion;
   }
 
   private serve(
@@ -283,7 +278,7 @@ export class CompletionEngine {
     if (!entry.running || this.growListeners.size === 0) return;
     const check = () => {
       const hit = matchEntry(entry, req.prefix);
-      const shaped = hit?.ready ? this.shapeFinal(entry, hit.typed, req) : undefined;
+      const shaped = hit?.ready ? entrySuggestion(entry, hit.typed, req, this.deps.settings().maxLines) : undefined;
       if (!shaped) {
         if (!entry.running) this.stopWatching();
         return;
