@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { benches, targets } from './targets.mjs';
+import { benches, evaluate, minSamples, targets } from './targets.mjs';
 
 const MAX_FIGURES = 40;
 
@@ -19,14 +19,15 @@ export function figures(obj, prefix = '') {
   return out;
 }
 
-const OPS = { '<=': (a, b) => a <= b, '>=': (a, b) => a >= b, '=': (a, b) => a === b, '<': (a, b) => a < b, '>': (a, b) => a > b };
-
-/** 'pass' | 'miss' | 'missing' for one target against a bench's figures. */
-export function evaluate(target, figs) {
-  const measured = figs[target.figure];
-  const bound = target.ref !== undefined ? figs[target.ref] : target.value;
-  if (measured === undefined || bound === undefined) return 'missing';
-  return OPS[target.op](measured, bound) ? 'pass' : 'miss';
+/** The 95 % intervals of a results object: each `X_ci` pair keyed by X's dotted path. */
+export function intervals(obj, prefix = '') {
+  const out = {};
+  for (const [k, v] of Object.entries(obj ?? {})) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (k.endsWith('_ci') && Array.isArray(v) && v.length === 2 && v.every((x) => x === null || typeof x === 'number')) out[key.slice(0, -3)] = v;
+    else if (v && typeof v === 'object' && !Array.isArray(v)) Object.assign(out, intervals(v, key));
+  }
+  return out;
 }
 
 export function machine() {
@@ -54,8 +55,41 @@ function fmt(n) {
 function targetText(t) {
   const op = { '<=': '≤', '>=': '≥', '=': '=', '<': '<', '>': '>' }[t.op];
   const bound = t.ref !== undefined ? t.ref : fmt(t.value);
-  return `${op} ${bound}${t.note ? ` (${t.note})` : ''}`;
+  const rules = [minSamples(t) > 0 && `n ≥ ${minSamples(t)}`, t.interval && 'on the interval\'s far end'].filter(Boolean);
+  const notes = [t.note, ...rules].filter(Boolean).join('; ');
+  return `${op} ${bound}${notes ? ` (${notes})` : ''}`;
 }
+
+const fmtCi = (ci) => (ci ? `${ci[0] === null ? '−∞' : fmt(ci[0])} – ${ci[1] === null ? '∞' : fmt(ci[1])}` : '');
+
+function resultText({ result, why }) {
+  if (result === 'pass') return 'pass';
+  return `**${result}**${why ? `: ${why}` : ''}`;
+}
+
+/** Table rows for one bench's results; `counted` says whether its misses count for this run. */
+function benchRows(name, results, counted) {
+  const figs = figures(results);
+  const cis = intervals(results);
+  const rows = [];
+  let misses = 0;
+  const shown = new Set();
+  for (const t of targets[name] ?? []) {
+    const verdict = evaluate(t, figs, cis);
+    if (counted && verdict.result !== 'pass') misses++;
+    shown.add(t.figure).add(`${t.figure}_n`);
+    const measured = figs[t.figure] === undefined ? '–' : fmt(figs[t.figure]);
+    const bound = t.ref !== undefined && figs[t.ref] !== undefined ? ` (${fmt(figs[t.ref])})` : '';
+    rows.push(`| ${name} | ${t.figure} | ${measured} | ${figs[`${t.figure}_n`] ?? ''} | ${fmtCi(cis[t.figure])} | ${targetText(t)}${bound} | ${resultText(verdict)} |`);
+  }
+  // A figure's sample count is shown in its row, not as a figure of its own.
+  const rest = Object.keys(figs).filter((k) => !shown.has(k) && !(k.endsWith('_n') && figs[k.slice(0, -2)] !== undefined));
+  for (const k of rest.slice(0, MAX_FIGURES)) rows.push(`| ${name} | ${k} | ${fmt(figs[k])} | ${figs[`${k}_n`] ?? ''} | ${fmtCi(cis[k])} | | |`);
+  if (rest.length > MAX_FIGURES) rows.push(`| ${name} | … ${rest.length - MAX_FIGURES} more in results/${name}.json | | | | | |`);
+  return { rows, misses };
+}
+
+const runText = (run) => `failed${run.detail ? `: ${run.detail}` : ''}`;
 
 /**
  * `runs`: what this invocation did, by bench name: { status: 'ok' | 'failed' | 'missing',
@@ -73,11 +107,13 @@ export function writeSummary({ root, runs = {}, now = new Date() }) {
     '',
     `Written by \`npm run bench\` on ${now.toISOString()}. Targets are declared in \`bench/targets.mjs\`;`,
     'raw figures are in `bench/results/<bench>.json`. The machine is shared and noisy: benches quote medians.',
+    '`n` is a figure\'s sample count and the interval its 95 % confidence interval. A percentile target',
+    'misses below its minimum sample count; a ratio or difference is judged on its interval\'s far end.',
     '',
     `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB memory, Node ${m.node}, ${m.os}.`,
     '',
-    '| bench | figure | measured | target | result |',
-    '|---|---|---|---|---|',
+    '| bench | figure | measured | n | 95 % interval | target | result |',
+    '|---|---|---|---|---|---|---|',
   ];
   const status = ['', '| bench | status | measured at |', '|---|---|---|'];
   let misses = 0;
@@ -85,39 +121,28 @@ export function writeSummary({ root, runs = {}, now = new Date() }) {
     const run = runs[name];
     const file = join(dir, `${name}.json`);
     const ts = targets[name] ?? [];
+    if (run?.status === 'failed') misses++;
     if (!existsSync(file)) {
-      const why = run?.status === 'failed' ? `failed${run.detail ? `: ${run.detail}` : ''}` : 'not run';
-      if (run?.status === 'failed') misses++;
+      const why = run?.status === 'failed' ? runText(run) : 'not run';
       status.push(`| ${name} | ${why} | – |`);
-      for (const t of ts) lines.push(`| ${name} | ${t.figure} | – | ${targetText(t)} | ${why} |`);
-      if (ts.length === 0) lines.push(`| ${name} | – | – | – | ${why} |`);
+      for (const t of ts) lines.push(`| ${name} | ${t.figure} | – | | | ${targetText(t)} | ${why} |`);
+      if (ts.length === 0) lines.push(`| ${name} | – | – | | | – | ${why} |`);
       continue;
     }
-    let figs;
+    let results;
     try {
-      figs = figures(JSON.parse(readFileSync(file, 'utf8')));
+      results = JSON.parse(readFileSync(file, 'utf8'));
     } catch (err) {
       if (run) misses++;
       status.push(`| ${name} | unreadable results: ${String(err.message ?? err).replace(/\|/g, '/')} | – |`);
-      for (const t of ts) lines.push(`| ${name} | ${t.figure} | – | ${targetText(t)} | **unreadable** |`);
+      for (const t of ts) lines.push(`| ${name} | ${t.figure} | – | | | ${targetText(t)} | **unreadable** |`);
       continue;
     }
     const when = statSync(file).mtime.toISOString().replace('T', ' ').slice(0, 16);
-    const how = run ? (run.status === 'failed' ? `failed${run.detail ? `: ${run.detail}` : ''}` : `ran (${run.seconds ?? '?'} s)`) : 'earlier run';
-    if (run?.status === 'failed') misses++;
-    status.push(`| ${name} | ${how} | ${when} UTC |`);
-    const shown = new Set();
-    for (const t of ts) {
-      const r = evaluate(t, figs);
-      if (run && r !== 'pass') misses++;
-      shown.add(t.figure);
-      const measured = figs[t.figure] === undefined ? '–' : fmt(figs[t.figure]);
-      const bound = t.ref !== undefined && figs[t.ref] !== undefined ? ` (${fmt(figs[t.ref])})` : '';
-      lines.push(`| ${name} | ${t.figure} | ${measured} | ${targetText(t)}${bound} | ${r === 'pass' ? 'pass' : r === 'miss' ? '**miss**' : '**missing**'} |`);
-    }
-    const rest = Object.entries(figs).filter(([k]) => !shown.has(k));
-    for (const [k, v] of rest.slice(0, MAX_FIGURES)) lines.push(`| ${name} | ${k} | ${fmt(v)} | | |`);
-    if (rest.length > MAX_FIGURES) lines.push(`| ${name} | … ${rest.length - MAX_FIGURES} more in results/${name}.json | | | |`);
+    status.push(`| ${name} | ${run ? (run.status === 'failed' ? runText(run) : `ran (${run.seconds ?? '?'} s)`) : 'earlier run'} | ${when} UTC |`);
+    const bench = benchRows(name, results, Boolean(run));
+    lines.push(...bench.rows);
+    misses += bench.misses;
   }
   const markdown = `${[...lines, ...status].join('\n')}\n`;
   writeFileSync(join(root, 'bench', 'RESULTS.md'), markdown);

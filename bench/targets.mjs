@@ -1,34 +1,50 @@
-// Every benchmark target, in one place. `figure` names a number in bench/results/<bench>.json
-// (dotted for nested keys); the target is a fixed `value` or another figure (`ref`).
+// Every benchmark target, in one place, and the rules that judge them. `figure` names a number in
+// bench/results/<bench>.json (dotted for nested keys); the target is a fixed `value` or another
+// figure (`ref`). Beside a figure X the results may hold `X_n`, its sample count, and `X_ci`,
+// its 95 % interval [low, high] (bench/sampleStats.mjs writes both).
+//
+// - A percentile figure (named `…_pNN…`, or `percentile: NN`) needs a minimum sample count
+//   (`minN`, else 100 for a median, at least 200 beyond it: see minSamples); below it, or with
+//   no `X_n` at all, the target misses as "too few samples".
+// - A ratio or difference (`interval: true`) is judged on its interval's far end: `<=` holds
+//   only when the high end does. An interval straddling the bound cannot decide: a miss. With
+//   `faultBelow`, an interval wholly below that value (a negative overhead beyond noise) is a
+//   measurement fault, also a miss.
 export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'denyList', 'variants', 'next-edit', 'tests', 'review'];
 
 export const targets = {
   transport: [
-    { figure: 'ws_over_fresh_https', op: '<=', value: 0.4, note: 'first-token time, warm WebSocket / fresh HTTPS' },
-    { figure: 'ws_overhead_over_keepalive', op: '<=', value: 0.2, note: 'per-request overhead beyond round trip and server time, WebSocket / keep-alive HTTPS' },
+    { figure: 'ws_over_fresh_https', op: '<=', value: 0.4, interval: true, note: 'first-token time, warm WebSocket / fresh HTTPS' },
+    {
+      figure: 'ws_overhead_over_keepalive',
+      op: '<=',
+      value: 0.2,
+      interval: true,
+      faultBelow: 0,
+      note: 'per-request overhead beyond round trip and server time, WebSocket / keep-alive HTTPS',
+    },
   ],
   completions: [
-    { figure: 'overhead_ms_p50', op: '<=', value: 2 },
+    { figure: 'overhead_ms_p50_model', op: '<=', value: 2, note: 'keystroke to items beyond the model\'s own time, answers the model gave' },
     {
       figure: 'first_token_beside_abandoned_over_alone',
       op: '<=',
       value: 1.5,
+      interval: true,
       note: 'first-token time of a request sent while earlier ones are abandoned / sent alone',
     },
   ],
   edits: [
     { figure: 'max_sustained_tokens_per_s', op: '>=', value: 5000 },
-    { figure: 'last_token_to_final_ms', op: '<=', value: 16 },
+    { figure: 'last_token_to_final_ms_p50', op: '<=', value: 16 },
   ],
+  // The absolute frame p95 of the editor on this machine is over 16 ms without Flint too (its
+  // own figures, frame_ms_p95_*, are listed); the target is the ratio to that floor.
   'edits-editor': [
-    { figure: 'frame_ms_p95_1000', op: '<=', value: 16, note: 'renderer frame while a 300-line rewrite streams, 1,000 tokens/s' },
-    { figure: 'frame_ms_p95_5000', op: '<=', value: 16, note: '5,000 tokens/s' },
-    { figure: 'frame_ms_p95_1000_busy', op: '<=', value: 16, note: 'one core kept busy' },
-    { figure: 'frame_ms_p95_5000_busy', op: '<=', value: 16, note: 'one core kept busy' },
     { figure: 'long_frames_5000_busy', op: '=', value: 0, note: 'frames over 50 ms' },
     { figure: 'documents_not_exact', op: '=', value: 0, note: 'document is the rewrite after Accept' },
-    { figure: 'frame_p95_1000_over_baseline', op: '<=', value: 1, note: 'frame p95 streaming at 1,000 tokens/s over pasting the same rewrite without Flint, same run' },
-    { figure: 'frame_p95_1000_busy_over_baseline_busy', op: '<=', value: 1, note: 'the same, one core kept busy' },
+    { figure: 'frame_p95_1000_over_baseline', op: '<=', value: 1, interval: true, note: 'frame p95 streaming at 1,000 tokens/s over pasting the same rewrite without Flint, same run' },
+    { figure: 'frame_p95_1000_busy_over_baseline_busy', op: '<=', value: 1, interval: true, note: 'the same, one core kept busy' },
   ],
   chat: [
     { figure: 'frame_ms_p95_at_5000', op: '<=', value: 16 },
@@ -42,12 +58,12 @@ export const targets = {
     { figure: 'chat_bundle_kb', op: '<=', value: 160, note: 'minified chat script, highlight.js languages included' },
   ],
   e2e: [
-    { figure: 'flint_added_ms_p50', op: '<=', value: 10 },
-    { figure: 'flint_added_ms_p50_typing', op: '<=', value: 10, note: 'typing at 80–120 ms per character' },
-    { figure: 'flint_added_ms_p50_busy', op: '<=', value: 15, note: 'one core kept busy' },
+    { figure: 'flint_added_ms_p50', op: '<=', value: 10, percentile: 50, interval: true },
+    { figure: 'flint_added_ms_p50_typing', op: '<=', value: 10, percentile: 50, interval: true, note: 'typing at 80–120 ms per character' },
+    { figure: 'flint_added_ms_p50_busy', op: '<=', value: 15, percentile: 50, interval: true, note: 'one core kept busy' },
     { figure: 'following_lines_shown_share', op: '>=', value: 0.9, note: 'of suggestions whose answer has more than one line' },
     { figure: 'enter_blank_frames', op: '=', value: 0, note: 'painted frames right after an Enter the suggestion agreed with' },
-    { figure: 'shown_share_infill_gap', op: '<=', value: 0.05, note: 'WebSocket share minus /infill share, quiet and busy' },
+    { figure: 'shown_share_infill_gap', op: '<=', value: 0.05, interval: true, note: 'WebSocket share minus /infill share, quiet and busy' },
   ],
   soak: [
     { figure: 'open_requests_after', op: '=', value: 0 },
@@ -62,8 +78,8 @@ export const targets = {
   ],
   router: [{ figure: 'decision_us_p99', op: '<=', value: 1000 }],
   variants: [
-    { figure: 'n_over_one', op: '<=', value: 1.3, note: '5 variants at once ÷ 1, all complete' },
-    { figure: 'first_token_ratio', op: '<=', value: 1.1 },
+    { figure: 'n_over_one', op: '<=', value: 1.3, interval: true, note: '5 variants at once ÷ 1, all complete' },
+    { figure: 'first_token_ratio', op: '<=', value: 1.1, interval: true },
     { figure: 'view_frame_ms_p95', op: '<=', value: 16, note: '5 cards at 1,000 tokens/s each' },
     { figure: 'long_frames', op: '=', value: 0 },
     { figure: 'view_frame_ms_p95_busy', op: '<=', value: 16, note: 'the same, one core kept busy by a competing process' },
@@ -77,14 +93,74 @@ export const targets = {
   ],
   tests: [
     { figure: 'flint_added_ms_p50', op: '<=', value: 50, note: 'save to tests written, less the model\'s own time' },
-    { figure: 'runs_passed', op: '=', ref: 'runs', note: 'every run wrote tests that the runner passed' },
+    { figure: 'runs_passed', op: '=', ref: 'runs', note: 'every run on correct code wrote tests that the runner passed' },
+    { figure: 'planted_bug_runs_failed', op: '=', ref: 'planted_bug_runs', note: 'every run on code with a planted bug wrote tests that the runner failed' },
   ],
   review: [
     { figure: 'last_token_to_diagnostics_ms_p50', op: '<=', value: 5 },
-    { figure: 'requests_per_100_keystrokes', op: '<=', value: 5, note: 'onPause, typing run' },
+    { figure: 'requests_per_100_keystrokes', op: '<=', value: 5, note: 'onPause, a typist paced by recorded inter-key intervals' },
   ],
   denyList: [
     { figure: 'check_ms_p50_worst_input', op: '<=', value: 1, note: 'one check of the whole deny list, pathological patterns and paths included' },
     { figure: 'secret_scan_200kb_ms_p50', op: '<=', value: 5 },
   ],
 };
+
+const OPS = { '<=': (a, b) => a <= b, '>=': (a, b) => a >= b, '=': (a, b) => a === b, '<': (a, b) => a < b, '>': (a, b) => a > b };
+
+/** The percentile a target's figure is (50 for `…_p50…`), or undefined for anything else. */
+export function percentileOf(target) {
+  if (target.percentile !== undefined) return target.percentile || undefined;
+  if (target.interval) return undefined;
+  const m = /(?:^|_)p(\d{2})(?:_|$)/.exec(target.figure.split('.').at(-1));
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * Samples a percentile target needs: `minN` when it says, else 100 for a median and below, and
+ * for higher percentiles enough that at least 10 samples lie beyond it, and never under 200
+ * (p90 and p95: 200, p99: 1,000).
+ */
+export function minSamples(target) {
+  if (target.minN !== undefined) return target.minN;
+  const p = percentileOf(target);
+  if (p === undefined) return 0;
+  if (p <= 50) return 100;
+  return Math.max(200, Math.ceil(10 / (1 - p / 100) - 1e-9));
+}
+
+/** [low, high] from `X_ci` in a raw results object's figures; a null end is unbounded. */
+function intervalOf(ci) {
+  if (!Array.isArray(ci) || ci.length !== 2) return undefined;
+  const [lo, hi] = ci;
+  return [typeof lo === 'number' ? lo : -Infinity, typeof hi === 'number' ? hi : Infinity];
+}
+
+/**
+ * Judges one target. `figs`: the bench's numeric figures by dotted key (with `X_n`); `intervals`:
+ * its `X_ci` pairs by dotted key. Returns { result, why?, n?, ci? } where result is 'pass',
+ * 'miss' or 'missing' (the figure or its bound is absent); `why` says what made it miss.
+ */
+export function evaluate(target, figs, intervals = {}) {
+  const measured = figs[target.figure];
+  const bound = target.ref !== undefined ? figs[target.ref] : target.value;
+  const n = figs[`${target.figure}_n`];
+  const ci = intervalOf(intervals[target.figure]);
+  const base = { ...(n !== undefined && { n }), ...(ci && { ci }) };
+  if (measured === undefined || bound === undefined) return { result: 'missing', ...base };
+  const need = minSamples(target);
+  if (need > 0 && !(n >= need)) {
+    return { result: 'miss', why: n === undefined ? 'too few samples (no sample count)' : `too few samples (n = ${n} < ${need})`, ...base };
+  }
+  if (target.interval) {
+    if (!ci) return { result: 'miss', why: 'no interval', ...base };
+    const [lo, hi] = ci;
+    if (target.faultBelow !== undefined && hi < target.faultBelow) return { result: 'miss', why: `measurement fault (interval wholly below ${target.faultBelow})`, ...base };
+    const far = target.op === '<=' || target.op === '<' ? hi : target.op === '>=' || target.op === '>' ? lo : undefined;
+    if (far === undefined) throw new Error(`${target.figure}: an interval target needs an ordering (<=, <, >=, >), not ${target.op}`);
+    if (OPS[target.op](far, bound)) return { result: 'pass', ...base };
+    const near = far === hi ? lo : hi;
+    return { result: 'miss', why: OPS[target.op](near, bound) ? 'interval straddles the target: cannot decide' : undefined, ...base };
+  }
+  return { result: OPS[target.op](measured, bound) ? 'pass' : 'miss', ...base };
+}

@@ -1,0 +1,74 @@
+// How the benches turn samples into figures that can be judged (bench/targets.mjs): a percentile
+// comes with its sample count (`X_n`) and a 95 % interval (`X_ci`), a ratio or difference with a
+// bootstrap interval. Plain JavaScript so the .mjs benches and the bundled .ts ones share it.
+
+/** Nearest-rank percentile of ascending values (always a value that was observed). */
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return undefined;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(Math.max(rank, 1), sorted.length) - 1];
+}
+
+/**
+ * A distribution-free 95 % interval for the p-th percentile: the order statistics around rank
+ * n·q, ±1.96 binomial standard deviations (normal approximation). Few samples give a wide one.
+ */
+export function percentileCi(sorted, p) {
+  const n = sorted.length;
+  if (n === 0) return undefined;
+  const q = p / 100;
+  const half = 1.96 * Math.sqrt(n * q * (1 - q));
+  const lo = Math.max(1, Math.floor(n * q - half));
+  const hi = Math.min(n, Math.ceil(n * q + half) + 1);
+  return [sorted[lo - 1], sorted[hi - 1]];
+}
+
+const round = (x, digits) => (x === undefined ? undefined : Number(x.toFixed(digits)));
+
+/**
+ * `{ name, name_n, name_ci }` for the p-th percentile of `samples`. Missing samples (null,
+ * undefined, NaN) count against the figure when `missingAs` is given (e.g. Infinity: a keystroke
+ * whose ghost text never came is slower than any that did), else they are left out of n.
+ */
+export function percentileFigure(name, samples, p, { digits = 2, missingAs } = {}) {
+  const values = samples.map((x) => (x === null || x === undefined || Number.isNaN(x) ? missingAs : x)).filter((x) => x !== undefined);
+  const sorted = [...values].sort((a, b) => a - b);
+  const ci = percentileCi(sorted, p);
+  return {
+    [name]: round(percentile(sorted, p), digits),
+    [`${name}_n`]: sorted.length,
+    [`${name}_ci`]: ci && ci.map((x) => round(x, digits)),
+  };
+}
+
+/** A seeded generator, so a run's interval does not move between reports of the same data. */
+function seeded(seed) {
+  let x = seed >>> 0;
+  return () => {
+    x = (x * 1664525 + 1013904223) >>> 0;
+    return x / 2 ** 32;
+  };
+}
+
+/**
+ * A 95 % percentile-bootstrap interval of `figure(...sets)`: each independent sample set is
+ * resampled with replacement, the figure recomputed `rounds` times, the 2.5th and 97.5th
+ * percentiles taken. For ratios and differences of medians, whose sampling law has no formula.
+ */
+export function bootstrapCi(sets, figure, { rounds = 2000, seed = 7 } = {}) {
+  const rand = seeded(seed);
+  const values = [];
+  for (let r = 0; r < rounds; r++) {
+    const resampled = sets.map((s) => Array.from({ length: s.length }, () => s[Math.floor(rand() * s.length)]));
+    const v = figure(...resampled);
+    if (Number.isFinite(v)) values.push(v);
+  }
+  if (values.length === 0) return undefined;
+  values.sort((a, b) => a - b);
+  return [values[Math.floor(values.length * 0.025)], values[Math.ceil(values.length * 0.975) - 1]];
+}
+
+/** Median of unsorted values. */
+export function median(values) {
+  return percentile([...values].sort((a, b) => a - b), 50);
+}

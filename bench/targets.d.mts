@@ -1,0 +1,28 @@
+export interface Target {
+  figure: string;
+  op: '<=' | '>=' | '=' | '<' | '>';
+  value?: number;
+  ref?: string;
+  note?: string;
+  /** The percentile the figure is, when its name does not say (0: not a percentile). */
+  percentile?: number;
+  /** The sample count it needs, when not the default for its percentile. */
+  minN?: number;
+  /** A ratio or difference: judged on its interval's far end. */
+  interval?: boolean;
+  /** An interval wholly below this is a measurement fault. */
+  faultBelow?: number;
+}
+
+export interface Verdict {
+  result: 'pass' | 'miss' | 'missing';
+  why?: string;
+  n?: number;
+  ci?: [number, number];
+}
+
+export const benches: string[];
+export const targets: Record<string, Target[]>;
+export function percentileOf(target: Target): number | undefined;
+export function minSamples(target: Target): number;
+export function evaluate(target: Target, figs: Record<string, number>, intervals?: Record<string, (number | null)[]>): Verdict;

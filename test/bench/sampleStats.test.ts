@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { bootstrapCi, median, percentile, percentileCi, percentileFigure } from '../../bench/sampleStats.mjs';
+
+const ramp = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+describe('bench sample statistics', () => {
+  it('takes nearest-rank percentiles', () => {
+    expect(percentile(ramp(100), 50)).toBe(50);
+    expect(percentile(ramp(100), 95)).toBe(95);
+    expect(percentile([7], 99)).toBe(7);
+    expect(percentile([], 50)).toBeUndefined();
+    expect(median([3, 1, 2])).toBe(2);
+  });
+
+  it('brackets a median with order statistics that narrow as samples grow', () => {
+    const [lo100, hi100] = percentileCi(ramp(100), 50)!;
+    expect(lo100).toBeLessThan(50);
+    expect(hi100).toBeGreaterThan(50);
+    const [lo4, hi4] = percentileCi(ramp(4), 50)!;
+    expect([lo4, hi4]).toEqual([1, 4]);
+    const [lo1000, hi1000] = percentileCi(ramp(1000), 50)!;
+    expect((hi1000 - lo1000) / 1000).toBeLessThan((hi100 - lo100) / 100);
+  });
+
+  it('writes a percentile with its sample count and interval beside it', () => {
+    expect(percentileFigure('x_ms_p50', ramp(9), 50)).toEqual({ x_ms_p50: 5, x_ms_p50_n: 9, x_ms_p50_ci: [1, 9] });
+  });
+
+  it('counts missing samples against the figure when told what they are worth', () => {
+    const samples = [1, 2, null, null, null];
+    expect(percentileFigure('shown_ms_p50', samples, 50)).toMatchObject({ shown_ms_p50: 1, shown_ms_p50_n: 2 });
+    expect(percentileFigure('shown_ms_p50', samples, 50, { missingAs: Infinity })).toMatchObject({ shown_ms_p50: Infinity, shown_ms_p50_n: 5 });
+  });
+
+  it('bootstraps an interval around a ratio of medians that contains its point', () => {
+    const a = ramp(200).map((x) => x * 2);
+    const b = ramp(200);
+    const [lo, hi] = bootstrapCi([a, b], (x, y) => median(x)! / median(y)!)!;
+    expect(lo).toBeLessThanOrEqual(2);
+    expect(hi).toBeGreaterThanOrEqual(2);
+    expect(hi - lo).toBeLessThan(1);
+    expect(bootstrapCi([a, b], (x, y) => median(x)! / median(y)!)).toEqual([lo, hi]);
+  });
+});
