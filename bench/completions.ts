@@ -14,10 +14,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { systemClock } from '../src/completions/clock';
+import { systemClock } from '../src/time/clock';
 import { CompletionEngine } from '../src/completions/completionEngine';
 import type { CompletionResult } from '../src/completions/completionTypes';
-import { defaultDebounceTuning } from '../src/completions/debouncePolicy';
+import { defaultDebounceTuning } from '../src/time/debouncePolicy';
 import { SnippetRing } from '../src/context/snippetRing';
 import { silentLogger } from '../src/log/logger';
 import { percentile } from '../src/metrics/percentiles';

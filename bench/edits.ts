@@ -7,8 +7,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { EditSession } from '../src/edits/editSession';
-import { diffRows } from '../src/edits/rewriteFeed';
 import { silentLogger } from '../src/log/logger';
+import { diffRows } from '../src/rewrite/rewriteFeed';
 import { CountingDocument } from './countingDocument';
 import { HandFedModelClient } from './handFedModelClient';
 

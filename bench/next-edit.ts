@@ -8,8 +8,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Clock } from '../src/completions/clock';
-import { DebouncePolicy } from '../src/completions/debouncePolicy';
+import type { Clock } from '../src/time/clock';
+import { DebouncePolicy } from '../src/time/debouncePolicy';
 import { silentLogger } from '../src/log/logger';
 import { percentile } from '../src/metrics/percentiles';
 import { decorationPlan } from '../src/nextEdit/decorationPlan';

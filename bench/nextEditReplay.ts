@@ -2,7 +2,7 @@
 // its call sites, a pattern repeated down a list), a clock that moves only as the typist and
 // the model make it, and a model that answers each request with the sequence's final text for
 // the window it was given, after a first-token delay and at a given token rate.
-import type { Clock } from '../src/completions/clock';
+import type { Clock } from '../src/time/clock';
 import { newMarks } from '../src/metrics/timingMarks';
 import type { ConnectionState } from '../src/transport/connectionState';
 import type { ModelClient, ModelRequest, ModelStream, StreamResult } from '../src/transport/modelClient';

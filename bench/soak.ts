@@ -8,9 +8,9 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { systemClock } from '../src/completions/clock';
 import { CompletionEngine } from '../src/completions/completionEngine';
 import type { Logger } from '../src/log/logger';
+import { systemClock } from '../src/time/clock';
 import { createModelClient } from '../src/transport/createModelClient';
 import type { ModelClient } from '../src/transport/modelClient';
 import { startSoakEndpoint } from './soakEndpoint';

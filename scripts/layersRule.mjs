@@ -4,6 +4,23 @@ import { dirname, relative, resolve, sep } from 'node:path';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 
+/**
+ * The extension's layers, top to bottom: a folder of src/ (or a file directly under it, by its
+ * name) imports its own folder and folders of lower rows only, never a sibling in its own row
+ * nor anything above. A piece two features share moves down to a lower row. The endpoint
+ * (src/server/) is a separate program and not in the table.
+ */
+export const LAYERS = [
+  ['extension'],
+  ['vscode'],
+  ['completions', 'nextEdit', 'edits', 'variants', 'chat', 'review', 'tests', 'status'],
+  ['services', 'rewrite'],
+  ['router'],
+  ['context', 'transport'],
+  ['metrics'],
+  ['protocol', 'config', 'log', 'events', 'time', 'webview'],
+];
+
 /** Modules a webview may use from src/: message-protocol types and pure helpers. */
 export const WEBVIEW_SHARED = [
   'src/chat/chatProtocol',
@@ -15,8 +32,8 @@ export const WEBVIEW_SHARED = [
   'src/metrics/latencyMessages',
   'src/metrics/latencySnapshot',
   // The variants view diffs each card's stream against the original itself (pure, no Node).
-  'src/edits/diffRow',
-  'src/edits/rewriteFeed',
+  'src/rewrite/diffRow',
+  'src/rewrite/rewriteFeed',
   'src/variants/variantCard',
   'src/variants/variantRows',
   'src/variants/variantKeys',
@@ -26,6 +43,21 @@ export const WEBVIEW_SHARED = [
 const NODE_BUILTINS = new Set(['fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'tls', 'crypto', 'url', 'util', 'stream', 'events', 'worker_threads', 'perf_hooks', 'zlib', 'readline']);
 
 const under = (path, folder) => path === folder || path.startsWith(`${folder}/`);
+/** The layer name of a path under src/: its first folder, or a top-level file's name. */
+const layerOf = (path) => path.split('/')[1].replace(/\.(ts|mjs|js)$/, '');
+const rowOf = (layer) => LAYERS.findIndex((row) => row.includes(layer));
+
+/** Why a file of layer `from` may not import one of layer `to`; null when it may. */
+function tableViolation(from, to) {
+  if (from === to) return null;
+  const [a, b] = [rowOf(from), rowOf(to)];
+  if (a < 0) return `src/${from} is not in the layer table: add it to a row of LAYERS in scripts/layersRule.mjs`;
+  if (b < 0) return `src/${to} is not in the layer table: add it to a row of LAYERS in scripts/layersRule.mjs`;
+  if (a < b) return null;
+  if (to === 'vscode') return 'only src/extension.ts imports src/vscode/: editor adapters are wired at the composition root, so pass what this needs in';
+  if (a === b) return `src/${from} and src/${to} are siblings in one layer and do not import each other: move the shared piece down a layer (scripts/layersRule.mjs lists the layers)`;
+  return `src/${from} is below src/${to}: layers import downward only (${LAYERS.map((row) => row.join(' ')).join(' → ')}); move the shared piece down or pass it in`;
+}
 const isShell = (file) => under(file, 'src/vscode') || file === 'src/extension.ts';
 /** Test doubles: everything in test/support/, and anything named as a fake. */
 const isDouble = (target) => under(target, 'test/support') || /(^|\/)fake[A-Z]/.test(target);
@@ -49,7 +81,7 @@ export function layerViolation(file, source, target) {
   if (under(file, 'src')) {
     if (under(target, 'src/server')) return 'the local endpoint is a separate program: the extension shares only src/protocol/ with it';
     if (!under(target, 'src')) return 'product code imports nothing from tests, benchmarks or scripts';
-    return null;
+    return tableViolation(layerOf(file), layerOf(target));
   }
   if (under(file, 'bench') && isDouble(target)) return 'benchmarks measure real code: no test doubles (give the bench its own driver)';
   return null;

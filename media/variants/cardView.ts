@@ -1,8 +1,8 @@
 // One variant's card: header, figures, the diff against the original, and its action. All
 // model text goes in through textContent: it is never parsed as markup.
-import type { DiffRow } from '../../src/edits/diffRow';
-import { RewriteFeed } from '../../src/edits/rewriteFeed';
 import { formatCount, formatMs } from '../../src/metrics/formatNumbers';
+import type { DiffRow } from '../../src/rewrite/diffRow';
+import { RewriteFeed } from '../../src/rewrite/rewriteFeed';
 import type { CardView as Card } from '../../src/variants/variantCard';
 import { rowsSize, shownRows, type ShownRow } from '../../src/variants/variantRows';
 

@@ -1,20 +1,21 @@
 import { describeLeftOut, fitFiles, type FileText } from '../context/fitFiles';
 import { estimateTokens } from '../context/tokenEstimate';
+import type { DiffRow } from '../rewrite/diffRow';
+import { buildEditPrompt, maxOutputTokensFor, type EarlierAttempt } from '../rewrite/editPrompt';
+import { LineAssembler } from '../rewrite/lineAssembler';
+import { RewriteFeed, diffRows } from '../rewrite/rewriteFeed';
+import type { EditTarget } from '../rewrite/rewriteTypes';
 import { withFastFallback } from '../router/fastFallback';
 import type { ModelStream, StreamResult } from '../transport/modelClient';
 import type { ModelError } from '../transport/modelError';
-import type { DiffRow } from './diffRow';
-import { buildEditPrompt, maxOutputTokensFor, type EarlierAttempt } from './editPrompt';
-import type { EditInfo, EditSessionDeps, EditState, EditTarget } from './editSessionTypes';
+import type { EditInfo, EditSessionDeps, EditState } from './editSessionTypes';
 import { DocumentReadOnlyError } from './editSink';
 import { FrameScheduler } from './frameScheduler';
 import { LeftoverPreview } from './leftoverPreview';
-import { LineAssembler } from './lineAssembler';
 import { PreviewWriter } from './previewWriter';
 import { classifyChange, type LineChange } from './regionChange';
-import { RewriteFeed, diffRows } from './rewriteFeed';
 
-export type { EditInfo, EditModels, EditSessionDeps, EditState, EditTarget } from './editSessionTypes';
+export type { EditInfo, EditSessionDeps, EditState } from './editSessionTypes';
 
 /**
  * One pending inline edit on one document region, from the first token to accept or reject.

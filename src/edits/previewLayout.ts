@@ -1,5 +1,5 @@
-import type { DiffRow, RowSpan } from './diffRow';
-import { EXACT_DIFF_LIMIT, myersDiff, type DiffRun } from './myersDiff';
+import type { DiffRow, RowSpan } from '../rewrite/diffRow';
+import { EXACT_DIFF_LIMIT, myersDiff, type DiffRun } from '../rewrite/myersDiff';
 import { deleteSpans, type RowEdit } from './rowEdit';
 
 /** What one row of the region shows while an edit is pending. */

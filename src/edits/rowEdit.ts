@@ -1,4 +1,4 @@
-import type { RowSpan } from './diffRow';
+import type { RowSpan } from '../rewrite/diffRow';
 
 /**
  * Replace `deleteCount` whole lines starting at `row` with the `insert` lines. A batch is

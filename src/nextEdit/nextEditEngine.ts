@@ -1,5 +1,5 @@
-import type { Clock } from '../completions/clock';
-import type { DebouncePolicy } from '../completions/debouncePolicy';
+import type { Clock } from '../time/clock';
+import type { DebouncePolicy } from '../time/debouncePolicy';
 import type { Logger } from '../log/logger';
 import type { MetricsSink, RequestSample } from '../metrics/requestSample';
 import type { ModelClient } from '../transport/modelClient';

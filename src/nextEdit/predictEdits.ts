@@ -1,4 +1,4 @@
-import { myersDiff, type DiffRun } from '../edits/myersDiff';
+import { myersDiff, type DiffRun } from '../rewrite/myersDiff';
 import type { EditWindow } from './editWindow';
 import type { PredictedEdit, TextPosition } from './predictedEdit';
 

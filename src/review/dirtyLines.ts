@@ -1,4 +1,4 @@
-import type { LineRange } from '../edits/enclosingBlock';
+import type { LineRange } from '../context/enclosingBlock';
 import type { LineEdit } from './lineEdit';
 
 /**

@@ -1,8 +1,8 @@
-import type { LineRange } from '../edits/enclosingBlock';
+import type { LineRange } from '../context/enclosingBlock';
 import { codeKey, type DismissedCode } from './dismissedCode';
 import { shiftRange, type LineEdit } from './lineEdit';
-import type { ReviewFinding } from './reviewReply';
 import { repeatsOther, type OtherDiagnostic } from './repeatsOther';
+import type { ReviewFinding } from './reviewReply';
 
 /** A finding as shown: with the id its diagnostic carries and the key of the code it is about. */
 export interface Finding extends ReviewFinding {

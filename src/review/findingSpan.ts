@@ -1,4 +1,4 @@
-import type { LineRange } from '../edits/enclosingBlock';
+import type { LineRange } from '../context/enclosingBlock';
 
 /** Where a finding's squiggle goes, in editor positions. */
 export interface FindingSpan {

@@ -1,4 +1,4 @@
-import type { LineRange } from '../edits/enclosingBlock';
+import type { LineRange } from '../context/enclosingBlock';
 
 export interface HunkLimits {
   /** Unchanged lines shown above and below each hunk. */

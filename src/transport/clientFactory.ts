@@ -1,4 +1,3 @@
-import { COMPLETION_INSTRUCTIONS } from '../completions/completionPrompt';
 import type { Config } from '../config/config';
 import { awaitingConsentMessage, deniedConsentMessage, keyConsentDecision, type KeyConsentAnswer, type KeyDestination } from '../config/keyConsent';
 import { createEmitter } from '../events/emitter';
@@ -20,6 +19,8 @@ export interface ClientFactoryDeps {
   consent(id: string): KeyConsentAnswer | undefined;
   /** Asks the user once (the factory never asks twice at a time for one destination). */
   askConsent(destination: KeyDestination): Promise<KeyConsentAnswer>;
+  /** Stable instructions the fast and full clients warm on every new connection (ghost text's). */
+  warmInstructions?: string;
   log: Logger;
   now(): number;
   /** Builds a client (tests pass a recording double). */
@@ -83,7 +84,7 @@ export async function createClientFactory(deps: ClientFactoryDeps): Promise<Clie
         firstTokenTimeoutMs: c['request.firstTokenTimeoutMs'],
         stallTimeoutMs: c['request.stallTimeoutMs'],
         // Ghost text is the surface where the first request's latency shows most: warm its prompt.
-        ...(role === 'infill' ? { fimApi: fim } : { instructions: COMPLETION_INSTRUCTIONS }),
+        ...(role === 'infill' ? { fimApi: fim } : { instructions: deps.warmInstructions }),
       },
     };
   }

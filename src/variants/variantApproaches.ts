@@ -1,3 +1,5 @@
+import { temperatureSpread } from '../transport/temperatureSpread';
+
 /**
  * What pushes variants apart. Every endpoint takes a distinct short approach in the prompt;
  * a spread of sampling temperatures is added where the endpoint accepts one.
@@ -41,12 +43,6 @@ export function variantPlan(count: number): VariantPlan[] {
   const n = clampVariantCount(count);
   const temperatures = temperatureSpread(n);
   return Array.from({ length: n }, (_, index) => ({ index, approach: APPROACHES[index], temperature: temperatures[index] }));
-}
-
-/** `n` sampling temperatures spread evenly over 0.2–1.0, lowest first (one alone is 1.0). */
-export function temperatureSpread(n: number): number[] {
-  if (n <= 1) return n === 1 ? [1] : [];
-  return Array.from({ length: n }, (_, i) => Math.round((0.2 + (0.8 * i) / (n - 1)) * 100) / 100);
 }
 
 /** The instruction one variant is given. */

@@ -1,5 +1,5 @@
-import type { DiffRow } from '../edits/diffRow';
-import type { RewriteFeed } from '../edits/rewriteFeed';
+import type { DiffRow } from '../rewrite/diffRow';
+import type { RewriteFeed } from '../rewrite/rewriteFeed';
 import type { CardStatus } from './variantCard';
 
 /** A diff row as a card shows it: `rest` is an original line the stream has not reached yet. */

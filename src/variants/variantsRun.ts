@@ -1,10 +1,10 @@
 import { describeLeftOut, fitFiles, type FileText } from '../context/fitFiles';
 import { estimateTokens } from '../context/tokenEstimate';
-import { buildEditPrompt, maxOutputTokensFor, type EarlierAttempt } from '../edits/editPrompt';
-import type { EditModels, EditTarget } from '../edits/editSessionTypes';
-import { RewriteFeed } from '../edits/rewriteFeed';
 import type { Logger } from '../log/logger';
 import type { MetricsSink } from '../metrics/requestSample';
+import { buildEditPrompt, maxOutputTokensFor, type EarlierAttempt } from '../rewrite/editPrompt';
+import { RewriteFeed } from '../rewrite/rewriteFeed';
+import type { EditModels, EditTarget } from '../rewrite/rewriteTypes';
 import { withFastFallback } from '../router/fastFallback';
 import type { ModelRequest, ModelStream, StreamResult } from '../transport/modelClient';
 import type { ModelError } from '../transport/modelError';

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { COMPLETION_INSTRUCTIONS } from '../completions/completionPrompt';
 import { resolveApiKey } from '../config/apiKey';
 import type { Config } from '../config/config';
 import { createEmitter } from '../events/emitter';
@@ -69,6 +70,7 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     trusted: () => vscode.workspace.isTrusted,
     consent: (id) => consent.answer(id),
     askConsent: (destination) => consent.ask(destination),
+    warmInstructions: COMPLETION_INSTRUCTIONS,
     log,
     now: () => performance.now(),
   });

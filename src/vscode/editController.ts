@@ -1,14 +1,15 @@
 import * as vscode from 'vscode';
+import type { LineRange } from '../context/enclosingBlock';
 import type { FileText } from '../context/fitFiles';
-import type { LineRange } from '../edits/enclosingBlock';
-import { EditSession, type EditModels } from '../edits/editSession';
+import { EditSession } from '../edits/editSession';
 import type { LineChange } from '../edits/regionChange';
+import type { EditModels } from '../rewrite/rewriteTypes';
 import { sameFile } from '../router/fileMentions';
 import { namedFiles } from '../router/namedFiles';
 import type { Services } from '../services';
+import { modelLabel } from './editCodeLens';
 import type { EditDecorations } from './editDecorations';
 import { EditDocumentSink } from './editDocumentSink';
-import { modelLabel } from './editCodeLens';
 import { editTarget } from './editTarget';
 import { WorkspaceFiles } from './workspaceFiles';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { RowSpan } from '../edits/diffRow';
 import type { PreviewView } from '../edits/previewLayout';
+import type { RowSpan } from '../rewrite/diffRow';
 
 /** The four looks of a pending edit's lines, created once and shared by every edit. */
 export class EditDecorations implements vscode.Disposable {

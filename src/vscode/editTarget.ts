@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
+import { enclosingBlock, type LineRange } from '../context/enclosingBlock';
 import { secretRefusal } from '../context/secretScan';
-import { surroundingLines } from '../edits/editPrompt';
-import type { EditTarget } from '../edits/editSession';
-import { enclosingBlock, type LineRange } from '../edits/enclosingBlock';
+import { surroundingLines } from '../rewrite/editPrompt';
+import type { EditTarget } from '../rewrite/rewriteTypes';
 import type { Services } from '../services';
 import { currentDenyList } from './contextDenyList';
 import { outsideMessage, realLocationSync } from './workspacePath';

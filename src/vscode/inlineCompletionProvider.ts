@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { systemClock } from '../completions/clock';
+import { systemClock } from '../time/clock';
 import { CompletionEngine } from '../completions/completionEngine';
 import { completionSettings, enabledForLanguage } from '../completions/completionSettings';
 import { GhostTextAlternatives } from '../completions/ghostTextAlternatives';

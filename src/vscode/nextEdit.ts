@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { systemClock } from '../completions/clock';
+import { systemClock } from '../time/clock';
 import { enabledForLanguage } from '../completions/completionSettings';
-import { DebouncePolicy } from '../completions/debouncePolicy';
+import { DebouncePolicy } from '../time/debouncePolicy';
 import { decorationPlan } from '../nextEdit/decorationPlan';
 import { EditHistory } from '../nextEdit/editHistory';
 import { LineMirror } from '../nextEdit/lineMirror';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { enclosingBlock, type LineRange } from '../edits/enclosingBlock';
+import { enclosingBlock, type LineRange } from '../context/enclosingBlock';
 import { functionAt, languageOf, sourceFunctions } from '../tests/sourceFunctions';
 import { isFlintTestPath } from '../tests/testPaths';
 import type { FailedTest } from './testsExplorer';

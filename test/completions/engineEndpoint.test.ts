@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/completions/clock';
 import { CompletionEngine } from '../../src/completions/completionEngine';
 import type { CompletionSettings } from '../../src/completions/completionSettings';
 import { silentLogger } from '../../src/log/logger';
 import type { RequestSample } from '../../src/metrics/requestSample';
 import { startEndpoint, type EndpointHandle } from '../../src/server/startEndpoint';
+import { systemClock } from '../../src/time/clock';
 import { createModelClient } from '../../src/transport/createModelClient';
 import type { ModelClient, ModelRequest } from '../../src/transport/modelClient';
 import { request } from './engineHarness';

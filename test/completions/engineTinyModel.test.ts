@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/completions/clock';
 import { CompletionEngine } from '../../src/completions/completionEngine';
 import { silentLogger } from '../../src/log/logger';
 import type { RequestSample } from '../../src/metrics/requestSample';
 import { startEndpoint, type EndpointHandle } from '../../src/server/startEndpoint';
+import { systemClock } from '../../src/time/clock';
 import { createModelClient } from '../../src/transport/createModelClient';
 import type { ModelClient } from '../../src/transport/modelClient';
 import { request } from './engineHarness';

@@ -1,6 +1,6 @@
-import { ModelError } from '../../src/transport/modelError';
 import { describe, expect, it } from 'vitest';
-import { EDIT_INSTRUCTIONS } from '../../src/edits/editPrompt';
+import { EDIT_INSTRUCTIONS } from '../../src/rewrite/editPrompt';
+import { ModelError } from '../../src/transport/modelError';
 import { chunks, goldenCases } from './goldenCases';
 import { harness, originalStillThere } from './sessionHarness';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DiffRow } from '../../src/edits/diffRow';
+import type { DiffRow } from '../../src/rewrite/diffRow';
 
 export interface GoldenCase {
   name: string;

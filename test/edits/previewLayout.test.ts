@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DiffRow } from '../../src/edits/diffRow';
 import { PreviewLayout } from '../../src/edits/previewLayout';
+import type { DiffRow } from '../../src/rewrite/diffRow';
 
 const same = (text: string): DiffRow => ({ kind: 'same', text });
 const removed = (text: string): DiffRow => ({ kind: 'removed', text });

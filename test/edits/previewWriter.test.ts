@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DiffRow } from '../../src/edits/diffRow';
 import type { EditSink, Shown } from '../../src/edits/editSink';
 import type { PreviewView } from '../../src/edits/previewLayout';
 import { PreviewWriter } from '../../src/edits/previewWriter';
+import type { DiffRow } from '../../src/rewrite/diffRow';
 
 const same = (text: string): DiffRow => ({ kind: 'same', text });
 const added = (text: string): DiffRow => ({ kind: 'added', text });

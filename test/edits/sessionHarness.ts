@@ -1,6 +1,7 @@
-import { EditSession, type EditModels } from '../../src/edits/editSession';
+import { EditSession } from '../../src/edits/editSession';
 import { silentLogger } from '../../src/log/logger';
 import type { RequestSample } from '../../src/metrics/requestSample';
+import type { EditModels } from '../../src/rewrite/rewriteTypes';
 import type { RouteRequest } from '../../src/router/routeTypes';
 import { FakeModelClient } from '../support/fakeModelClient';
 import { ManualTimers, drain } from '../support/manualTimers';

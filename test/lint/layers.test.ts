@@ -1,5 +1,7 @@
 import { ESLint } from 'eslint';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { LAYERS } from '../../scripts/layersRule.mjs';
 
 // The layering rule through the project's own lint configuration, on code given as text.
 const eslint = new ESLint({ cwd: process.cwd() });
@@ -42,5 +44,42 @@ describe('lint: the layering rule', () => {
     expect(await layerErrors('bench/x.ts', '../test/support/fakeModelClient')).toEqual([expect.stringContaining('no test doubles')]);
     expect(await layerErrors('bench/x.ts', '../test/edits/fakeModel')).toHaveLength(1);
     expect(await layerErrors('test/chat/x.test.ts', '../support/fakeModelClient')).toEqual([]);
+  });
+
+  it('lets a layer import only the rows below it', async () => {
+    expect(await layerErrors('src/extension.ts', './vscode/statusBar')).toEqual([]);
+    expect(await layerErrors('src/vscode/x.ts', '../completions/completionEngine')).toEqual([]);
+    expect(await layerErrors('src/edits/x.ts', '../rewrite/rewriteFeed')).toEqual([]);
+    expect(await layerErrors('src/transport/ws/x.ts', '../../protocol/readResponsesEvent')).toEqual([]);
+    expect(await layerErrors('src/transport/ws/x.ts', '../modelClient')).toEqual([]);
+    expect(await layerErrors('src/transport/clientFactory.ts', '../completions/completionPrompt')).toEqual([expect.stringContaining('layers import downward only')]);
+    expect(await layerErrors('src/transport/ws/x.ts', '../../router/route')).toEqual([expect.stringContaining('src/transport is below src/router')]);
+    expect(await layerErrors('src/log/x.ts', '../metrics/timingMarks')).toHaveLength(1);
+    expect(await layerErrors('src/chat/x.ts', '../services')).toEqual([]);
+    expect(await layerErrors('src/services.ts', './vscode/createServices')).toHaveLength(1);
+  });
+
+  it('keeps features from importing each other: a shared piece moves down', async () => {
+    expect(await layerErrors('src/completions/x.ts', '../variants/variantApproaches')).toEqual([expect.stringContaining('siblings in one layer')]);
+    expect(await layerErrors('src/review/x.ts', '../edits/editSession')).toHaveLength(1);
+    expect(await layerErrors('src/context/x.ts', '../transport/modelClient')).toHaveLength(1);
+  });
+
+  it('lets nothing under src/ but extension.ts import src/vscode/', async () => {
+    expect(await layerErrors('src/completions/x.ts', '../vscode/statusBar')).toEqual([expect.stringContaining('only src/extension.ts imports src/vscode/')]);
+    expect(await layerErrors('src/events/x.ts', '../vscode/statusBar')).toHaveLength(1);
+    expect(await layerErrors('src/vscode/x.ts', './statusBar')).toEqual([]);
+  });
+
+  it('asks for a folder missing from the table to be placed in it', async () => {
+    expect(await layerErrors('src/newFolder/x.ts', '../log/logger')).toEqual([expect.stringContaining('not in the layer table')]);
+    expect(await layerErrors('src/chat/x.ts', '../newFolder/y')).toEqual([expect.stringContaining('not in the layer table')]);
+  });
+
+  it('places every folder and file of src/ (but the endpoint) in exactly one row', () => {
+    const names = readdirSync('src').map((n) => n.replace(/\.ts$/, '')).filter((n) => n !== 'server');
+    const placed = LAYERS.flat();
+    expect([...names].sort()).toEqual([...placed].sort());
+    expect(new Set(placed).size).toBe(placed.length);
   });
 });

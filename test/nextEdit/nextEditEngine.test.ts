@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { DebouncePolicy } from '../../src/completions/debouncePolicy';
 import { silentLogger } from '../../src/log/logger';
 import type { RequestSample } from '../../src/metrics/requestSample';
 import { EditHistory } from '../../src/nextEdit/editHistory';
@@ -7,6 +6,7 @@ import { LineMirror } from '../../src/nextEdit/lineMirror';
 import { MIN_PAUSE_MS, NextEditEngine, type ShownPrediction } from '../../src/nextEdit/nextEditEngine';
 import { PlainDocument } from '../../src/nextEdit/plainDocument';
 import type { OffsetChange } from '../../src/nextEdit/typeThrough';
+import { DebouncePolicy } from '../../src/time/debouncePolicy';
 import { FakeClock } from '../support/fakeClock';
 import { FakeModelClient } from '../support/fakeModelClient';
 

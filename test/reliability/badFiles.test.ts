@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/completions/clock';
 import { CompletionEngine } from '../../src/completions/completionEngine';
 import { buildCompletionContext } from '../../src/context/completionContext';
 import { createDenyList } from '../../src/context/denyList';
 import { looksBinary } from '../../src/context/looksBinary';
 import { SnippetRing } from '../../src/context/snippetRing';
 import { charsForTokens } from '../../src/context/tokenEstimate';
+import { systemClock } from '../../src/time/clock';
 import type { ModelClient, ModelRequest } from '../../src/transport/modelClient';
 import { MemoryDocument } from '../support/memoryDocument';
 import { editSession, generationOver } from './editProbe';

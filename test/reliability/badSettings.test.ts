@@ -1,18 +1,18 @@
 import * as net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CompletionEngine } from '../../src/completions/completionEngine';
 import { defaultConfig, parseConfig } from '../../src/config/config';
 import { settingsSchema, type SettingKey } from '../../src/config/schema';
-import { checkEndpoint } from '../../src/transport/endpointPolicy';
+import { systemClock } from '../../src/time/clock';
 import { createModelClient, type ModelClientOptions } from '../../src/transport/createModelClient';
+import { checkEndpoint } from '../../src/transport/endpointPolicy';
 import type { ModelClient } from '../../src/transport/modelClient';
+import { MemoryDocument } from '../support/memoryDocument';
 import { chatRig } from './chatProbe';
 import { editSession, generationOver } from './editProbe';
 import { lineLogger, pause, until } from './faultRig';
 import { EDIT_FILE, EDIT_INSTRUCTION } from './faultScript';
 import { ghostRequest } from './ghostTextProbe';
-import { CompletionEngine } from '../../src/completions/completionEngine';
-import { systemClock } from '../../src/completions/clock';
-import { MemoryDocument } from '../support/memoryDocument';
 
 const keys = Object.keys(settingsSchema) as SettingKey[];
 

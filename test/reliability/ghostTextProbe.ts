@@ -1,12 +1,12 @@
-import { systemClock } from '../../src/completions/clock';
 import { CompletionEngine } from '../../src/completions/completionEngine';
 import type { CompletionSettings } from '../../src/completions/completionSettings';
 import type { CompletionRequest } from '../../src/completions/completionTypes';
+import { systemClock } from '../../src/time/clock';
 import type { FaultCase } from './faultCases';
 import type { FaultOutcome } from './faultOutcome';
 import { lineLogger, type FaultRig } from './faultRig';
-import { inFaultSession } from './faultSession';
 import { GHOST_FIRST_LINE, GHOST_PREFIX_FAULTED, GHOST_PREFIX_RECOVERY } from './faultScript';
+import { inFaultSession } from './faultSession';
 
 const SETTINGS: CompletionSettings = { api: 'responses', fimTemplate: 'qwen', maxLines: 30, tokenBudget: 4096, debounceMs: 0 };
 /** Past any pause the engine takes after a failure (at most 15 s). */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/completions/clock';
 import { CompletionEngine } from '../../src/completions/completionEngine';
 import type { Logger } from '../../src/log/logger';
 import type { FaultSettingsInput } from '../../src/server/faults/faultSettings';
 import { startEndpoint, type EndpointHandle } from '../../src/server/startEndpoint';
+import { systemClock } from '../../src/time/clock';
 import { createModelClient, type ModelClientOptions } from '../../src/transport/createModelClient';
 import type { ModelClient, StreamResult } from '../../src/transport/modelClient';
 import { MemoryDocument } from '../support/memoryDocument';

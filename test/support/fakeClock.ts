@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/completions/clock';
+import type { Clock } from '../../src/time/clock';
 
 /** A clock that moves only when the test says so; sleeps resolve as time passes them. */
 export class FakeClock implements Clock {

@@ -104,6 +104,14 @@ describe('createClientFactory', () => {
     expect(f.infill()).toBe(f.fast());
   });
 
+  it('warms the instructions it is given on the fast and full clients, not on fill-in-the-middle', async () => {
+    const h = harness({ warmInstructions: 'complete the code' });
+    h.set({ 'completions.api': 'infill', 'completions.url': 'http://127.0.0.1:9' });
+    const f = await createClientFactory(h.deps);
+    f.infill();
+    expect(h.built.map((b) => b.options.instructions)).toEqual(['complete the code', 'complete the code', undefined]);
+  });
+
   it('an untrusted workspace gets refusing clients; trust builds the real ones', async () => {
     const h = harness();
     h.setTrusted(false);

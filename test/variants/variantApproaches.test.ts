@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampVariantCount, temperatureSpread, variantPlan } from '../../src/variants/variantApproaches';
+import { clampVariantCount, variantPlan } from '../../src/variants/variantApproaches';
 
 describe('variantPlan', () => {
   it('gives every variant its own approach and temperature', () => {
@@ -13,14 +13,5 @@ describe('variantPlan', () => {
     expect(variantPlan(1)).toHaveLength(2);
     expect(variantPlan(99)).toHaveLength(8);
     expect(clampVariantCount(Number.NaN)).toBe(5);
-  });
-});
-
-describe('temperatureSpread', () => {
-  it('spreads evenly over 0.2–1.0, lowest first', () => {
-    expect(temperatureSpread(3)).toEqual([0.2, 0.6, 1]);
-    expect(temperatureSpread(2)).toEqual([0.2, 1]);
-    expect(temperatureSpread(1)).toEqual([1]);
-    expect(temperatureSpread(0)).toEqual([]);
   });
 });

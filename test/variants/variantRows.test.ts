@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RewriteFeed } from '../../src/edits/rewriteFeed';
+import { RewriteFeed } from '../../src/rewrite/rewriteFeed';
 import { rowsSize, shownRows } from '../../src/variants/variantRows';
 
 const ORIGINAL = ['function f() {', '  return 1;', '}'];

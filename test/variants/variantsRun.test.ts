@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { EditTarget } from '../../src/edits/editSessionTypes';
 import { silentLogger } from '../../src/log/logger';
 import type { RequestSample } from '../../src/metrics/requestSample';
+import type { EditTarget } from '../../src/rewrite/rewriteTypes';
 import type { RouteRequest } from '../../src/router/routeTypes';
 import { ModelError } from '../../src/transport/modelError';
 import type { CardView } from '../../src/variants/variantCard';

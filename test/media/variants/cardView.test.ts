@@ -1,8 +1,8 @@
-import { resolve } from 'node:path';
 import * as esbuild from 'esbuild';
+import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { RewriteFeed } from '../../../src/edits/rewriteFeed';
+import { RewriteFeed } from '../../../src/rewrite/rewriteFeed';
 import { launchChromium } from '../chat/chatPage';
 
 const root = resolve(import.meta.dirname, '../../..');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LineAssembler } from '../../src/edits/lineAssembler';
+import { LineAssembler } from '../../src/rewrite/lineAssembler';
 
 describe('LineAssembler', () => {
   it('emits complete lines and keeps the unfinished one', () => {

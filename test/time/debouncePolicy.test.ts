@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DebouncePolicy, defaultDebounceTuning } from '../../src/completions/debouncePolicy';
+import { DebouncePolicy, defaultDebounceTuning } from '../../src/time/debouncePolicy';
 
 function typist(gaps: number[], modelMs: number[] = [], fixed: number | null = null): DebouncePolicy {
   const d = new DebouncePolicy(() => fixed);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enclosingBlock } from '../../src/edits/enclosingBlock';
+import { enclosingBlock } from '../../src/context/enclosingBlock';
 
 const ts = [
   'import x from "x";', // 0

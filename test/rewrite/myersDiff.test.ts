@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { myersDiff, type DiffRun } from '../../src/edits/myersDiff';
+import { myersDiff, type DiffRun } from '../../src/rewrite/myersDiff';
 
 /** Applies a script to `a`; it must produce `b`. */
 function applyRuns(a: string[], b: string[], runs: DiffRun[]): string[] {

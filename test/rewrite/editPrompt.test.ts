@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildEditPrompt, maxOutputTokensFor, surroundingLines } from '../../src/edits/editPrompt';
+import { buildEditPrompt, maxOutputTokensFor, surroundingLines } from '../../src/rewrite/editPrompt';
 
 describe('buildEditPrompt', () => {
   const context = { path: 'src/a.ts', languageId: 'typescript', before: 'import x;', after: '' };

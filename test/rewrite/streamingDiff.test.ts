@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { RewriteFeed, diffRows } from '../../src/edits/rewriteFeed';
-import { StreamingDiff } from '../../src/edits/streamingDiff';
-import { chunks, formatRows, goldenCases, originalOf, regionOf, resultOf } from './goldenCases';
+import { RewriteFeed, diffRows } from '../../src/rewrite/rewriteFeed';
+import { StreamingDiff } from '../../src/rewrite/streamingDiff';
+import { chunks, formatRows, goldenCases, originalOf, regionOf, resultOf } from '../edits/goldenCases';
 
 describe('streaming line diff on golden cases', () => {
   it.each(goldenCases.map((c) => [c.name, c] as const))('%s', (_, c) => {

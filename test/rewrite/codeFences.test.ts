@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FenceFilter, stripFences } from '../../src/edits/codeFences';
+import { FenceFilter, stripFences } from '../../src/rewrite/codeFences';
 
 function run(lines: string[], originalStartsWithFence = false): { kept: string[]; filter: FenceFilter } {
   const filter = new FenceFilter(originalStartsWithFence);
