@@ -21,6 +21,9 @@ const builds = [
     platform: 'node',
     format: 'cjs',
     external: ['vscode', 'bufferutil', 'utf-8-validate'],
+    // The parser's CommonJS build: its ES module build finds its files through import.meta.url,
+    // which a CommonJS bundle does not have.
+    alias: { 'web-tree-sitter': './node_modules/web-tree-sitter/web-tree-sitter.cjs' },
   },
   {
     ...common,
@@ -58,8 +61,16 @@ const builds = [
   },
 ];
 
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 const present = builds.filter((b) => b.entryPoints.every((e) => existsSync(e)));
+
+// The parser's runtime and the grammars it reads, beside the bundle (loaded from disk, never fetched).
+const PARSER_FILES = [
+  'node_modules/web-tree-sitter/web-tree-sitter.wasm',
+  ...['typescript', 'tsx', 'javascript', 'python', 'go'].map((g) => `node_modules/@vscode/tree-sitter-wasm/wasm/tree-sitter-${g}.wasm`),
+];
+mkdirSync('dist/parsers', { recursive: true });
+for (const file of PARSER_FILES) copyFileSync(file, `dist/parsers/${file.split('/').pop()}`);
 
 if (watch) {
   for (const b of present) (await esbuild.context(b)).watch();

@@ -1,4 +1,5 @@
 import type { Config } from './config/config';
+import type { CodeParser } from './context/codeParser';
 import type { Logger } from './log/logger';
 import type { MetricsSink } from './metrics/requestSample';
 import type { RouteDecision, RouteRequest } from './router/routeTypes';
@@ -28,6 +29,11 @@ export interface Services {
   beginGeneration(): () => void;
   activeGenerations(): number;
   onActiveGenerationsChange(listener: () => void): () => void;
+  /**
+   * The syntax parser (tree-sitter, the grammars the editor ships), started on first use;
+   * undefined when its files cannot be loaded, so callers fall back to reading lines.
+   */
+  parser(): Promise<CodeParser | undefined>;
   /** performance.now() or a fake clock in tests. */
   now(): number;
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { COMPLETION_INSTRUCTIONS } from '../completions/completionPrompt';
 import { resolveApiKey } from '../config/apiKey';
 import type { Config } from '../config/config';
+import { bundledParserFiles, CodeParser } from '../context/codeParser';
 import { createEmitter } from '../events/emitter';
 import { redactingLogger } from '../log/redactingLogger';
 import { formatRequestLog } from '../metrics/formatRequestLog';
@@ -83,6 +84,7 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
   });
 
   const reconnect = () => clients.reloadKey();
+  let parser: Promise<CodeParser | undefined> | undefined;
 
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
@@ -119,6 +121,11 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     metricsStore,
     route: createRouter({ config: () => config, log }),
     now: () => performance.now(),
+    parser: () =>
+      (parser ??= CodeParser.load(bundledParserFiles(context.extensionPath)).catch((err: unknown) => {
+        log.warn(`the code parser did not load (${err instanceof Error ? err.message : String(err)}): context falls back to plain text`);
+        return undefined;
+      })),
     beginGeneration() {
       active += 1;
       activeChanged.emit();

@@ -14,18 +14,31 @@ async function waitFor(predicate, timeoutMs, what) {
 }
 
 /**
- * Flint's glob matcher (src/context/globPattern.ts), bundled on the spot from the sources so the
- * suite compares the very code the extension runs with VS Code's own matching.
+ * A module of Flint's sources, bundled on the spot the way the extension is (same alias), so the
+ * suite runs the very code the extension runs, inside the real extension host.
  */
-function loadGlobPattern() {
+function loadSource(rel) {
   const path = require('node:path');
   const { createRequire } = require('node:module');
   const root = path.resolve(__dirname, '..', '..', '..');
   const esbuild = require(path.join(root, 'node_modules', 'esbuild'));
-  const out = esbuild.buildSync({ entryPoints: [path.join(root, 'src', 'context', 'globPattern.ts')], bundle: true, platform: 'node', format: 'cjs', write: false });
+  const out = esbuild.buildSync({
+    entryPoints: [path.join(root, rel)],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    write: false,
+    absWorkingDir: root,
+    alias: { 'web-tree-sitter': './node_modules/web-tree-sitter/web-tree-sitter.cjs' },
+  });
   const mod = { exports: {} };
   new Function('module', 'exports', 'require', out.outputFiles[0].text)(mod, mod.exports, createRequire(path.join(root, 'package.json')));
-  return mod.exports;
+  return { root, exports: mod.exports };
+}
+
+/** Flint's glob matcher (src/context/globPattern.ts), compared with VS Code's own matching. */
+function loadGlobPattern() {
+  return loadSource('src/context/globPattern.ts').exports;
 }
 
 /** Files of the glob comparison, relative to its folder. */
@@ -86,6 +99,14 @@ const tests = [
     } finally {
       await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder, name), { recursive: true });
     }
+  }],
+  ['the code parser runs in the extension host on the grammars the build puts beside the bundle', async () => {
+    const { root, exports } = loadSource('src/context/codeParser.ts');
+    const parser = await exports.CodeParser.load(exports.bundledParserFiles(root));
+    const found = async (languageId, text) => (await parser.findFunctions(languageId, text)).map((f) => `${f.container ? `${f.container}.` : ''}${f.name}`);
+    assert.deepEqual(await found('typescript', 'class A { m(): void { const g = () => 1; } }'), ['A.m', 'A.m.g']);
+    assert.deepEqual(await found('python', 'class K:\n    def m(self):\n        pass\n'), ['K.m']);
+    assert.deepEqual(await found('go', 'package p\nfunc (t *T) M() {}\n'), ['T.M']);
   }],
 ];
 
