@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Language, Parser, type Tree } from 'web-tree-sitter';
 import { findFunctions, type FoundFunction } from './findFunctions';
+import { findImports, type FileImports } from './findImports';
 import { findSymbols, type CodeSymbol } from './findSymbols';
 import { grammarOf, type GrammarName } from './parserLanguages';
 
@@ -23,6 +24,12 @@ export function installedParserFiles(root: string): ParserFiles {
 export function bundledParserFiles(extensionRoot: string): ParserFiles {
   const dir = join(extensionRoot, 'dist/parsers');
   return { runtimeWasm: join(dir, 'web-tree-sitter.wasm'), grammarDir: dir };
+}
+
+/** What a file defines and what it imports. */
+export interface FileOutline {
+  symbols: CodeSymbol[];
+  imports: FileImports;
 }
 
 /** Larger texts are not parsed: generated or minified files say little about the code around them. */
@@ -74,6 +81,11 @@ export class CodeParser {
   /** Every named definition of `text` (functions, classes, types, variables), in document order. */
   async findSymbols(languageId: string, text: string): Promise<CodeSymbol[]> {
     return (await this.withTree(languageId, text, (tree, grammar) => findSymbols(tree.rootNode, grammar))) ?? [];
+  }
+
+  /** Definitions and imports of `text` from one parse; undefined when it cannot be parsed. */
+  async outline(languageId: string, text: string): Promise<FileOutline | undefined> {
+    return this.withTree(languageId, text, (tree, grammar) => ({ symbols: findSymbols(tree.rootNode, grammar), imports: findImports(tree.rootNode, grammar) }));
   }
 
   /** Parses `text` and hands the tree to `use`; the tree is freed afterwards (it lives in WebAssembly memory). */

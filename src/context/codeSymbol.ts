@@ -33,6 +33,8 @@ export interface CodeSymbol {
   doc?: string;
   /** Whether another file can import it (an `export`, a public Python name, a capitalised Go name). */
   exported: boolean;
+  /** The module's default export (`export default …`). */
+  isDefault?: boolean;
 }
 
 /** Where a walk is: what holds the nodes it visits, and whether that is a function body. */

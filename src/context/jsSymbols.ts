@@ -78,8 +78,14 @@ class JsWalk {
   }
 
   private exportStatement(node: Node, scope: WalkScope, depth: number): void {
-    const declaration = node.childForFieldName('declaration');
-    if (declaration) return this.visit(declaration, node, { ...scope, exported: true }, depth);
+    const declaration = node.childForFieldName('declaration') ?? node.childForFieldName('value');
+    const isDefault = node.children.some((c) => c.type === 'default');
+    if (declaration) {
+      const first = this.out.length;
+      this.visit(declaration, node, { ...scope, exported: true }, depth);
+      if (isDefault && this.out.length > first) this.out[first].isDefault = true;
+      return;
+    }
     for (const child of node.namedChildren) {
       if (child.type !== 'export_clause') continue;
       for (const spec of child.namedChildren) {
