@@ -32,7 +32,8 @@ function loadSource(rel) {
     alias: { 'web-tree-sitter': './node_modules/web-tree-sitter/web-tree-sitter.cjs' },
   });
   const mod = { exports: {} };
-  new Function('module', 'exports', 'require', out.outputFiles[0].text)(mod, mod.exports, createRequire(path.join(root, 'package.json')));
+  const filename = path.join(root, 'dist', 'extension.js');
+  new Function('module', 'exports', 'require', '__dirname', '__filename', out.outputFiles[0].text)(mod, mod.exports, createRequire(filename), path.dirname(filename), filename);
   return { root, exports: mod.exports };
 }
 
