@@ -19,8 +19,11 @@ import { spawnProcess } from '../src/tests/spawnProcess';
 import { streamTestModel } from '../src/tests/streamTestModel';
 import { TEST_INSTRUCTIONS } from '../src/tests/testPrompt';
 import { createModelClient } from '../src/transport/createModelClient';
+import { measureRegressions } from './testsRegressions';
 
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 10);
+/** How many planted mutations the regressions part uses (all of them by default). */
+const mutationLimit = Number(process.argv.find((a) => a.startsWith('--mutations='))?.slice(12) ?? Infinity);
 const RATE = 1000;
 
 const TESTS = `describe('area', () => {
@@ -166,6 +169,7 @@ try {
   await endpoint.close();
   rmSync(dir, { recursive: true, force: true });
 }
+const { problems: regressionProblems, ...regressions } = await measureRegressions(mutationLimit, RATE);
 
 const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50)!;
 const round = (x: number) => Math.round(x * 10) / 10;
@@ -184,6 +188,8 @@ const result = {
   to_first_token_ms_p50: round(median(samples.map((s) => s.request))),
   syntax_check_ms_p50: round(median(samples.map((s) => s.check))),
   problems,
+  ...regressions,
+  problems_regressions: regressionProblems,
 };
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/tests.json', `${JSON.stringify(result, null, 2)}\n`);
