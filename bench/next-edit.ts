@@ -1,10 +1,12 @@
 // Next-edit benchmark. (1) From the model's last token to the prediction handed to the editor
 // (reply read, checked against the window, diffed, first edit offered, decoration plan built)
 // for rename predictions in a 400-line file; (2) a typist replaying recorded edit sequences
-// (a rename, a new parameter and its call sites, a change repeated down a list) against a model
-// answering at 1,000 tokens/s: requests per 100 keystrokes, and the share of shown
-// predictions the typist typed into that were served without a new request. Writes
-// bench/results/next-edit.json.
+// (a rename, a new parameter and its call sites, a change repeated down a list) and writing new
+// code, against models answering at 1,000 tokens/s: one always right, one right on a stated
+// share only, one that mostly predicts no edit (as a real model does while code is written).
+// Reports requests per 100 keystrokes, the share of shown predictions typed into without a new
+// request, wrong predictions shown and those the typist had to dismiss, and how soon after a
+// rename its next occurrence is offered. Writes bench/results/next-edit.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -15,25 +17,27 @@ import { percentile } from '../src/metrics/percentiles';
 import { decorationPlan } from '../src/nextEdit/decorationPlan';
 import { EditHistory } from '../src/nextEdit/editHistory';
 import { LineMirror } from '../src/nextEdit/lineMirror';
-import { NextEditEngine, type NextEditStats } from '../src/nextEdit/nextEditEngine';
+import { NextEditEngine, type ShownPrediction } from '../src/nextEdit/nextEditEngine';
 import { PlainDocument } from '../src/nextEdit/plainDocument';
 import type { OffsetChange } from '../src/nextEdit/typeThrough';
-import type { ModelRequest } from '../src/transport/modelClient';
+import type { RequestSample } from '../src/metrics/requestSample';
+import { fallibleModel, mostlyNoneModel, newCodeSequence, oracleModel, type Model } from './nextEditModels';
 import { ReplayModel, sequences, VirtualClock, type Sequence } from './nextEditReplay';
 
 const trials = Number(process.argv.find((a) => a.startsWith('--trials='))?.slice(9) ?? 300);
+/** The fallible model is right on this share of the predictions that have an edit to make. */
+const RIGHT_SHARE = 0.7;
+/** The mostly-none model predicts no edit on this share of requests. */
+const NONE_SHARE = 0.9;
+/** The typist's pause before going to the next place (ms). */
+const MOVE_PAUSE_MS = 700;
 
-/** The model's answer: the final text of the window it was given (lines as in the prompt). */
-function oracle(after: string): (request: ModelRequest) => string {
-  const lines = after.split('\n');
-  return (request) => {
-    const m = /Code around the cursor \(lines (\d+)-(\d+)\):/.exec(request.input[0].content);
-    if (!m) throw new Error('next-edit prompt without its window line numbers');
-    return `${lines.slice(Number(m[1]) - 1, Number(m[2])).join('\n')}\n`;
-  };
+interface Hooks {
+  onShow?: (p: ShownPrediction) => void;
+  onRecord?: (s: RequestSample) => void;
 }
 
-function engineFor(doc: PlainDocument, clock: Clock, answer: (r: ModelRequest) => string, firstTokenMs: number, tokensPerSecond: number, onShow: () => void) {
+function engineFor(doc: PlainDocument, clock: Clock, model: ReplayModel, hooks: Hooks) {
   const history = new EditHistory();
   const mirror = new LineMirror(doc.getText());
   const engine = new NextEditEngine({
@@ -44,15 +48,14 @@ function engineFor(doc: PlainDocument, clock: Clock, answer: (r: ModelRequest) =
     view: {
       show: (p) => {
         decorationPlan(p);
-        onShow();
+        hooks.onShow?.(p);
       },
       hide: () => {},
     },
-    metrics: { record: () => {} },
+    metrics: { record: (s) => hooks.onRecord?.(s) },
     log: process.env.BENCH_DEBUG ? { ...silentLogger, warn: (m: string) => console.error(m) } : silentLogger,
     refusal: () => undefined,
   });
-  const model = new ReplayModel(clock, answer, firstTokenMs, tokensPerSecond);
   const type = (change: OffsetChange) => {
     const s = doc.positionAt(change.offset);
     const e = doc.positionAt(change.offset + change.length);
@@ -63,7 +66,10 @@ function engineFor(doc: PlainDocument, clock: Clock, answer: (r: ModelRequest) =
   return { engine, type };
 }
 
-/** (1) Real time from the reply's end to the decoration plan, one rename prediction per trial. */
+/**
+ * (1) Real time from the reply's end (the stream's own `done` mark, as the latency log records
+ * it) to the decoration plan handed to the editor, one rename prediction per trial.
+ */
 async function lastTokenToDrawn(): Promise<number[]> {
   const seq = sequences()[0];
   const big = Array.from({ length: 8 }, () => seq.before).join('\n');
@@ -75,20 +81,29 @@ async function lastTokenToDrawn(): Promise<number[]> {
     // A different occurrence each trial, so windows differ.
     const occurrences = [...big.matchAll(/\bcount\b/g)];
     const at = occurrences[(t * 7) % occurrences.length].index!;
-    let shown!: () => void;
-    const drawn = new Promise<void>((r) => (shown = r));
-    const { engine, type } = engineFor(doc, immediate, oracle(bigAfter), 0, Number.POSITIVE_INFINITY, () => shown());
+    let shownAt: number | undefined;
+    let done!: (ms: number) => void;
+    const measured = new Promise<number>((r) => (done = r));
+    const model = new ReplayModel(immediate, oracleAnswer(oracleModel(bigAfter)), 0, Number.POSITIVE_INFINITY);
+    const { engine, type } = engineFor(doc, immediate, model, {
+      onShow: () => (shownAt ??= performance.now()),
+      onRecord: (s) => {
+        if (s.outcome === 'used' && shownAt !== undefined && s.marks.done !== undefined) done(shownAt - s.marks.done);
+      },
+    });
     doc.moveCursor(doc.positionAt(at + 5));
     type({ offset: at, length: 5, text: 'total' });
-    await Promise.race([drawn, new Promise((r) => setTimeout(r, 1000))]);
-    if (engine.stats.lastTokenToShownMs.length !== 1) throw new Error(`trial ${t}: no prediction was shown`);
-    out.push(engine.stats.lastTokenToShownMs[0]);
+    const ms = await Promise.race([measured, new Promise<undefined>((r) => setTimeout(r, 1000))]);
+    if (ms === undefined) throw new Error(`trial ${t}: no prediction was shown`);
+    out.push(ms);
     engine.dispose();
   }
   return out;
 }
 
-/** Deterministic typing gaps around a 120 ms median, and a pause before each new place. */
+const oracleAnswer = (model: Model) => (request: Parameters<Model>[0]) => model(request).text;
+
+/** Deterministic typing gaps around a 120 ms median. */
 function* gaps(): Generator<number> {
   let x = 12345;
   for (;;) {
@@ -97,15 +112,60 @@ function* gaps(): Generator<number> {
   }
 }
 
-async function typingRun(seq: Sequence): Promise<NextEditStats & { name: string }> {
+interface RunFigures {
+  name: string;
+  keystrokes: number;
+  requests: number;
+  shown: number;
+  typedThrough: number;
+  dropped: number;
+  empty: number;
+  wrongShown: number;
+  wrongDismissed: number;
+  /** Last key of the first place edited to the first prediction shown after it (ms), if any. */
+  firstPlaceToShownMs: number | null;
+}
+
+/**
+ * One sequence typed against `model`. A shown prediction that came from a wrong answer and sits
+ * where the typist types (at the cursor, or drawn on the cursor's line) is dismissed (Escape)
+ * before typing on; wrong ones elsewhere are left to be withdrawn by the next change.
+ */
+async function typingRun(seq: Sequence, makeModel: (after: string) => Model): Promise<RunFigures> {
   const clock = new VirtualClock();
   const doc = new PlainDocument(seq.before);
-  const { engine, type } = engineFor(doc, clock, oracle(seq.after), 25, 1000, () => {});
+  const answer = makeModel(seq.after);
+  let lastWrong = false;
+  const model = new ReplayModel(clock, (r) => {
+    const a = answer(r);
+    lastWrong = a.wrong;
+    return a.text;
+  }, 25, 1000);
+  const figures: RunFigures = { name: seq.name, keystrokes: 0, requests: 0, shown: 0, typedThrough: 0, dropped: 0, empty: 0, wrongShown: 0, wrongDismissed: 0, firstPlaceToShownMs: null };
+  let wrongOnScreen: ShownPrediction | undefined;
+  let firstPlaceEnd: number | undefined;
+  const { engine, type } = engineFor(doc, clock, model, {
+    onShow: (p) => {
+      if (firstPlaceEnd !== undefined && figures.firstPlaceToShownMs === null) figures.firstPlaceToShownMs = clock.now() - firstPlaceEnd;
+      if (lastWrong && p !== wrongOnScreen && !sameEdit(p, wrongOnScreen)) figures.wrongShown++;
+      wrongOnScreen = lastWrong ? p : undefined;
+    },
+  });
   const gap = gaps();
+  let moves = 0;
   for (const step of seq.steps) {
+    const shown = engine.shown();
+    if (shown && wrongOnScreen && sameEdit(shown, wrongOnScreen) && (shown.kind === 'ghost' || shown.start.line === doc.cursor().line)) {
+      engine.dismiss();
+      figures.wrongDismissed++;
+    }
     if (step.kind === 'move') {
-      await clock.advance(700);
-      doc.moveCursor(doc.positionAt(step.offset));
+      if (moves++ === 1) firstPlaceEnd ??= clock.now();
+      await clock.advance(MOVE_PAUSE_MS);
+      const to = doc.positionAt(step.offset);
+      const from = doc.cursor();
+      doc.moveCursor(to);
+      if (to.line !== from.line || to.character !== from.character) engine.moved(doc);
       continue;
     }
     type({ offset: step.offset, length: step.length, text: step.text });
@@ -114,28 +174,64 @@ async function typingRun(seq: Sequence): Promise<NextEditStats & { name: string 
   await clock.advance(2000);
   if (doc.getText() !== seq.after) throw new Error(`${seq.name}: the replay did not reach the recorded text`);
   engine.dispose();
-  return { name: seq.name, ...engine.stats };
+  const s = engine.stats;
+  return { ...figures, keystrokes: s.keystrokes, requests: s.requests, shown: s.shown, typedThrough: s.typedThrough, dropped: s.dropped, empty: s.empty };
 }
 
-const latency = (await lastTokenToDrawn()).sort((a, b) => a - b);
-const runs = [];
-for (const seq of sequences()) runs.push(await typingRun(seq));
-const keystrokes = runs.reduce((n, r) => n + r.keystrokes, 0);
-const requests = runs.reduce((n, r) => n + r.requests, 0);
-const shown = runs.reduce((n, r) => n + r.shown, 0);
-const typedThrough = runs.reduce((n, r) => n + r.typedThrough, 0);
+function sameEdit(a: ShownPrediction | undefined, b: ShownPrediction | undefined): boolean {
+  return !!a && !!b && a.docKey === b.docKey && a.start.line === b.start.line && a.edit.newText === b.edit.newText;
+}
+
 const round = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
+const sum = (runs: RunFigures[], key: keyof RunFigures) => runs.reduce((n, r) => n + Number(r[key] ?? 0), 0);
+const perHundred = (runs: RunFigures[]) => round((sum(runs, 'requests') / sum(runs, 'keystrokes')) * 100, 1);
+const share = (runs: RunFigures[]) => round(sum(runs, 'shown') > 0 ? sum(runs, 'typedThrough') / sum(runs, 'shown') : 0);
+const perSequence = (runs: RunFigures[]) =>
+  runs.map((r) => ({ name: r.name, keystrokes: r.keystrokes, requests: r.requests, shown: r.shown, typed_through: r.typedThrough, dropped: r.dropped, empty: r.empty, wrong_shown: r.wrongShown, wrong_dismissed: r.wrongDismissed }));
+
+const latency = (await lastTokenToDrawn()).sort((a, b) => a - b);
+const recorded = sequences();
+const newCode = newCodeSequence();
+const right: RunFigures[] = [];
+for (const seq of recorded) right.push(await typingRun(seq, oracleModel));
+const fallible: RunFigures[] = [];
+for (const seq of recorded) fallible.push(await typingRun(seq, (after) => fallibleModel(after, RIGHT_SHARE)));
+const none: RunFigures[] = [];
+for (const seq of [...recorded, newCode]) none.push(await typingRun(seq, (after) => mostlyNoneModel(after, NONE_SHARE)));
+const newCodeRight = await typingRun(newCode, oracleModel);
+const rename = right[0];
 const result = {
   last_token_to_drawn_ms_p50: round(percentile(latency, 50) ?? Number.NaN),
   last_token_to_drawn_ms_p95: round(percentile(latency, 95) ?? Number.NaN),
   last_token_to_drawn_samples: latency.length,
-  keystrokes,
-  requests,
-  requests_per_100_keystrokes: round((requests / keystrokes) * 100, 1),
-  predictions_shown: shown,
-  typed_through: typedThrough,
-  typed_through_share: round(shown > 0 ? typedThrough / shown : 0),
-  sequences: runs.map((r) => ({ name: r.name, keystrokes: r.keystrokes, requests: r.requests, shown: r.shown, typed_through: r.typedThrough, dropped: r.dropped })),
+  keystrokes: sum(right, 'keystrokes'),
+  requests: sum(right, 'requests'),
+  requests_per_100_keystrokes: perHundred(right),
+  predictions_shown: sum(right, 'shown'),
+  typed_through: sum(right, 'typedThrough'),
+  typed_through_share: share(right),
+  // After the first occurrence is renamed, the next one is offered before the typist moves on.
+  rename_next_offered_ms: rename.firstPlaceToShownMs,
+  rename_pause_ms: MOVE_PAUSE_MS,
+  sequences: perSequence(right),
+  fallible: {
+    right_share: RIGHT_SHARE,
+    requests_per_100_keystrokes: perHundred(fallible),
+    typed_through_share: share(fallible),
+    predictions_shown: sum(fallible, 'shown'),
+    wrong_shown: sum(fallible, 'wrongShown'),
+    wrong_dismissed: sum(fallible, 'wrongDismissed'),
+    sequences: perSequence(fallible),
+  },
+  mostly_none: {
+    none_share: NONE_SHARE,
+    requests_per_100_keystrokes: perHundred(none),
+    typed_through_share: share(none),
+    sequences: perSequence(none),
+  },
+  // Writing new code against a model that mostly predicts no edit: how often next edit asks.
+  requests_per_100_keystrokes_new_code: perHundred([none[none.length - 1]]),
+  requests_per_100_keystrokes_new_code_oracle: perHundred([newCodeRight]),
   model: { first_token_ms: 25, tokens_per_second: 1000 },
   note: 'drawn = the decoration plan handed to the editor; the editor paints it in its next frame',
 };

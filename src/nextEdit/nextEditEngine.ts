@@ -6,6 +6,8 @@ import type { ModelClient } from '../transport/modelClient';
 import type { EditHistory } from './editHistory';
 import { defaultWindowLimits, editWindow, type WindowLimits } from './editWindow';
 import { nextEditRequest } from './nextEditPrompt';
+import { editShape } from './editShape';
+import { NextEditTrigger } from './nextEditTrigger';
 import { editKind, type EditKind, type TextPosition } from './predictedEdit';
 import { predictEdits } from './predictEdits';
 import { readPrediction } from './readPrediction';
@@ -56,6 +58,8 @@ export interface NextEditEngineDeps {
   refusal(doc: NextEditDocument): string | undefined;
   windowLimits?: WindowLimits;
   maxOutputTokens?: number;
+  /** When to ask (default: the shipped policy). */
+  trigger?: NextEditTrigger;
 }
 
 /**
@@ -63,6 +67,9 @@ export interface NextEditEngineDeps {
  * adaptive debounce; next edit has no such wait from the editor, so it adds the same.
  */
 export const MIN_PAUSE_MS = 50;
+
+/** A pause after a change to existing code is this many of the typist's median gaps. */
+const GAP_FACTOR = 1.5;
 
 /** What the benchmark and the log report. */
 export interface NextEditStats {
@@ -74,8 +81,8 @@ export interface NextEditStats {
   typedThrough: number;
   /** Replies refused because they did not line up with the window. */
   dropped: number;
-  /** Model's last token to the prediction handed to the view, per reply shown (ms). */
-  lastTokenToShownMs: number[];
+  /** Replies that predicted no edit. */
+  empty: number;
 }
 
 interface Current {
@@ -86,20 +93,29 @@ interface Current {
 }
 
 /**
- * Next-edit prediction: after an edit and a pause, asks the fast model for the window around
- * the cursor as it will read after the next edit, and offers the differences one at a time.
- * Typing that agrees with the shown edit keeps it without a request; any other change withdraws
- * it and cancels a running request at once.
+ * Next-edit prediction: when a next edit is plausible (NextEditTrigger: after an edit, on a
+ * pause or a cursor move), asks the fast model for the window around the cursor as it will read
+ * after the next edit, and offers the differences one at a time. Typing that agrees with the
+ * shown edit keeps it without a request; any other change withdraws it and cancels a running
+ * request at once.
  */
 export class NextEditEngine {
-  readonly stats: NextEditStats = { keystrokes: 0, requests: 0, shown: 0, typedThrough: 0, dropped: 0, lastTokenToShownMs: [] };
+  readonly stats: NextEditStats = { keystrokes: 0, requests: 0, shown: 0, typedThrough: 0, dropped: 0, empty: 0 };
   private current: Current | undefined;
   private queue: OffsetEdit[] = [];
-  private pending: AbortController | undefined;
+  /** The pause (or the cursor's settling) before asking. */
+  private waiting: AbortController | undefined;
+  /** The request on its way. */
+  private asking: AbortController | undefined;
   /** The document version ghost text was last shown for: predictions wait for the next change. */
   private ghostShownAt: { key: string; version: number } | undefined;
+  /** Where the last change left the cursor: a selection there is the change's, not a move. */
+  private editEnd: { key: string; version: number; offset: number } | undefined;
+  private readonly trigger: NextEditTrigger;
 
-  constructor(private readonly deps: NextEditEngineDeps) {}
+  constructor(private readonly deps: NextEditEngineDeps) {
+    this.trigger = deps.trigger ?? new NextEditTrigger();
+  }
 
   /** The shown prediction, if any. */
   shown(): ShownPrediction | undefined {
@@ -116,6 +132,8 @@ export class NextEditEngine {
     this.stats.keystrokes++;
     this.deps.debounce.noteKeystroke(now);
     this.cancelPending();
+    const last = changes[changes.length - 1];
+    this.editEnd = last && { key: doc.key, version: doc.version, offset: last.offset + last.text.length };
     const current = this.current;
     if (current) {
       const result = current.prediction.docKey === doc.key && changes.length === 1 ? typeThrough(current.prediction.edit, changes[0]) : { kind: 'withdraw' as const };
@@ -138,7 +156,19 @@ export class NextEditEngine {
       }
       this.deps.view.hide();
     }
-    if (!undo) this.schedule(doc);
+    if (!undo) this.armed(doc, changes, now);
+  }
+
+  /**
+   * Call when the cursor of the active editor moved (a selection change): a move that no edit
+   * made, to another line of an armed document, asks there once the cursor settles.
+   */
+  moved(doc: NextEditDocument): void {
+    if (this.current || this.asking) return;
+    const cursor = doc.cursor();
+    const e = this.editEnd;
+    if (e?.key === doc.key && e.version === doc.version && e.offset === doc.offsetAt(cursor)) return;
+    this.waitThenAsk(doc, MIN_PAUSE_MS, (now) => this.trigger.moved(doc.key, doc.cursor().line, now));
   }
 
   /** Tab on a far edit: the cursor went there; the same edit is now drawn in place. */
@@ -149,9 +179,10 @@ export class NextEditEngine {
     this.deps.view.show(current.prediction, doc);
   }
 
-  /** Escape, or the editor moved elsewhere: nothing shown, nothing queued, nothing asked. */
+  /** Escape, or the editor moved elsewhere: nothing shown, nothing queued, nothing asked until the next edit. */
   dismiss(): void {
     this.cancelPending();
+    this.trigger.disarm();
     this.queue = [];
     if (this.current) {
       this.current = undefined;
@@ -177,20 +208,56 @@ export class NextEditEngine {
   }
 
   private cancelPending(): void {
-    this.pending?.abort();
-    this.pending = undefined;
+    this.waiting?.abort();
+    this.waiting = undefined;
+    this.asking?.abort();
+    this.asking = undefined;
   }
 
-  private schedule(doc: NextEditDocument): void {
+  /** An edit armed the document: ask after the pause its shape calls for, if nothing else happens. */
+  private armed(doc: NextEditDocument, changes: readonly OffsetChange[], now: number): void {
+    // Typing through ghost text is writing new code, wherever the cursor is.
+    const g = this.ghostShownAt;
+    const shape = g?.key === doc.key && g.version === doc.version - 1 ? 'append' : editShape(doc, changes);
+    const line = doc.positionAt(changes[0].offset + changes[0].text.length).line;
+    const pause = this.trigger.edited(doc.key, line, shape, now, this.changePauseMs());
+    this.waitThenAsk(doc, pause, (t) => this.trigger.paused(doc.key, doc.cursor().line, t));
+  }
+
+  /**
+   * The pause after a change to existing code: longer than this typist's usual gap between keys
+   * (a word being typed is not a pause), never shorter than MIN_PAUSE_MS or the adaptive debounce.
+   */
+  private changePauseMs(): number {
+    const gap = this.deps.debounce.typicalGapMs();
+    return Math.max(MIN_PAUSE_MS, this.deps.debounce.delayMs(), gap === undefined ? 0 : Math.round(GAP_FACTOR * gap));
+  }
+
+  /** Waits `ms` (a newer wait replaces it), then asks if `fire` still says so. */
+  private waitThenAsk(doc: NextEditDocument, ms: number, fire: (now: number) => boolean): void {
+    this.waiting?.abort();
     const controller = new AbortController();
-    this.pending = controller;
-    void this.run(doc, controller.signal).catch((err: unknown) => this.deps.log.warn(`next edit: ${String(err)}`));
+    this.waiting = controller;
+    const go = async () => {
+      if (!(await this.deps.clock.sleep(ms, controller.signal))) return;
+      this.waiting = undefined;
+      // Ghost text on screen has the stage; the edits stay armed for a later move.
+      const g = this.ghostShownAt;
+      if (g?.key === doc.key && g.version === doc.version) return;
+      if (!fire(this.deps.clock.now())) return;
+      const asking = new AbortController();
+      this.asking = asking;
+      try {
+        await this.ask(doc, asking.signal);
+      } finally {
+        if (this.asking === asking) this.asking = undefined;
+      }
+    };
+    void go().catch((err: unknown) => this.deps.log.warn(`next edit: ${String(err)}`));
   }
 
-  private async run(doc: NextEditDocument, signal: AbortSignal): Promise<void> {
+  private async ask(doc: NextEditDocument, signal: AbortSignal): Promise<void> {
     const d = this.deps;
-    const wait = Math.max(MIN_PAUSE_MS, d.debounce.delayMs());
-    if (!(await d.clock.sleep(wait, signal))) return;
     const edits = d.history.recent(doc.key, d.clock.now());
     if (edits.length === 0) return;
     const refusal = d.refusal(doc);
@@ -212,7 +279,6 @@ export class NextEditEngine {
     signal.addEventListener('abort', onAbort, { once: true });
     const result = await stream.done;
     signal.removeEventListener('abort', onAbort);
-    const lastToken = d.clock.now();
     const record = (outcome: RequestSample['outcome']) => d.metrics.record({ surface: 'next-edit', route: 'fast', marks: stream.marks, outcome });
     if (signal.aborted || doc.version !== version || result.status === 'cancelled') {
       record('abandoned');
@@ -224,14 +290,16 @@ export class NextEditEngine {
       return;
     }
     const predicted = predictEdits(window, readPrediction(result.text));
+    const nothing = !predicted.ok || predicted.edits.length === 0;
+    if (nothing) this.trigger.empty(doc.key, window.startLine, window.startLine + window.lines.length - 1, d.clock.now());
     if (!predicted.ok) {
       this.stats.dropped++;
       record('failed');
       d.log.warn(`next edit: reply dropped, it does not line up with lines ${window.startLine + 1}-${window.startLine + window.lines.length} of ${doc.path}: ${predicted.reason}`);
       return;
     }
-    if (this.pending?.signal === signal) this.pending = undefined;
     if (predicted.edits.length === 0) {
+      this.stats.empty++;
       record('used');
       return;
     }
@@ -246,7 +314,6 @@ export class NextEditEngine {
     this.queue = [...offsets.filter((e) => e.offset + e.oldText.length >= cursor), ...offsets.filter((e) => e.offset + e.oldText.length < cursor)];
     if (this.showNext(doc)) {
       record('used');
-      this.stats.lastTokenToShownMs.push(d.clock.now() - lastToken);
     } else {
       record('abandoned');
     }

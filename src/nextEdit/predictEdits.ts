@@ -20,7 +20,9 @@ export function predictEdits(window: EditWindow, reply: readonly string[]): Pred
   // A final line break is the model's habit, not an edit: match the window's.
   const endsEmpty = (l: readonly string[]) => l.length > 1 && l[l.length - 1] === '';
   let predicted = reply;
-  if (endsEmpty(predicted) && !endsEmpty(a)) predicted = predicted.slice(0, -1);
+  // The window ends the document with a line break: a reply repeating it with one more is the same.
+  const oneMore = endsEmpty(a) && predicted.length === a.length + 1 && endsEmpty(predicted) && predicted[predicted.length - 2] === '';
+  if ((endsEmpty(predicted) && !endsEmpty(a)) || oneMore) predicted = predicted.slice(0, -1);
   else if (!endsEmpty(predicted) && endsEmpty(a)) predicted = [...predicted, ''];
   // Trailing whitespace is not an edit: models drop it from the lines they repeat, and a hint
   // to delete it on every pause would be noise.

@@ -21,7 +21,7 @@ const SHOWN_KEY = 'flint.nextEditShown';
 
 /**
  * Next-edit prediction in the editor: keeps the edit history of the active document, feeds its
- * changes to the engine, draws what the engine shows, and binds Tab and Escape (through the
+ * changes and cursor moves to the engine, draws what the engine shows, and binds Tab and Escape (through the
  * `flint.nextEditShown` context key) only while a prediction is on screen. A document with a
  * pending inline edit gets no predictions: its streaming rewrite is not the user's editing, and a
  * prediction drawn inside the diff would fight it for Tab.
@@ -155,6 +155,12 @@ export function registerNextEdit(context: vscode.ExtensionContext, services: Ser
       const shown = engine.shown();
       const document = shown && vscode.workspace.textDocuments.find((d) => d.uri.toString() === shown.docKey);
       if (document && edits.controller.get(document)) engine.dismiss();
+    }),
+    // A cursor move fires an armed document; the engine tells a move from an edit's own.
+    vscode.window.onDidChangeTextEditorSelection((e) => {
+      if (e.textEditor !== vscode.window.activeTextEditor || e.selections.length !== 1 || !e.selections[0].isEmpty) return;
+      if (!mirrors.has(e.textEditor.document.uri.toString()) || !eligible(e.textEditor.document)) return;
+      engine.moved(documentOf(e.textEditor));
     }),
     vscode.window.onDidChangeActiveTextEditor((editor) => {
       engine.dismiss();

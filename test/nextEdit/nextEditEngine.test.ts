@@ -4,6 +4,7 @@ import type { RequestSample } from '../../src/metrics/requestSample';
 import { EditHistory } from '../../src/nextEdit/editHistory';
 import { LineMirror } from '../../src/nextEdit/lineMirror';
 import { MIN_PAUSE_MS, NextEditEngine, type ShownPrediction } from '../../src/nextEdit/nextEditEngine';
+import { defaultTriggerTuning } from '../../src/nextEdit/nextEditTrigger';
 import { PlainDocument } from '../../src/nextEdit/plainDocument';
 import type { OffsetChange } from '../../src/nextEdit/typeThrough';
 import { DebouncePolicy } from '../../src/time/debouncePolicy';
@@ -174,7 +175,8 @@ describe('NextEditEngine and ghost text', () => {
     const h = harness();
     // The user starts a call on a new last line; the prediction completes it at the cursor.
     h.edit({ offset: TEXT.length, length: 0, text: 'log(' });
-    await h.clock.advance(MIN_PAUSE_MS);
+    // New code at the end of a line: asked about after a real pause.
+    await h.clock.advance(defaultTriggerTuning.appendPauseMs);
     h.client.last.push(`${TEXT}log(count);\n`);
     h.client.last.end();
     await h.clock.advance(0);
@@ -186,5 +188,96 @@ describe('NextEditEngine and ghost text', () => {
     // Typing into it moves it along, as ghost text does.
     h.edit({ offset: cursor, length: 0, text: 'c' });
     expect(h.engine.ghostAt(h.doc.key, cursor + 1)).toBe('ount);');
+  });
+});
+
+describe('NextEditEngine asks only when a next edit is plausible', () => {
+  /** Types `text` at the end of the document, one key every `gapMs`. */
+  async function typeAtEnd(h: ReturnType<typeof harness>, text: string, gapMs: number) {
+    for (const ch of text) {
+      h.edit({ offset: h.doc.getText().length, length: 0, text: ch });
+      await h.clock.advance(gapMs);
+    }
+  }
+
+  it('new code typed at the end of a line faster than a pause asks nothing; the pause asks once', async () => {
+    const h = harness();
+    await typeAtEnd(h, 'const next = count + 1;', 90);
+    expect(h.client.streams).toHaveLength(0);
+    await h.clock.advance(defaultTriggerTuning.appendPauseMs);
+    expect(h.client.streams).toHaveLength(1);
+    await h.clock.advance(5000);
+    expect(h.client.streams).toHaveLength(1);
+  });
+
+  it('a change to existing code asks after a gap longer than the typist\'s, once the keys stop', async () => {
+    const h = harness();
+    // Teach the typist's rhythm: 100 ms between keys.
+    await typeAtEnd(h, '//abcdef', 100);
+    const before = h.client.streams.length;
+    // Rename `count` on line 2 key by key, 100 ms apart: no pause inside the word.
+    for (let i = 0; i < 5; i++) {
+      h.edit({ offset: 15 + 4 - i, length: 1, text: '' });
+      await h.clock.advance(100);
+    }
+    for (const [i, ch] of [...'total'].entries()) {
+      h.edit({ offset: 15 + i, length: 0, text: ch });
+      if (i < 4) await h.clock.advance(100);
+    }
+    expect(h.client.streams).toHaveLength(before);
+    await h.clock.advance(149);
+    expect(h.client.streams).toHaveLength(before);
+    await h.clock.advance(1);
+    expect(h.client.streams).toHaveLength(before + 1);
+  });
+
+  it('a cursor move after an edit asks at the new line once it settles; moving again asks nothing more', async () => {
+    const h = harness();
+    h.edit({ offset: h.doc.getText().length, length: 0, text: 'x' });
+    // The selection the edit itself made is not a move.
+    h.engine.moved(h.doc);
+    await h.clock.advance(MIN_PAUSE_MS);
+    expect(h.client.streams).toHaveLength(0);
+    h.doc.moveCursor({ line: 0, character: 3 });
+    h.engine.moved(h.doc);
+    await h.clock.advance(MIN_PAUSE_MS);
+    expect(h.client.streams).toHaveLength(1);
+    expect(h.client.last.request.input[0].content).toContain('let<|user_cursor_is_here|> count = 0;');
+    h.client.last.end();
+    await h.clock.advance(0);
+    h.doc.moveCursor({ line: 1, character: 0 });
+    h.engine.moved(h.doc);
+    await h.clock.advance(1000);
+    expect(h.client.streams).toHaveLength(1);
+  });
+
+  it('while ghost text is shown and typed through, nothing is asked', async () => {
+    const h = harness();
+    for (const ch of 'log(count') {
+      h.edit({ offset: h.doc.getText().length, length: 0, text: ch });
+      // The ghost-text provider shows a suggestion for every state the user types through.
+      h.engine.ghostTextShown(h.doc.key, h.doc.version);
+      await h.clock.advance(300);
+    }
+    await h.clock.advance(2000);
+    expect(h.client.streams).toHaveLength(0);
+  });
+
+  it('after a prediction of no edit, more new code in the same region asks nothing for the cool-down', async () => {
+    const h = harness();
+    await typeAtEnd(h, 'a', 0);
+    await h.clock.advance(defaultTriggerTuning.appendPauseMs);
+    expect(h.client.streams).toHaveLength(1);
+    h.client.last.push(h.doc.getText());
+    h.client.last.end();
+    await h.clock.advance(0);
+    expect(h.engine.stats.empty).toBe(1);
+    await typeAtEnd(h, 'bc', 90);
+    await h.clock.advance(defaultTriggerTuning.appendPauseMs);
+    expect(h.client.streams).toHaveLength(1);
+    // A change to code already there is a new signal.
+    h.edit({ offset: 4, length: 5, text: 'total' });
+    await h.clock.advance(MIN_PAUSE_MS);
+    expect(h.client.streams).toHaveLength(2);
   });
 });

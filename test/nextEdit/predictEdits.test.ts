@@ -88,6 +88,8 @@ describe('predictEdits', () => {
     expect(predictEdits(w, ['a', 'b'])).toEqual({ ok: true, edits: [] });
     const w2 = editWindow(source(['a', 'b']), { line: 0, character: 0 })!;
     expect(predictEdits(w2, ['a', 'b', ''])).toEqual({ ok: true, edits: [] });
+    // The window ends the document with a line break and the reply adds its own after it.
+    expect(predictEdits(w, ['a', 'b', '', ''])).toEqual({ ok: true, edits: [] });
   });
 
   it('takes a line that differs only by trailing whitespace as unchanged', () => {

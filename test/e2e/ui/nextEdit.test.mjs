@@ -1,7 +1,8 @@
 // Next-edit prediction in a real VS Code: recorded edit sequences typed into the editor, the
 // local endpoint's scripted engine answering the model's part. A rename offers the next
 // occurrences (Tab to jump, Tab to accept, one after the other); a new parameter offers the
-// call sites below; one undo restores the text before an accept and withdraws what was shown;
+// call sites below; new code typed at a line end asks nothing, a cursor move after it asks at
+// the new line; one undo restores the text before an accept and withdraws what was shown;
 // Escape dismisses with nothing changed; a reply that invents code is dropped and logged.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -116,6 +117,29 @@ export const tests = [
       await hintGone(page, 'Escape to dismiss');
       const undone = await saveAndRead(wb, page, path);
       assert.equal(undone.toString('utf8'), edited, 'one undo restores the text before the accept');
+    },
+  },
+  {
+    name: 'new code typed at a line end asks nothing; moving the cursor to another line then asks there, once',
+    timeoutMs: 180_000,
+    async run(ctx) {
+      const { wb, page, workspace } = ctx;
+      const path = await openFresh(wb, page, workspace, GREET, 'moves.ts');
+      await goToLine(wb, page, 5);
+      await wb.press('End');
+      const logBefore = flintLog(ctx).text.length;
+      await wb.type(' // first');
+      await wb.press('ArrowDown');
+      // The scripted reply answers only a request whose cursor is on line 6: an insertion at the
+      // cursor, offered as ghost text.
+      await wb.waitForGhostText({ contains: '// second' });
+      await page.waitForTimeout(500);
+      const asked = flintLog(ctx).text.slice(logBefore).split('\n').filter((l) => l.includes('request: next-edit'));
+      assert.equal(asked.length, 1, `one request, made by the move:\n${asked.join('\n')}`);
+      await wb.press('Tab');
+      await waitForText(page, "greet('Grace'); // second");
+      const saved = (await saveAndRead(wb, page, path)).toString('utf8');
+      assert.equal(saved, GREET.replace("greet('Ada');", "greet('Ada'); // first").replace("greet('Grace');", "greet('Grace'); // second"));
     },
   },
   {
