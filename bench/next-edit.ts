@@ -13,7 +13,6 @@ import { performance } from 'node:perf_hooks';
 import type { Clock } from '../src/time/clock';
 import { DebouncePolicy } from '../src/time/debouncePolicy';
 import { silentLogger } from '../src/log/logger';
-import { percentile } from '../src/metrics/percentiles';
 import { decorationPlan } from '../src/nextEdit/decorationPlan';
 import { EditHistory } from '../src/nextEdit/editHistory';
 import { LineMirror } from '../src/nextEdit/lineMirror';
@@ -23,6 +22,7 @@ import type { OffsetChange } from '../src/nextEdit/typeThrough';
 import type { RequestSample } from '../src/metrics/requestSample';
 import { fallibleModel, mostlyNoneModel, newCodeSequence, oracleModel, type Model } from './nextEditModels';
 import { ReplayModel, sequences, VirtualClock, type Sequence } from './nextEditReplay';
+import { percentileFigure } from './sampleStats.mjs';
 
 const trials = Number(process.argv.find((a) => a.startsWith('--trials='))?.slice(9) ?? 300);
 /** The fallible model is right on this share of the predictions that have an edit to make. */
@@ -189,7 +189,7 @@ const share = (runs: RunFigures[]) => round(sum(runs, 'shown') > 0 ? sum(runs, '
 const perSequence = (runs: RunFigures[]) =>
   runs.map((r) => ({ name: r.name, keystrokes: r.keystrokes, requests: r.requests, shown: r.shown, typed_through: r.typedThrough, dropped: r.dropped, empty: r.empty, wrong_shown: r.wrongShown, wrong_dismissed: r.wrongDismissed }));
 
-const latency = (await lastTokenToDrawn()).sort((a, b) => a - b);
+const latency = await lastTokenToDrawn();
 const recorded = sequences();
 const newCode = newCodeSequence();
 const right: RunFigures[] = [];
@@ -201,9 +201,8 @@ for (const seq of [...recorded, newCode]) none.push(await typingRun(seq, (after)
 const newCodeRight = await typingRun(newCode, oracleModel);
 const rename = right[0];
 const result = {
-  last_token_to_drawn_ms_p50: round(percentile(latency, 50) ?? Number.NaN),
-  last_token_to_drawn_ms_p95: round(percentile(latency, 95) ?? Number.NaN),
-  last_token_to_drawn_samples: latency.length,
+  ...percentileFigure('last_token_to_drawn_ms_p50', latency, 50, { digits: 3 }),
+  ...percentileFigure('last_token_to_drawn_ms_p95', latency, 95, { digits: 3 }),
   keystrokes: sum(right, 'keystrokes'),
   requests: sum(right, 'requests'),
   requests_per_100_keystrokes: perHundred(right),

@@ -90,6 +90,8 @@ export const targets = {
     { figure: 'last_token_to_drawn_ms_p50', op: '<=', value: 16, note: 'reply checked, diffed and its decoration plan built within a frame' },
     { figure: 'requests_per_100_keystrokes', op: '<=', value: 50, note: 'typing through recorded edit sequences at 1,000 tokens/s' },
     { figure: 'typed_through_share', op: '>=', value: 0.5, note: 'shown predictions the typist typed into, served without a new request' },
+    { figure: 'requests_per_100_keystrokes_new_code', op: '<=', value: 10, note: 'writing new code, a model that predicts no edit 9 times in 10' },
+    { figure: 'rename_next_offered_ms', op: '<=', ref: 'rename_pause_ms', note: 'after a rename, the next occurrence is offered within the typist\'s pause' },
   ],
   tests: [
     { figure: 'flint_added_ms_p50', op: '<=', value: 50, note: 'save to tests written, less the model\'s own time' },
