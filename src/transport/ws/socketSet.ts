@@ -1,4 +1,5 @@
 import type { Lane } from './lane';
+import { countsAsActive, takesRequests } from './socketState';
 import type { WsConnection } from './wsConnection';
 
 /** The pool's connections and the questions the pool asks about them. */
@@ -38,9 +39,8 @@ export class SocketSet implements Iterable<WsConnection> {
   upcomingCapacity(): number {
     let n = 0;
     for (const conn of this.conns) {
-      if (conn.retiring) continue;
-      if (conn.status === 'connecting') n += conn.lanesMode ? this.lanesPerSocket : 1;
-      else if (conn.status === 'open' && !conn.warm) n += 1; // frees when its warm-up ends
+      if (conn.state.kind === 'connecting') n += conn.lanesMode ? this.lanesPerSocket : 1;
+      else if (conn.state.kind === 'warming') n += 1; // frees when its warm-up ends
     }
     return n;
   }
@@ -48,28 +48,28 @@ export class SocketSet implements Iterable<WsConnection> {
   /** Sockets that count against the limit (retiring ones are on their way out). */
   active(): number {
     let n = 0;
-    for (const conn of this.conns) if (!conn.retiring && conn.status !== 'closed') n++;
+    for (const conn of this.conns) if (countsAsActive(conn.state)) n++;
     return n;
   }
 
   hasUsable(): boolean {
-    for (const conn of this.conns) if (conn.status === 'open' && !conn.retiring) return true;
+    for (const conn of this.conns) if (takesRequests(conn.state)) return true;
     return false;
   }
 
   hasPending(): boolean {
-    for (const conn of this.conns) if (conn.status === 'connecting') return true;
+    for (const conn of this.conns) if (conn.state.kind === 'connecting') return true;
     return false;
   }
 
   /** Whether the next request finds a free lane or a socket about to open. */
   hasRoom(): boolean {
-    for (const conn of this.conns) if (conn.status === 'connecting' || conn.hasFreeLane) return true;
+    for (const conn of this.conns) if (conn.state.kind === 'connecting' || conn.hasFreeLane) return true;
     return false;
   }
 
   hasWarm(): boolean {
-    for (const conn of this.conns) if (conn.status === 'open' && !conn.retiring && conn.warm) return true;
+    for (const conn of this.conns) if (conn.state.kind === 'ready') return true;
     return false;
   }
 
@@ -81,7 +81,7 @@ export class SocketSet implements Iterable<WsConnection> {
 
   /** Idle sockets unused for `idleMs`, sparing the most recently used usable one. */
   idleSpares(now: number, idleMs: number): WsConnection[] {
-    const usable = [...this.conns].filter((c) => c.status === 'open' && !c.retiring);
+    const usable = [...this.conns].filter((c) => takesRequests(c.state));
     const idle = usable.filter((c) => c.busyLanes === 0).sort((a, b) => b.lastUsed - a.lastUsed);
     let kept = usable.length - idle.length;
     const out: WsConnection[] = [];

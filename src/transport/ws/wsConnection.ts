@@ -9,6 +9,7 @@ import { ModelError } from '../modelError';
 import { Heartbeat } from './heartbeat';
 import type { Lane } from './lane';
 import { LaneTable } from './laneTable';
+import { isOpen, nextSocketState, takesRequests, type SocketEvent, type SocketState } from './socketState';
 import type { WsTuning } from './wsTuning';
 
 export interface ConnectionConfig {
@@ -29,8 +30,8 @@ export interface ConnectionHost {
   closed(conn: WsConnection, error: ModelError | undefined): void;
   laneFreed(conn: WsConnection): void;
   rotate(conn: WsConnection): void;
-  /** This connection must take no new requests (lifetime limit reached, or a lane stuck). */
-  expired(conn: WsConnection): void;
+  /** This connection must take no new requests (a lane stuck, or `byServer`: the server's lifetime limit reached). */
+  expired(conn: WsConnection, byServer: boolean): void;
 }
 
 /**
@@ -38,24 +39,14 @@ export interface ConnectionHost {
  * the lane's owner; keeps the socket honest with client pings.
  */
 export class WsConnection implements ResponsesEventSink {
-  status: 'connecting' | 'open' | 'closed' = 'connecting';
-  /** No new requests: replaced by a newer connection or past its lifetime. */
-  retiring = false;
-  /** The warm-up finished (or was not needed). */
-  warm = false;
+  private stateValue: SocketState<WsConnection>;
   lastUsed: number;
   /** When the connection attempt began. */
   readonly createdAt: number;
-  /** Set on a replacement connection: the one it takes over from when it opens. */
-  replaces: WsConnection | undefined;
   private readonly socket: WebSocket;
   private readonly lanes: LaneTable;
   private readonly heartbeat: Heartbeat;
   private failure: ModelError | undefined;
-  /** The server ended this connection at its lifetime limit. */
-  private expiredByServer = false;
-  private closing = false;
-  private closeWhenIdle = false;
   private rotateTimer: ReturnType<typeof setTimeout> | undefined;
   private graceTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -65,7 +56,10 @@ export class WsConnection implements ResponsesEventSink {
     private readonly host: ConnectionHost,
     /** Requests carry `stream_id` lanes (false: one response at a time on the default lane). */
     public lanesMode: boolean,
+    /** The connection this one takes over from once it is warm. */
+    replaces?: WsConnection,
   ) {
+    this.stateValue = { kind: 'connecting', replaces };
     this.lanes = new LaneTable(cfg.tuning.lanesPerSocket);
     this.lastUsed = cfg.now();
     this.createdAt = this.lastUsed;
@@ -86,20 +80,23 @@ export class WsConnection implements ResponsesEventSink {
     ws.on('pong', () => this.heartbeat.pong());
     ws.on('unexpected-response', (_req, res) => this.onRefused(res));
     ws.on('error', (err) => {
-      const what = this.status === 'open' ? `Connection to ${cfg.endpoint} failed` : `Cannot reach ${cfg.endpoint}`;
+      const what = isOpen(this.stateValue) ? `Connection to ${cfg.endpoint} failed` : `Cannot reach ${cfg.endpoint}`;
       this.failure ??= new ModelError('network', `${what}: ${scrub(err.message, cfg.apiKey).replace(/\.?$/, '.')}`, { cause: err });
     });
     ws.on('close', (code, reason) => this.onClose(code, reason.toString()));
   }
 
-  /** A free lane, or undefined when this connection is full. */
+  get state(): SocketState<WsConnection> {
+    return this.stateValue;
+  }
+
+  /** A free lane, or undefined when this connection is full or takes no requests. */
   acquire(): Lane | undefined {
-    if (this.status !== 'open' || this.retiring) return undefined;
-    return this.lanes.acquire(this.lanesMode);
+    return takesRequests(this.stateValue) ? this.lanes.acquire(this.lanesMode) : undefined;
   }
 
   get hasFreeLane(): boolean {
-    return this.status === 'open' && !this.retiring && this.lanes.hasFree(this.lanesMode);
+    return takesRequests(this.stateValue) && this.lanes.hasFree(this.lanesMode);
   }
 
   get busyLanes(): number {
@@ -133,25 +130,36 @@ export class WsConnection implements ResponsesEventSink {
     lane.drainingSince = undefined;
     lane.awaitingCreated = false;
     this.lastUsed = this.cfg.now();
-    if (this.closeWhenIdle && this.busyLanes === 0) this.close();
+    if (this.stateValue.kind === 'retiring' && this.busyLanes === 0) this.close();
     else this.host.laneFreed(this);
   }
 
-  /** Stop taking requests and close once the running ones end (at the latest after the grace period). */
-  retire(): void {
-    if (this.retiring) return;
-    this.retiring = true;
-    this.closeWhenIdle = true;
+  /**
+   * The warm-up ended: the socket is ready. Returns the connection it replaces, which retires
+   * only now that this one can take its requests.
+   */
+  warmed(): WsConnection | undefined {
+    const before = this.to({ type: 'warmed' });
+    return before?.kind === 'warming' ? before.replaces : undefined;
+  }
+
+  /**
+   * Stop taking requests and close once the running ones end (at the latest after the grace
+   * period); `byServer` when the server ended it at its lifetime limit.
+   */
+  retire(byServer = false): void {
+    const before = this.to({ type: 'retire', byServer });
+    if (!before || before.kind === 'retiring' || this.stateValue.kind !== 'retiring') return;
     if (this.busyLanes === 0) return this.close();
     this.graceTimer = setTimeout(() => this.close(), this.cfg.tuning.retireGraceMs);
     this.graceTimer.unref?.();
   }
 
   close(): void {
-    if (this.closing || this.status === 'closed') return;
-    this.closing = true;
+    if (!this.to({ type: 'close' })) return;
     this.stopTimers();
-    if (this.status === 'connecting') this.socket.terminate();
+    // A socket still in its handshake cannot send a close frame.
+    if (this.socket.readyState === WebSocket.CONNECTING) this.socket.terminate();
     else this.socket.close(1000);
   }
 
@@ -194,10 +202,7 @@ export class WsConnection implements ResponsesEventSink {
     // Server text may quote the key ("Incorrect API key provided: …"); it goes no further.
     const error = { ...event, message: scrub(event.message, this.cfg.apiKey) };
     const limit = error.code === 'websocket_connection_limit_reached';
-    if (limit) {
-      this.expiredByServer = true;
-      this.host.expired(this);
-    }
+    if (limit) this.host.expired(this, true);
     const lane = streamId !== undefined ? this.lanes.byName(streamId) : this.unlabelledErrorLane();
     if (!lane) {
       if (!limit) this.cfg.log.warn(`${this.cfg.endpoint} (socket ${this.id}): error event for no running request: ${error.code ?? ''} ${error.message}`);
@@ -231,8 +236,15 @@ export class WsConnection implements ResponsesEventSink {
 
   // Socket life.
 
+  /** Moves to the state the table gives for `event`; the state before, or undefined when nothing changed. */
+  private to(event: SocketEvent): SocketState<WsConnection> | undefined {
+    const before = this.stateValue;
+    this.stateValue = nextSocketState(before, event);
+    return this.stateValue === before ? undefined : before;
+  }
+
   private onOpen(): void {
-    this.status = 'open';
+    if (!this.to({ type: 'opened' })) return;
     this.heartbeat.start();
     this.rotateTimer = setTimeout(() => this.host.rotate(this), this.cfg.tuning.rotateAfterMs);
     this.rotateTimer.unref?.();
@@ -248,9 +260,9 @@ export class WsConnection implements ResponsesEventSink {
   private reclaimStuckLanes(): void {
     const now = this.cfg.now();
     const stuck = this.lanes.all().filter((l) => l.drainingSince !== undefined && now - l.drainingSince > this.cfg.tuning.drainTimeoutMs);
-    if (stuck.length === 0 || this.retiring) return;
+    if (stuck.length === 0 || !takesRequests(this.stateValue)) return;
     this.cfg.log.warn(`${this.cfg.endpoint} (socket ${this.id}): an abandoned response never ended; replacing the connection.`);
-    this.host.expired(this);
+    this.host.expired(this, false);
     for (const lane of stuck) this.release(lane);
   }
 
@@ -273,11 +285,13 @@ export class WsConnection implements ResponsesEventSink {
   }
 
   private onClose(code: number, reason: string): void {
-    const wasOpen = this.status === 'open';
-    this.status = 'closed';
+    const before = this.to({ type: 'socketClosed' });
+    if (!before) return;
     this.stopTimers();
+    const wasOpen = isOpen(before);
     // A retiring socket closing (even by the server, at its lifetime limit) is expected.
-    const error = this.closing || this.retiring
+    const onPurpose = before.kind === 'retiring' || before.kind === 'closing';
+    const error = onPurpose
       ? undefined
       : (this.failure ??
         new ModelError('network', wasOpen ? `Connection to ${this.cfg.endpoint} closed (code ${code}${reason ? `: ${reason}` : ''}).` : `Cannot reach ${this.cfg.endpoint}.`));
@@ -285,7 +299,7 @@ export class WsConnection implements ResponsesEventSink {
       error ??
       new ModelError(
         'network',
-        this.expiredByServer
+        onPurpose && before.byServer
           ? `${this.cfg.endpoint} ended the connection at its time limit (websocket_connection_limit_reached) while the response was streaming.`
           : `Connection to ${this.cfg.endpoint} was closed.`,
       );

@@ -2,13 +2,9 @@ import type { Logger } from '../../log/logger';
 import type { ConnectionState } from '../connectionState';
 import type { ModelClient, ModelRequest, ModelStream } from '../modelClient';
 import { ModelError } from '../modelError';
-import { StateHolder } from '../stateHolder';
 import { openStream } from '../openStream';
-import { Reconnector } from './reconnector';
-import { SocketSet } from './socketSet';
-import { WarmUp, type WarmUpHost } from './warmUp';
-import { WsConnection, type ConnectionConfig, type ConnectionHost } from './wsConnection';
-import { WsRequest, type RequestHost } from './wsRequest';
+import { SocketPool } from './socketPool';
+import { WsRequest } from './wsRequest';
 import type { WsTuning } from './wsTuning';
 
 export interface WsClientOptions {
@@ -26,66 +22,33 @@ export interface WsClientOptions {
   now: () => number;
 }
 
-/** Response ids remembered for connection affinity (`previous_response_id` is per socket). */
-const AFFINITY_ENTRIES = 256;
-
 /**
- * The fast path: a pool of pre-warmed Responses API WebSockets with lanes. Connects at
- * creation, keeps one warm socket (reconnecting with jittered backoff, rotating before the
- * lifetime limit), and gives every request a free lane at once; an abandoned lane is left to
- * drain and a new request takes another lane or socket instead of waiting behind it.
+ * The fast path: the ModelClient over a pool of pre-warmed Responses API WebSockets
+ * (SocketPool). Each request becomes a WsRequest the pool puts on a free lane.
  */
-export class WsModelClient implements ModelClient, ConnectionHost, RequestHost, WarmUpHost {
+export class WsModelClient implements ModelClient {
   readonly transport = 'ws' as const;
   readonly model: string;
-  readonly endpoint: string;
-  readonly apiKey: string | undefined;
-  readonly steerTimeoutMs: number;
-  private readonly conns: SocketSet;
-  private readonly waiting: WsRequest[] = [];
-  private readonly live = new Set<WsRequest>();
-  private readonly affinity = new Map<string, WsConnection>();
-  private readonly holder: StateHolder;
-  private readonly cfg: ConnectionConfig;
-  private readonly warmWaiters: (() => void)[] = [];
-  private instructions: string | undefined;
-  /** Whether the deployment takes `stream_id` lanes; assumed until refused. */
-  private lanes = true;
-  private lastFailure: ModelError | undefined;
-  private readonly reconnector: Reconnector;
-  private readonly sweepTimer: ReturnType<typeof setInterval>;
-  private nextConnId = 1;
+  private readonly pool: SocketPool;
   private nextStreamId = 1;
-  private disposed = false;
 
   constructor(private readonly o: WsClientOptions) {
     this.model = o.model;
-    this.endpoint = o.endpoint;
-    this.apiKey = o.apiKey;
-    this.instructions = o.instructions;
-    this.steerTimeoutMs = o.tuning.steerTimeoutMs;
-    this.conns = new SocketSet(o.tuning.lanesPerSocket);
-    this.reconnector = new Reconnector(o.tuning, () => this.open());
-    const headers: Record<string, string> = o.apiKey ? { Authorization: `Bearer ${o.apiKey}` } : {};
-    this.cfg = { url: o.url, endpoint: o.endpoint, headers, apiKey: o.apiKey, ca: o.ca, tuning: o.tuning, log: o.log, now: o.now };
-    this.holder = new StateHolder({ status: 'connecting', endpoint: o.endpoint, transport: 'ws' });
-    this.sweepTimer = setInterval(() => this.closeIdleSpares(), Math.min(o.tuning.spareIdleMs, 60_000));
-    this.sweepTimer.unref?.();
-    this.open();
+    this.pool = new SocketPool(o);
   }
 
   get state(): ConnectionState {
-    return this.holder.state;
+    return this.pool.state;
   }
 
   onStateChange(listener: (state: ConnectionState) => void): () => void {
-    return this.holder.on(listener);
+    return this.pool.onStateChange(listener);
   }
 
   stream(request: ModelRequest): ModelStream {
     const o = this.o;
-    const stream = openStream(o, this.nextStreamId++, request, this.disposed);
-    if (this.disposed) return stream;
+    const stream = openStream(o, this.nextStreamId++, request, this.pool.disposed);
+    if (this.pool.disposed) return stream;
     if (request.fim) {
       stream.fail(
         new ModelError(
@@ -95,226 +58,19 @@ export class WsModelClient implements ModelClient, ConnectionHost, RequestHost, 
       );
       return stream;
     }
-    const r = new WsRequest(stream, request, this);
-    this.live.add(r);
-    void stream.done.then(() => this.live.delete(r));
-    this.redispatch(r);
+    this.pool.submit(new WsRequest(stream, request, this.pool));
     return stream;
   }
 
   warm(instructions: string): Promise<void> {
-    this.instructions = instructions;
-    const done = new Promise<void>((resolve) => this.warmWaiters.push(resolve));
-    let sent = false;
-    for (const conn of this.conns) sent = this.sendWarmUp(conn) || sent;
-    // Busy sockets warm the instructions with their next request; new ones at open.
-    if (!sent && !this.conns.hasPending()) {
-      if (this.conns.hasUsable()) this.settleWarmWaiters();
-      else this.open();
-    }
-    return done;
+    return this.pool.warm(instructions);
   }
 
   stats(): { openRequests: number; busyLanes: number; sockets: number; listeners: number } {
-    return { openRequests: this.live.size, busyLanes: this.conns.busyLanes(), sockets: this.conns.size, listeners: this.holder.listenerCount };
+    return this.pool.stats();
   }
 
   dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
-    this.reconnector.cancel();
-    clearInterval(this.sweepTimer);
-    for (const r of [...this.live]) r.stream.cancel();
-    this.waiting.length = 0;
-    for (const conn of [...this.conns]) conn.close();
-    this.settleWarmWaiters();
-    this.holder.set('offline', 'Closed.');
-    this.holder.clear();
-  }
-
-  // RequestHost
-
-  redispatch(r: WsRequest): void {
-    if (r.stream.finished || this.disposed) return;
-    const slot = this.slotFor(r);
-    if (slot) {
-      r.start(slot.conn, slot.lane);
-      this.keepSpare();
-      return;
-    }
-    r.queuedAt = this.o.now();
-    this.waiting.push(r);
-    this.grow();
-  }
-
-  forget(r: WsRequest): void {
-    const i = this.waiting.indexOf(r);
-    if (i >= 0) this.waiting.splice(i, 1);
-  }
-
-  remember(responseId: string, conn: WsConnection): void {
-    this.affinity.set(responseId, conn);
-    if (this.affinity.size > AFFINITY_ENTRIES) this.affinity.delete(this.affinity.keys().next().value!);
-  }
-
-  lanesRefused(conn: WsConnection): void {
-    if (this.lanes) this.o.log.info(`${this.endpoint} does not support lanes (stream_id): one response at a time per socket.`);
-    this.lanes = false;
-    conn.lanesMode = false;
-    for (const c of this.conns) c.lanesMode = false;
-  }
-
-  log(message: string): void {
-    this.o.log.debug(`${this.endpoint}: ${message}`);
-  }
-
-  // WarmUpHost
-
-  warmed(conn: WsConnection, retry: boolean): void {
-    if (retry && conn.status === 'open' && this.sendWarmUp(conn)) return;
-    this.becameWarm(conn);
-    this.settleWarmWaiters();
-    this.updateState();
-    this.pump();
-  }
-
-  // ConnectionHost
-
-  opened(conn: WsConnection): void {
-    this.reconnector.succeeded();
-    this.lastFailure = undefined;
-    this.o.log.info(`${this.endpoint}: socket ${conn.id} open.`);
-    if (!this.sendWarmUp(conn)) this.becameWarm(conn);
-    this.updateState();
-    this.pump();
-  }
-
-  closed(conn: WsConnection, error: ModelError | undefined): void {
-    this.conns.delete(conn);
-    if (this.disposed) return;
-    if (error) {
-      this.lastFailure = error;
-      this.o.log.warn(error.message);
-    }
-    if (this.conns.hasUsable() || this.conns.hasPending()) {
-      this.pump();
-      this.grow();
-      this.updateState();
-      return;
-    }
-    if (!error) {
-      // Closed on purpose (retired) with nothing to replace it yet: keep one warm socket.
-      this.open();
-      return;
-    }
-    // Nothing left to try now: requests that waited for this attempt fail with its reason. One
-    // queued after the attempt began gets an attempt of its own: the endpoint may be back.
-    const late = this.waiting.filter((r) => r.queuedAt > conn.createdAt);
-    for (const r of this.waiting.splice(0)) if (!late.includes(r)) r.stream.fail(error);
-    if (late.length > 0) {
-      this.waiting.push(...late);
-      this.holder.set('offline', error.message, error.code);
-      this.open();
-      return;
-    }
-    this.settleWarmWaiters();
-    const wait = this.reconnector.schedule(error);
-    const again = wait === undefined ? '' : ` Retrying in ${(wait / 1000).toFixed(1)} s.`;
-    this.holder.set('offline', `${error.message}${again}`, error.code);
-  }
-
-  laneFreed(): void {
-    this.pump();
-  }
-
-  rotate(conn: WsConnection): void {
-    if (this.disposed || conn.retiring || conn.status !== 'open') return;
-    this.o.log.info(`${this.endpoint}: rotating socket ${conn.id} before its lifetime limit.`);
-    const next = this.open();
-    next.replaces = conn;
-  }
-
-  expired(conn: WsConnection): void {
-    conn.retire();
-    if (!this.conns.hasUsable() && !this.conns.hasPending()) this.open();
-    this.grow();
-  }
-
-  // Pool mechanics.
-
-  /** A warm replacement takes over: only now does the connection it replaces retire. */
-  private becameWarm(conn: WsConnection): void {
-    conn.warm = true;
-    const old = conn.replaces;
-    conn.replaces = undefined;
-    if (old && conn.status === 'open') old.retire();
-  }
-
-  private open(): WsConnection {
-    this.reconnector.cancel();
-    const conn = new WsConnection(this.nextConnId++, this.cfg, this, this.lanes);
-    this.conns.add(conn);
-    this.updateState();
-    return conn;
-  }
-
-  private sendWarmUp(conn: WsConnection): boolean {
-    const lane = conn.acquire();
-    if (!lane) return false;
-    new WarmUp(conn, lane, this).start(this.instructions);
-    return true;
-  }
-
-  private slotFor(r: WsRequest) {
-    const id = r.previousResponseId;
-    return this.conns.findSlot(id ? this.affinity.get(id) : undefined);
-  }
-
-  private pump(): void {
-    while (this.waiting.length > 0) {
-      const r = this.waiting[0];
-      if (r.stream.finished) {
-        this.waiting.shift();
-        continue;
-      }
-      const slot = this.slotFor(r);
-      if (!slot) break;
-      this.waiting.shift();
-      r.start(slot.conn, slot.lane);
-    }
-    if (this.waiting.length > 0) this.grow();
-    else this.keepSpare();
-  }
-
-  /** Opens sockets until the waiting requests fit (bounded by maxSockets). */
-  private grow(): void {
-    if (this.disposed) return;
-    while (this.waiting.length > this.conns.upcomingCapacity() && this.conns.active() < this.o.tuning.maxSockets) this.open();
-  }
-
-  /**
-   * After a request took the last free slot, open a spare socket so that the next request
-   * (typically the one replacing it a keystroke later) finds a warm one.
-   */
-  private keepSpare(): void {
-    if (this.disposed || this.conns.active() >= this.o.tuning.maxSockets || this.conns.hasRoom()) return;
-    this.open();
-  }
-
-  private closeIdleSpares(): void {
-    for (const conn of this.conns.idleSpares(this.o.now(), this.o.tuning.spareIdleMs)) conn.close();
-  }
-
-  private updateState(): void {
-    if (this.disposed) return;
-    if (this.conns.hasWarm()) this.holder.set('warm');
-    else if (this.conns.hasUsable()) this.holder.set('connecting', `Warming up ${this.endpoint}…`);
-    // While offline, reconnect attempts keep the offline reason rather than flicker.
-    else if (this.lastFailure) return;
-    else if (this.conns.hasPending()) this.holder.set('connecting', `Connecting to ${this.endpoint}…`);
-  }
-
-  private settleWarmWaiters(): void {
-    for (const resolve of this.warmWaiters.splice(0)) resolve();
+    this.pool.dispose();
   }
 }
