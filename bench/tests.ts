@@ -1,7 +1,8 @@
 // Continuous tests on a real project: a TypeScript source on vitest in a scratch folder (its
 // node_modules are the project's own), the local endpoint (scripted engine) at 1,000 tokens/s
-// over a warm WebSocket, the real syntax check (the project's TypeScript compiler) and the real
-// runner. Each run changes one function and "saves" it; measured: save → tests written (and the
+// over a warm WebSocket, the real parser, the real syntax check (the project's TypeScript
+// compiler) and the real runner. Each run saves a new source file whose function has no tests
+// yet (so tests are written for it); measured: save → tests written (and the
 // model's own first-to-last-token time inside it, the rest is what Flint adds), and save →
 // results beside the runner's own time. Writes bench/results/tests.json.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -11,12 +12,15 @@ import { performance } from 'node:perf_hooks';
 import { silentLogger } from '../src/log/logger';
 import { percentile } from '../src/metrics/percentiles';
 import { startEndpoint } from '../src/server/startEndpoint';
+import { CodeParser, installedParserFiles } from '../src/context/codeParser';
 import { ContinuousTests } from '../src/tests/continuousTests';
 import { projectSyntaxCheck } from '../src/tests/projectSyntaxCheck';
 import { runnerCommand } from '../src/tests/runnerCommand';
 import { runTestFile } from '../src/tests/runTestFile';
+import { parsedFunctions } from '../src/tests/sourceFunctions';
 import { spawnProcess } from '../src/tests/spawnProcess';
 import { streamTestModel } from '../src/tests/streamTestModel';
+import { memoryLedgerStore, TestLedger } from '../src/tests/testLedger';
 import { TEST_INSTRUCTIONS } from '../src/tests/testPrompt';
 import { createModelClient } from '../src/transport/createModelClient';
 import { measureRegressions } from './testsRegressions';
@@ -47,11 +51,12 @@ const source = (i: number) => `export function area(w: number, h: number): numbe
 }
 `;
 
+const parser = await CodeParser.load(installedParserFiles(process.cwd()));
 const dir = mkdtempSync(join(tmpdir(), 'flint-bench-tests-'));
 mkdirSync(join(dir, 'src'));
 writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'bench', private: true, type: 'module', devDependencies: { vitest: '4' } }));
 symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
-const sourcePath = join(dir, 'src', 'shapes.ts');
+const sourcePath = (i: number) => join(dir, 'src', `shapes${i + 1}.ts`);
 
 const endpoint = await startEndpoint({
   engine: 'scripted',
@@ -106,7 +111,9 @@ let current: { resolve: (s: Sample) => void; partial: Partial<Sample> } | undefi
 const problems: string[] = [];
 
 const tests = new ContinuousTests({
-  root: dir,
+  root: () => dir,
+  findFunctions: parsedFunctions(async () => parser),
+  ledger: new TestLedger(memoryLedgerStore()),
   probe: { read: async (p) => (existsSync(p) ? readFileSync(p, 'utf8') : undefined), exists: async (p) => existsSync(p) },
   write: async (p, t) => writeFileSync(p, t),
   model,
@@ -116,6 +123,7 @@ const tests = new ContinuousTests({
     return runTestFile(command, 120_000, { spawn: spawnProcess, now: () => performance.now(), takeResultFile: async (p) => (existsSync(p) ? readFileSync(p, 'utf8') : undefined) }, signal);
   },
   events: {
+    busy: () => undefined,
     noFramework: (_s, m) => problems.push(m),
     generating: () => undefined,
     refused: (_s, _f, r) => problems.push(r),
@@ -142,7 +150,7 @@ function save(i: number): Promise<Sample> {
   const text = source(i);
   parts.request = 0;
   parts.check = 0;
-  writeFileSync(sourcePath, text);
+  writeFileSync(sourcePath(i), text);
   return new Promise<Sample>((resolveSample, reject) => {
     const timer = setTimeout(() => reject(new Error(`run ${i}: no results after 180 s (${problems.join('; ')})`)), 180_000);
     current = {
@@ -152,7 +160,7 @@ function save(i: number): Promise<Sample> {
         resolveSample(s);
       },
     };
-    tests.saved(sourcePath, text, performance.now());
+    tests.saved(sourcePath(i), text, performance.now());
   });
 }
 
@@ -169,7 +177,7 @@ try {
   await endpoint.close();
   rmSync(dir, { recursive: true, force: true });
 }
-const { problems: regressionProblems, ...regressions } = await measureRegressions(mutationLimit, RATE);
+const { problems: regressionProblems, ...regressions } = await measureRegressions(mutationLimit, RATE, parser);
 
 const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50)!;
 const round = (x: number) => Math.round(x * 10) / 10;

@@ -12,12 +12,16 @@ import { performance } from 'node:perf_hooks';
 import { silentLogger } from '../src/log/logger';
 import { percentile } from '../src/metrics/percentiles';
 import { startEndpoint } from '../src/server/startEndpoint';
+import type { CodeParser } from '../src/context/codeParser';
 import { ContinuousTests, type ContinuousEvents } from '../src/tests/continuousTests';
+import type { Regression } from '../src/tests/regressionCheck';
 import { projectSyntaxCheck } from '../src/tests/projectSyntaxCheck';
 import { runnerCommand } from '../src/tests/runnerCommand';
 import { runTestFile } from '../src/tests/runTestFile';
+import { parsedFunctions } from '../src/tests/sourceFunctions';
 import { spawnProcess } from '../src/tests/spawnProcess';
 import { streamTestModel } from '../src/tests/streamTestModel';
+import { memoryLedgerStore, TestLedger } from '../src/tests/testLedger';
 import { TEST_INSTRUCTIONS } from '../src/tests/testPrompt';
 import type { RunOutcome } from '../src/tests/testTypes';
 import { createModelClient } from '../src/transport/createModelClient';
@@ -111,7 +115,7 @@ export interface RegressionFigures {
 }
 
 /** Plants the mutations (at most `limit`) one by one and counts those reported as regressions. */
-export async function measureRegressions(limit: number, rate: number): Promise<RegressionFigures> {
+export async function measureRegressions(limit: number, rate: number, parser: CodeParser): Promise<RegressionFigures> {
   const all = mutations().slice(0, limit);
   assertKillable(all);
   const rules = [
@@ -127,17 +131,23 @@ export async function measureRegressions(limit: number, rate: number): Promise<R
   const sourcePath = join(dir, 'src', 'calc.ts');
   const testFile = join(dir, 'src', 'calc.flint.test.ts');
   const problems: string[] = [];
-  const seen: { results: RunOutcome[]; regressions: string[] } = { results: [], regressions: [] };
+  const seen: { results: RunOutcome[]; regressions: Regression[] } = { results: [], regressions: [] };
   const events: ContinuousEvents = {
+    busy: () => undefined,
     noFramework: (_s, m) => problems.push(m),
     generating: () => undefined,
     refused: (_s, _f, r) => problems.push(r),
     failed: (_s, m) => problems.push(m),
     written: () => undefined,
-    results: (_s, _t, _fw, outcome) => seen.results.push(outcome),
+    results: (_s, _t, _fw, outcome, info) => {
+      seen.results.push(outcome);
+      seen.regressions.push(...info.regressions);
+    },
   };
   const tests = new ContinuousTests({
-    root: dir,
+    root: () => dir,
+    findFunctions: parsedFunctions(async () => parser),
+    ledger: new TestLedger(memoryLedgerStore()),
     probe: { read: async (p) => (existsSync(p) ? readFileSync(p, 'utf8') : undefined), exists: async (p) => existsSync(p) },
     write: async (p, t) => writeFileSync(p, t),
     model: streamTestModel({ route: (r) => ({ target: 'fast', reasons: ['bench'], text: r.text }), fast: () => client, full: () => client, beginGeneration: () => () => undefined, log: silentLogger }),
@@ -176,7 +186,7 @@ export async function measureRegressions(limit: number, rate: number): Promise<R
       await save(moduleText(new Map([[m.fn.name, m.body]])));
       verdictMs.push(performance.now() - t0);
       const unchanged = readFileSync(testFile, 'utf8') === before;
-      const reported = seen.results.some((o) => o.tests.some((t) => t.status === 'failed' && t.name.startsWith(`${m.fn.name} >`)));
+      const reported = seen.regressions.some((r) => r.fn === m.fn.name && r.test.name.startsWith(`${m.fn.name} >`));
       if (!unchanged) rewritten++;
       if (reported && unchanged) caught++;
       else missed.push(m.label);

@@ -1,31 +1,41 @@
-import { relative } from 'node:path';
-import { detectFramework, LOOKED_FOR, type FileProbe } from './frameworkDetect';
-import { composeFlintTestFile, goPackageOf, headerImports, parseSections, type TestSection } from './flintTestFile';
+import type { FileProbe } from './frameworkDetect';
 import { GenerationScheduler, type SchedulerTimers } from './generationScheduler';
-import { functionHash, languageOf, sourceFunctions } from './sourceFunctions';
+import { checkExisting, type CheckResult, type CheckRun, type Regression } from './regressionCheck';
+import { saveSnapshot, type SaveSnapshot } from './saveSnapshot';
+import { languageOf, type FunctionFinder } from './sourceFunctions';
 import type { SyntaxChecker } from './syntaxCheck';
-import { generateTests, RefusedTests, type TestModel } from './testGeneration';
-import { flintTestPath, importSpecifier, isTestPath } from './testPaths';
-import type { Framework, RunOutcome, TestLanguage } from './testTypes';
+import { additionsFor, writeAdditions } from './testAdditions';
+import { RefusedTests, type TestModel } from './testGeneration';
+import type { TestLedger } from './testLedger';
+import { isTestPath } from './testPaths';
+import type { Framework, RunOutcome } from './testTypes';
+
+/** Which run this is: the existing tests before anything is written, or Flint's file after new tests were added. */
+export type RunPhase = 'check' | 'added';
 
 /** What the continuous tests tell the editor (all optional to listen to). */
 export interface ContinuousEvents {
+  /** The work of a save starts (true) or ends (false). */
+  busy(source: string, busy: boolean): void;
   noFramework(source: string, message: string): void;
   generating(source: string, functions: string[]): void;
   refused(source: string, fn: string, reason: string): void;
   failed(source: string, message: string): void;
   written(source: string, testFile: string, info: { functions: string[]; savedAt: number; writtenAt: number; modelMs: number }): void;
-  results(source: string, testFile: string, framework: Framework, outcome: RunOutcome, info: { savedAt: number; resultsAt: number }): void;
+  results(source: string, testFile: string, framework: Framework, outcome: RunOutcome, info: { savedAt: number; resultsAt: number; phase: RunPhase; regressions: Regression[] }): void;
 }
 
 export interface ContinuousDeps {
-  /** Absolute path of the workspace folder (frameworks are looked for up to it). */
-  root: string;
+  /** The workspace folder holding a path (frameworks are looked for up to it). */
+  root(path: string): string | undefined;
   probe: FileProbe;
+  findFunctions: FunctionFinder;
+  /** Writes Flint's test file; refuses (throws) when it may not be written now. */
   write(path: string, text: string): Promise<void>;
   model: TestModel;
   check: SyntaxChecker;
-  run(framework: Framework, testFile: string, signal: AbortSignal): Promise<RunOutcome>;
+  run: CheckRun;
+  ledger: TestLedger;
   events: ContinuousEvents;
   timers: SchedulerTimers;
   now(): number;
@@ -42,17 +52,27 @@ interface Saved {
 }
 
 /**
- * Continuous tests: on each save of a source file, the tests of every function that changed
- * since its tests were written are written again, into Flint's own test file for that source
- * (never a user's), and that file is run. One generation per source file at a time; a newer
- * save cancels the stale one.
+ * Continuous tests guard the code: on each save of a source file whose functions changed, the
+ * tests it already has run first, and a test that passed and fails now is reported as a
+ * regression (never rewritten). Then tests are added for functions that have none and for
+ * changed behaviour, into Flint's own test file, which runs again. One piece of work per source
+ * file at a time; a newer save cancels the stale one before anything half-done is written.
  */
 export class ContinuousTests {
   private readonly scheduler: GenerationScheduler<Saved>;
+  /** Each source's function texts at the last save whose work finished (what "changed" is against). */
+  private readonly baselines = new Map<string, Map<string, string>>();
 
   constructor(private readonly deps: ContinuousDeps) {
     this.scheduler = new GenerationScheduler<Saved>(
-      (saved, signal) => this.refresh(saved, signal),
+      async (saved, signal) => {
+        deps.events.busy(saved.path, true);
+        try {
+          await this.refresh(saved, signal);
+        } finally {
+          deps.events.busy(saved.path, false);
+        }
+      },
       deps.timers,
       deps.delayMs ?? 0,
       (key, err) => deps.events.failed(key, err instanceof Error ? err.message : String(err)),
@@ -62,6 +82,13 @@ export class ContinuousTests {
   /** True when saving `path` concerns continuous tests (a source file of a known language, not a test). */
   static wants(path: string): boolean {
     return languageOf(path) !== undefined && !isTestPath(path);
+  }
+
+  /** A source as it was opened: its functions' texts are what the next save is compared with. */
+  async opened(path: string, text: string): Promise<void> {
+    if (!ContinuousTests.wants(path) || this.baselines.has(path)) return;
+    const functions = await this.deps.findFunctions(text, path);
+    if (!this.baselines.has(path)) this.baselines.set(path, new Map(functions.map((f) => [f.name, f.text])));
   }
 
   saved(path: string, text: string, savedAt = this.deps.now()): void {
@@ -88,100 +115,44 @@ export class ContinuousTests {
 
   private async refresh({ path, text, savedAt }: Saved, signal: AbortSignal): Promise<void> {
     const { deps } = this;
-    const language = languageOf(path)!;
-    const framework = await frameworkFor(path, language, deps.root, deps.probe, deps.commandOverride());
-    if (!framework) {
-      deps.events.noFramework(path, noFrameworkMessage(language, relative(deps.root, path)));
+    const s = await saveSnapshot(deps, path, text, savedAt, languageOf(path)!, this.baselines.get(path));
+    if (typeof s === 'string') return deps.events.noFramework(path, s);
+    if (signal.aborted || s.changed.length === 0) return this.settle(s, signal);
+    const results = (phase: RunPhase) => (testFile: string, outcome: RunOutcome, regressions: Regression[]) =>
+      deps.events.results(path, testFile, s.framework, outcome, { savedAt, resultsAt: deps.now(), phase, regressions });
+    const check = await checkExisting(s, deps.run, deps.ledger, signal, results('check'));
+    // A run that went wrong tells nothing about the tests: nothing is written, the next save checks again.
+    if (!check || check.errored) return;
+    await this.add(s, check, signal, results('added'));
+    this.settle(s, signal);
+  }
+
+  private async add(s: SaveSnapshot, check: CheckResult, signal: AbortSignal, results: (testFile: string, outcome: RunOutcome, regressions: Regression[]) => void): Promise<void> {
+    const { deps } = this;
+    const additions = additionsFor(s, check);
+    if (additions.length === 0 || signal.aborted) return;
+    deps.events.generating(s.path, additions.map((a) => a.fn.name));
+    const added = await writeAdditions(s, additions, deps, signal, (fn, err) => {
+      if (err instanceof RefusedTests) deps.events.refused(s.path, fn, err.message);
+      else deps.events.failed(s.path, `the tests of ${fn} could not be written: ${err instanceof Error ? err.message : String(err)}`);
+    });
+    // A newer save is waiting (what was written here is already stale), or nothing came back.
+    if (!added?.file || signal.aborted) return;
+    try {
+      await deps.write(s.testFile, added.file);
+    } catch (err) {
+      deps.events.failed(s.path, `the new tests were not written: ${err instanceof Error ? err.message : String(err)}`);
       return;
     }
-    const testFile = flintTestPath(path, framework);
-    const functions = sourceFunctions(text, language).filter((f) => f.testable);
-    const existing = (await deps.probe.read(testFile)) ?? '';
-    const old = new Map(parseSections(existing).map((s) => [s.name, s]));
-    const changed = functions.filter((f) => old.get(f.name)?.hash !== functionHash(f.text));
-    const gone = [...old.keys()].some((name) => !functions.some((f) => f.name === name));
-    if (changed.length === 0 && !gone) return;
+    deps.events.written(s.path, s.testFile, { functions: added.functions, savedAt: s.savedAt, writtenAt: deps.now(), modelMs: added.modelMs });
+    const outcome = await deps.run(s.framework, s.testFile, signal);
     if (signal.aborted) return;
-
-    const goPackage = goPackageOf(text);
-    const current = new Map<string, TestSection>();
-    for (const f of functions) {
-      const o = old.get(f.name);
-      if (o) current.set(f.name, o);
-    }
-    const ordered = () => functions.map((f) => current.get(f.name)).filter((s): s is TestSection => !!s);
-    const compose = () => composeFlintTestFile(framework, testFile, path, ordered(), goPackage);
-    deps.events.generating(path, changed.map((f) => f.name));
-    let modelMs = 0;
-    const written: string[] = [];
-    const rel = (p: string) => relative(deps.root, p);
-    for (const f of changed) {
-      const section = { name: f.name, hash: functionHash(f.text), body: '' };
-      const names = ordered().map((s) => s.name).concat(current.has(f.name) ? [] : [f.name]);
-      try {
-        const g = await generateTests(
-          {
-            prompt: {
-              framework,
-              sourceName: rel(path),
-              testName: rel(testFile),
-              source: text,
-              functions: [f],
-              imported: headerImports(framework, testFile, path, functions.filter((x) => names.includes(x.name)).map((x) => x.name)),
-              wholeFile: false,
-              importFrom: importSpecifier(testFile, path, framework),
-            },
-            compose: (answer) => {
-              const prev = current.get(f.name);
-              current.set(f.name, { ...section, body: answer });
-              const file = compose();
-              if (prev) current.set(f.name, prev);
-              else current.delete(f.name);
-              return file;
-            },
-            fileName: testFile,
-            language,
-            files: [rel(path)],
-          },
-          deps.model,
-          deps.check,
-          signal,
-        );
-        modelMs += g.modelMs;
-        current.set(f.name, { ...section, body: g.answer });
-        written.push(f.name);
-      } catch (err) {
-        if (signal.aborted) return;
-        if (err instanceof RefusedTests) deps.events.refused(path, f.name, err.message);
-        else deps.events.failed(path, `the tests of ${f.name} could not be written: ${err instanceof Error ? err.message : String(err)}`);
-      }
-    }
-    // A newer save is waiting: what was written here is already stale.
-    if (signal.aborted) return;
-    // Every answer refused and nothing to drop: the file stays as it was.
-    if (written.length === 0 && !gone) return;
-    const final = compose();
-    if (final !== existing) await deps.write(testFile, final);
-    deps.events.written(path, testFile, { functions: written, savedAt, writtenAt: deps.now(), modelMs });
-    if (ordered().length === 0) return;
-    const outcome = await deps.run(framework, testFile, signal);
-    if (signal.aborted) return;
-    deps.events.results(path, testFile, framework, outcome, { savedAt, resultsAt: deps.now() });
+    const regressed = deps.ledger.record(s.testFile, outcome, { wholeFile: true });
+    results(s.testFile, outcome, regressed.map((test) => ({ test, testFile: s.testFile, source: s.path })));
   }
-}
 
-/**
- * The detected framework; with none and flint.tests.command set, the language's default one
- * (its file conventions; the command runs the file).
- */
-export async function frameworkFor(path: string, language: TestLanguage, root: string, probe: FileProbe, override: string): Promise<Framework | undefined> {
-  const found = await detectFramework(path, language, root, probe);
-  if (found || !override.trim()) return found;
-  const id = language === 'python' ? 'pytest' : language === 'go' ? 'go test' : 'node:test';
-  return { id, language, projectDir: root, evidence: 'flint.tests.command' };
-}
-
-/** What the user reads when no framework is found: what was looked for, and the setting. */
-export function noFrameworkMessage(language: keyof typeof LOOKED_FOR, name: string): string {
-  return `no test framework found for ${name}: looked for ${LOOKED_FOR[language]} in its folder and the folders above it, up to the workspace folder. Add one, or set flint.tests.command to the command that runs a test file.`;
+  /** The work of a save is done: its functions are what the next save is compared with. */
+  private settle(s: SaveSnapshot, signal: AbortSignal): void {
+    if (!signal.aborted) this.baselines.set(s.path, new Map(s.functions.map((f) => [f.name, f.text])));
+  }
 }

@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { importedName } from './sourceFunctions';
 import { importSpecifier } from './testPaths';
 import type { Framework } from './testTypes';
 
@@ -33,7 +34,7 @@ export function parseSections(text: string): TestSection[] {
 /** What the generated tests may use without importing it (told to the model, written in the header). */
 export function headerImports(framework: Framework, testPath: string, sourcePath: string, names: string[]): string[] {
   const from = importSpecifier(testPath, sourcePath, framework);
-  const fns = names.map((n) => n.split('.').pop()!).filter((n, i, all) => all.indexOf(n) === i);
+  const fns = names.map(importedName).filter((n, i, all) => all.indexOf(n) === i);
   switch (framework.id) {
     case 'vitest':
       return [`import { describe, expect, it } from 'vitest';`, ...(fns.length ? [`import { ${fns.join(', ')} } from '${from}';`] : [])];
@@ -49,16 +50,17 @@ export function headerImports(framework: Framework, testPath: string, sourcePath
 }
 
 /**
- * Flint's test file for a source file: a header naming what it is, the imports, then one
- * delimited section per function, in the source's order.
+ * Flint's test file for a source file: a header naming what it is, the imports (of the
+ * functions the source still has: `present`), then one delimited section per function.
  */
-export function composeFlintTestFile(framework: Framework, testPath: string, sourcePath: string, sections: TestSection[], goPackage?: string): string {
+export function composeFlintTestFile(framework: Framework, testPath: string, sourcePath: string, sections: TestSection[], goPackage?: string, present?: (name: string) => boolean): string {
   const c = comment(framework);
   const lines = [
-    `${c} Tests of ${basename(sourcePath)} written by Flint. Flint rewrites this file when those functions change; edit the source, or move tests you want to keep to a file of your own.`,
+    `${c} Tests of ${basename(sourcePath)} written by Flint. Flint adds tests here for new and changed functions and changes no test without your Accept; tests that fail after a change are reported, never rewritten.`,
   ];
   if (framework.language === 'go') lines.push(`package ${goPackage ?? 'main'}`, '');
-  lines.push(...headerImports(framework, testPath, sourcePath, sections.map((s) => s.name)));
+  const names = sections.map((s) => s.name).filter((n) => present?.(n) ?? true);
+  lines.push(...headerImports(framework, testPath, sourcePath, names));
   for (const s of sections) lines.push('', `${c} flint:begin ${s.name} ${s.hash}`, s.body.replace(/\s+$/, ''), `${c} flint:end ${s.name}`);
   return `${lines.join('\n')}\n`;
 }

@@ -1,9 +1,11 @@
+import type { CodeParser } from '../context/codeParser';
+import type { FoundFunction } from '../context/findFunctions';
+import { languageIdOfPath } from '../context/parserLanguages';
+import { lineFunctions } from './lineFunctions';
 import type { SourceFunction, TestLanguage } from './testTypes';
 
-const JS_FUNCTION = /^(export\s+)?(default\s+)?(async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)/;
-const JS_ARROW = /^(export\s+)?(const|let|var)\s+([A-Za-z_$][\w$]*)\s*(:[^=]+)?=\s*(async\s+)?(function\b|\(|[A-Za-z_$][\w$]*\s*=>)/;
-const PY_DEF = /^(async\s+)?def\s+([A-Za-z_]\w*)\s*\(/;
-const GO_FUNC = /^func\s+(\(\s*\w*\s*\*?\s*(\w+)[^)]*\)\s*)?([A-Za-z_]\w*)\s*[([]/;
+/** The functions and methods of a source file; the parser when it loaded, else first lines. */
+export type FunctionFinder = (text: string, path: string) => Promise<SourceFunction[]>;
 
 /** The language family of a file name, or undefined when Flint cannot write tests for it. */
 export function languageOf(path: string): TestLanguage | undefined {
@@ -13,102 +15,37 @@ export function languageOf(path: string): TestLanguage | undefined {
   return undefined;
 }
 
-/** Top-level functions of a source file, in order. */
-export function sourceFunctions(text: string, language: TestLanguage): SourceFunction[] {
-  const lines = text.split(/\r?\n/);
-  if (language === 'python') return pythonFunctions(lines);
-  return braceFunctions(lines, language, text);
-}
-
-function braceFunctions(lines: string[], language: TestLanguage, text: string): SourceFunction[] {
-  const out: SourceFunction[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    let name: string | undefined;
-    let testable = true;
-    if (language === 'go') {
-      const m = GO_FUNC.exec(line);
-      if (m) name = m[2] ? `${m[2]}.${m[3]}` : m[3];
-    } else {
-      const f = JS_FUNCTION.exec(line);
-      const a = f ? undefined : JS_ARROW.exec(line);
-      name = f?.[4] ?? a?.[3];
-      if (name) testable = !!(f?.[1] || a?.[1]) || new RegExp(`export\\s*\\{[^}]*\\b${name}\\b`).test(text);
-    }
-    if (!name) continue;
-    const end = braceEnd(lines, i, language);
-    out.push({ name, startLine: i, endLine: end, text: lines.slice(i, end).join('\n'), testable });
-    i = end - 1;
-  }
-  return out;
-}
+/** Constructors are tested through what they build, not on their own. */
+const CONSTRUCTORS = new Set(['constructor', '__init__']);
 
 /**
- * The line after a declaration starting at `start` ends: where its brackets close again, on a
- * line that does not continue the expression. Strings and comments are skipped.
+ * Every function and method the parser finds (nested ones too, which count as changed code but
+ * get no tests of their own); a test file can reach those it exports, methods included.
  */
-function braceEnd(lines: string[], start: number, language: TestLanguage): number {
-  let depth = 0;
-  let quote: string | null = null;
-  let blockComment = false;
-  for (let i = start; i < lines.length; i++) {
-    const line = lines[i];
-    for (let j = 0; j < line.length; j++) {
-      const c = line[j];
-      if (blockComment) {
-        if (c === '*' && line[j + 1] === '/') {
-          blockComment = false;
-          j++;
-        }
-      } else if (quote) {
-        if (c === '\\') j++;
-        else if (c === quote) quote = null;
-      } else if (c === '/' && line[j + 1] === '/') break;
-      else if (c === '/' && line[j + 1] === '*') {
-        blockComment = true;
-        j++;
-      } else if (c === '"' || c === "'" || c === '`') quote = c;
-      else if (c === '(' || c === '[' || c === '{') depth++;
-      else if (c === ')' || c === ']' || c === '}') depth--;
-    }
-    // Only template literals (and Go raw strings) span lines.
-    if (quote && quote !== '`') quote = null;
-    const trimmed = line.trim();
-    if (depth <= 0 && !quote && !blockComment && !/(=>|=|,|\(|:)$/.test(trimmed) && (language !== 'go' || trimmed.endsWith('}'))) return i + 1;
-  }
-  return lines.length;
+export function parsedFunctions(parser: () => Promise<CodeParser | undefined>): FunctionFinder {
+  return async (text, path) => {
+    const language = languageOf(path);
+    if (!language) return [];
+    const p = await parser();
+    const languageId = languageIdOfPath(path);
+    if (!p || !languageId || !p.supports(languageId)) return lineFunctions(text, language);
+    const lines = text.split(/\r?\n/);
+    return (await p.findFunctions(languageId, text)).map((f) => fromFound(f, lines));
+  };
 }
 
-function pythonFunctions(lines: string[]): SourceFunction[] {
-  const out: SourceFunction[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const m = PY_DEF.exec(lines[i]);
-    if (!m) continue;
-    let start = i;
-    while (start > 0 && lines[start - 1].startsWith('@')) start--;
-    let end = i + 1;
-    let open = bracketBalance(lines[i]);
-    for (; end < lines.length; end++) {
-      const l = lines[end];
-      if (open <= 0 && l.trim() !== '' && !/^\s/.test(l)) break;
-      open += bracketBalance(l);
-    }
-    // Trailing blank lines belong to no one.
-    while (end > i + 1 && lines[end - 1].trim() === '') end--;
-    const name = m[2];
-    out.push({ name, startLine: start, endLine: end, text: lines.slice(start, end).join('\n'), testable: !name.startsWith('_') });
-    i = end - 1;
-  }
-  return out;
-}
-
-function bracketBalance(line: string): number {
-  let n = 0;
-  for (const c of line.replace(/#.*$/, '')) {
-    if (c === '(' || c === '[' || c === '{') n++;
-    else if (c === ')' || c === ']' || c === '}') n--;
-  }
-  return n;
+function fromFound(f: FoundFunction, lines: string[]): SourceFunction {
+  const startLine = f.range.start.line;
+  const endLine = f.range.end.line + 1;
+  const nested = f.container !== undefined && !f.exported;
+  return {
+    name: f.container ? `${f.container}.${f.name}` : f.name,
+    startLine,
+    endLine,
+    text: lines.slice(startLine, endLine).join('\n'),
+    testable: f.exported && !nested && !CONSTRUCTORS.has(f.name),
+    ...(f.container ? { container: f.container } : {}),
+  };
 }
 
 /** A short stable fingerprint of a function's text, whitespace at line ends ignored. */
@@ -122,7 +59,19 @@ export function functionHash(text: string): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
-/** The function whose lines hold `line` (0-based). */
+/** The innermost function whose lines hold `line` (0-based). */
 export function functionAt(functions: SourceFunction[], line: number): SourceFunction | undefined {
-  return functions.find((f) => line >= f.startLine && line < f.endLine);
+  let best: SourceFunction | undefined;
+  for (const f of functions) if (line >= f.startLine && line < f.endLine && (!best || f.startLine >= best.startLine)) best = f;
+  return best;
+}
+
+/** The name a test file imports for a function: the class of a method, the function itself otherwise. */
+export function importedName(name: string): string {
+  return name.split('.')[0];
+}
+
+/** The name a test calls: a method's own name, a function's name. */
+export function shortName(name: string): string {
+  return name.split('.').pop()!;
 }

@@ -31,6 +31,8 @@ export interface GenerateArgs {
   fileName: string;
   language: TestLanguage;
   files: string[];
+  /** An empty answer means "nothing to add" (more tests for a function that has some). */
+  allowEmpty?: boolean;
 }
 
 export interface Generated {
@@ -53,6 +55,7 @@ export async function generateTests(args: GenerateArgs, model: TestModel, check:
     const answer = await model({ instructions: TEST_INSTRUCTIONS, input, files: args.files }, signal);
     modelMs += answer.modelMs ?? 0;
     const text = stripFences(answer.text);
+    if (text === '' && args.allowEmpty) return { answer: '', file: args.compose(''), model: answer.model, modelMs, attempts: attempt };
     if (text === '') problem = 'the answer was empty';
     else {
       const file = args.compose(text);

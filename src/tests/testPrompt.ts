@@ -20,6 +20,10 @@ export interface TestPromptInput {
   imported?: string[];
   /** The test file as it is now (appending to the user's file); the answer goes after it. */
   existingTests?: string;
+  /** The tests the function has (continuous tests): examples, and what must keep passing. */
+  keepPassing?: string;
+  /** How the function changed, when more tests are asked for a function that has some. */
+  changed?: string;
   /** Why the previous answer was refused (it did not parse); asked once more with this. */
   previousProblem?: string;
   /** Whether the answer is a whole new file (with its imports) or a part of one. */
@@ -30,7 +34,7 @@ export interface TestPromptInput {
 
 /** The user message of one test-writing request. */
 export function testPrompt(p: TestPromptInput): string {
-  const names = p.functions.map((f) => f.name.split('.').pop()!);
+  const names = p.functions.map((f) => f.name);
   const parts = [
     `Framework: ${p.framework.id} (${LANGUAGE_NAMES[p.framework.language]}). Test file: ${p.testName}.`,
     `Write the tests of ${names.map((n) => `\`${n}\``).join(', ')} from ${p.sourceName}.`,
@@ -44,6 +48,12 @@ export function testPrompt(p: TestPromptInput): string {
     parts.push(`Your answer is appended to the end of the existing test file below: add only new tests, and imports only for what it does not import yet.`);
   }
   if (p.existingTests !== undefined) parts.push(`Existing test file ${p.testName}:\n${p.existingTests}`);
+  if (p.keepPassing) {
+    parts.push(
+      `These tests of \`${names[0]}\` exist and must keep passing; do not repeat, change or remove them:\n${p.keepPassing}`,
+      `\`${names[0]}\` changed (${p.changed ?? 'its code changed'}). Write only new tests for what the tests above do not cover yet; answer with nothing if they cover it.`,
+    );
+  }
   parts.push(`Source file ${p.sourceName}:\n${p.source}`);
   for (const f of p.functions) parts.push(`Function under test: ${f.name}\n${f.text}`);
   if (p.previousProblem) parts.push(`Your previous answer did not parse (${p.previousProblem}). Answer again with complete, valid code.`);

@@ -13,8 +13,9 @@ export interface Framework {
   evidence: string;
 }
 
-/** One top-level function (or method) of a source file. */
+/** One function or method of a source file. */
 export interface SourceFunction {
+  /** Qualified by what holds it: `area`, `Shape.area`, `load.inner`. */
   name: string;
   /** 0-based first line (decorators included). */
   startLine: number;
@@ -23,6 +24,8 @@ export interface SourceFunction {
   text: string;
   /** Reachable from a test file (exported in JS/TS, public in Python; always in Go). */
   testable: boolean;
+  /** The class, receiver type or function holding it. */
+  container?: string;
 }
 
 export type TestStatus = 'passed' | 'failed' | 'skipped';

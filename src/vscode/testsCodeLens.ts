@@ -1,25 +1,27 @@
 import * as vscode from 'vscode';
-import { languageOf, sourceFunctions } from '../tests/sourceFunctions';
+import { languageOf, type FunctionFinder } from '../tests/sourceFunctions';
 import { isTestPath } from '../tests/testPaths';
 
 /**
- * "Generate tests" above each function a test can reach, in source files of the languages Flint
- * writes tests for. None while an inline edit is pending in the document: its preview holds
- * removed and added copies of the same functions, and each lens is a view zone the editor moves
- * on every change above it. (PendingEditLensReset takes them off the screen at the edit's first
- * change; the editor asks again at the stream's first pause.)
+ * "Generate tests" above each function and method a test can reach, in source files of the
+ * languages Flint writes tests for. None while an inline edit is pending in the document: its
+ * preview holds removed and added copies of the same functions, and each lens is a view zone the
+ * editor moves on every change above it. (PendingEditLensReset takes them off the screen at the
+ * edit's first change; the editor asks again at the stream's first pause.)
  */
 export class TestsCodeLens implements vscode.CodeLensProvider {
   constructor(
     private readonly enabled: () => boolean,
     private readonly editPending: (document: vscode.TextDocument) => boolean,
+    private readonly findFunctions: FunctionFinder,
   ) {}
 
-  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+  async provideCodeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
     const language = languageOf(document.uri.path);
     if (!this.enabled() || !language || isTestPath(document.uri.path) || document.lineCount > 20_000) return [];
     if (this.editPending(document)) return [];
-    return sourceFunctions(document.getText(), language)
+    const functions = await this.findFunctions(document.getText(), document.uri.fsPath);
+    return functions
       .filter((f) => f.testable)
       .map(
         (f) =>

@@ -8,6 +8,11 @@ export interface FailedTest {
   /** The source file whose tests these are (Flint's own files), when known. */
   source?: string;
   result: TestCaseResult;
+  /** It passed before the change that made it fail. */
+  regression?: boolean;
+  /** The changed function it is about, and that function's text before the change. */
+  fn?: string;
+  previous?: string;
 }
 
 /**
@@ -82,6 +87,13 @@ export class TestsExplorer implements vscode.Disposable {
     if (outcome.tests.some((t) => t.status === 'failed')) run.failed(file, [], outcome.runnerMs);
     else run.passed(file, outcome.runnerMs);
     run.end();
+  }
+
+  /** Shows a test file's item, with its latest results, in the Test Explorer. */
+  async reveal(testFile: string): Promise<void> {
+    const item = this.controller.items.get(testFile);
+    if (item) await vscode.commands.executeCommand('vscode.revealTestInExplorer', item);
+    else await vscode.commands.executeCommand('workbench.view.testing.focus');
   }
 
   dispose(): void {

@@ -1,16 +1,39 @@
 import * as vscode from 'vscode';
 
+/** The latest finished run, as the status bar shows it. */
+export interface LatestRun {
+  testFile: string;
+  /** Workspace-relative name. */
+  name: string;
+  passed: number;
+  failed: number;
+  regressions: number;
+  error?: string;
+}
+
+/** The item's text for a run: the same words the notification uses. */
+export function latestText(r: LatestRun): string {
+  const file = r.name.split('/').pop();
+  if (r.error) return `$(warning) ${file}: could not run`;
+  if (r.regressions > 0) return `$(error) ${file}: ${r.regressions} regression${r.regressions === 1 ? '' : 's'}`;
+  if (r.failed > 0) return `$(error) ${file}: ${r.failed} failed`;
+  return `$(pass) ${file}: ${r.passed} passed`;
+}
+
 /**
- * The continuous-tests toggle: off / on save, with a still pulse while tests are written or run
- * (a spinning icon restyles the window every frame, and tests are written while the user types).
+ * Two items: the continuous-tests toggle (off / on save, with a still pulse while tests are
+ * written or run: a spinning icon restyles the window every frame, and tests are written while
+ * the user types), and the latest run, naming its file, which opens its results.
  */
 export class TestsStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('flint.tests', vscode.StatusBarAlignment.Right, 99);
+  private readonly run = vscode.window.createStatusBarItem('flint.tests.latest', vscode.StatusBarAlignment.Right, 98.9);
   private busy = 0;
 
   constructor(private readonly mode: () => 'off' | 'onSave') {
     this.item.name = 'Flint continuous tests';
     this.item.command = 'flint.tests.toggleContinuous';
+    this.run.name = 'Flint latest test run';
     this.render();
     this.item.show();
   }
@@ -28,15 +51,25 @@ export class TestsStatusBar implements vscode.Disposable {
     };
   }
 
+  /** Shows the run that finished last (any file): what the Test Explorer and the notification say too. */
+  latest(r: LatestRun): void {
+    this.run.text = latestText(r);
+    this.run.tooltip = r.error ? `${r.name}: ${r.error}. Click for its results.` : `${r.name}: ${r.passed} passed, ${r.failed} failed${r.regressions ? ` (${r.regressions} passed before)` : ''}. Click for its results.`;
+    this.run.command = { title: 'Show results', command: 'flint.tests.showResults', arguments: [r.testFile] };
+    this.run.backgroundColor = r.error || r.failed > 0 ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+    this.run.show();
+  }
+
   render(): void {
     const on = this.mode() === 'onSave';
     this.item.text = `${this.busy > 0 ? '$(pulse)' : '$(beaker)'} Tests: ${on ? 'on save' : 'off'}`;
     this.item.tooltip = on
-      ? 'Flint writes and runs the tests of each function you change, on save. Click to turn off.'
-      : 'Flint continuous tests are off. Click to write and run tests of changed functions on each save.';
+      ? 'Flint runs the tests of each source you change on save, reports regressions, and adds tests for new behaviour. Click to turn off.'
+      : 'Flint continuous tests are off. Click to run and add tests of changed functions on each save.';
   }
 
   dispose(): void {
     this.item.dispose();
+    this.run.dispose();
   }
 }

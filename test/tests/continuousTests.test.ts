@@ -1,39 +1,61 @@
-import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CodeParser, installedParserFiles } from '../../src/context/codeParser';
 import { ContinuousTests, type ContinuousEvents } from '../../src/tests/continuousTests';
 import { parseSections } from '../../src/tests/flintTestFile';
+import type { Regression } from '../../src/tests/regressionCheck';
+import { parsedFunctions, type FunctionFinder } from '../../src/tests/sourceFunctions';
 import { bracketProblem } from '../../src/tests/syntaxCheck';
 import type { TestModelRequest } from '../../src/tests/testGeneration';
-import type { RunOutcome } from '../../src/tests/testTypes';
+import { memoryLedgerStore, TestLedger } from '../../src/tests/testLedger';
+import type { RunOutcome, TestCaseResult } from '../../src/tests/testTypes';
 import { memoryProbe } from './memoryProbe';
 
 const SOURCE = 'export function area(w: number, h: number): number {\n  return w * h;\n}\n\nexport function perimeter(w: number, h: number): number {\n  return 2 * (w + h);\n}\n';
 const TEST_FILE = '/w/src/shapes.flint.test.ts';
-
 const timers = { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (h: unknown) => clearTimeout(h as NodeJS.Timeout) };
 
-function setup(options: { answer?: (r: TestModelRequest, n: number) => string; delayMs?: number; modelDelayMs?: number; override?: string; files?: Record<string, string> } = {}) {
+let findFunctions: FunctionFinder;
+beforeAll(async () => {
+  const parser = await CodeParser.load(installedParserFiles(join(__dirname, '../..')));
+  findFunctions = parsedFunctions(async () => parser);
+});
+
+/** What the fake runner reports for a test file: by default, one passing test per Flint section ("<fn> > works"). */
+type Runner = (file: string, files: Record<string, string>) => TestCaseResult[] | { error: string };
+const sectionsPass = (file: string, files: Record<string, string>): TestCaseResult[] => parseSections(files[file] ?? '').map((s) => ({ name: `${s.name} > works`, title: 'works', status: 'passed' as const }));
+
+function setup(options: { answer?: (r: TestModelRequest, n: number) => string; delayMs?: number; modelDelayMs?: number; override?: string; files?: Record<string, string>; runner?: Runner } = {}) {
   const probe = memoryProbe(options.files ?? { '/w/package.json': JSON.stringify({ devDependencies: { vitest: '4' } }) });
   const requests: TestModelRequest[] = [];
   const writes: string[] = [];
   const runs: string[] = [];
   const log: string[] = [];
+  const regressions: Regression[] = [];
+  let runner = options.runner ?? sectionsPass;
   let inFlight = 0;
   let maxInFlight = 0;
   const events: ContinuousEvents = {
+    busy: () => undefined,
     noFramework: (_s, m) => log.push(`none ${m}`),
     generating: (_s, f) => log.push(`generating ${f.join(',')}`),
     refused: (_s, f, r) => log.push(`refused ${f}: ${r}`),
     failed: (_s, m) => log.push(`failed ${m}`),
     written: (_s, _t, i) => log.push(`written ${i.functions.join(',')}`),
-    results: (_s, _t, _fw, o) => log.push(`results ${o.tests.length}`),
+    results: (_s, t, _fw, o, i) => {
+      log.push(`${i.phase} ${t.split('/').pop()} ${o.error ? 'errored' : `${o.tests.filter((x) => x.status === 'passed').length}/${o.tests.length}`}`);
+      regressions.push(...i.regressions);
+    },
   };
   const answer = options.answer ?? ((r) => {
-    const name = /Write the tests of `(\w+)`/.exec(r.input)![1];
+    const name = /Write the tests of `([\w.]+)`/.exec(r.input)![1];
     return `describe('${name}', () => {\n  it('works', () => expect(${name}(2, 3)).toBeGreaterThan(0));\n});`;
   });
   const tests = new ContinuousTests({
-    root: '/w',
+    root: () => '/w',
     probe,
+    findFunctions: (text, path) => findFunctions(text, path),
+    ledger: new TestLedger(memoryLedgerStore()),
     write: async (p, t) => {
       probe.files[p] = t;
       writes.push(p);
@@ -52,7 +74,8 @@ function setup(options: { answer?: (r: TestModelRequest, n: number) => string; d
     check: async (code, _f, lang) => bracketProblem(code, lang),
     run: async (_fw, file): Promise<RunOutcome> => {
       runs.push(file);
-      return { tests: [{ name: 'area > works', title: 'works', status: 'passed' }], output: '', command: 'vitest', runnerMs: 1 };
+      const r = runner(file, probe.files);
+      return 'error' in r ? { tests: [], output: 'boom', command: 'vitest', runnerMs: 1, error: r.error } : { tests: r, output: '', command: 'vitest', runnerMs: 1 };
     },
     events,
     timers,
@@ -60,47 +83,114 @@ function setup(options: { answer?: (r: TestModelRequest, n: number) => string; d
     delayMs: options.delayMs ?? 0,
     commandOverride: () => options.override ?? '',
   });
-  return { tests, probe, requests, writes, runs, log, maxInFlight: () => maxInFlight };
+  const save = async (path: string, text: string) => {
+    tests.saved(path, text);
+    await tests.idle();
+  };
+  return { tests, probe, requests, writes, runs, log, regressions, save, setRunner: (r: Runner) => (runner = r), maxInFlight: () => maxInFlight };
 }
+
+/** The runner's verdict after a bug in `fn`: its tests fail, the others pass. */
+const failing = (fn: string, message = 'expected 5 to be 6'): Runner => (file, files) => sectionsPass(file, files).map((t) => (t.name.startsWith(`${fn} >`) ? { ...t, status: 'failed' as const, message } : t));
 
 describe('ContinuousTests', () => {
   it("writes every testable function's tests into Flint's own file on the first save, then runs it", async () => {
     const h = setup();
-    h.tests.saved('/w/src/shapes.ts', SOURCE);
-    await h.tests.idle();
+    await h.save('/w/src/shapes.ts', SOURCE);
     const file = h.probe.files[TEST_FILE];
     expect(file).toContain("import { describe, expect, it } from 'vitest';\nimport { area, perimeter } from './shapes';");
     expect(parseSections(file).map((s) => s.name)).toEqual(['area', 'perimeter']);
     expect(h.runs).toEqual([TEST_FILE]);
-    expect(h.log).toEqual(['generating area,perimeter', 'written area,perimeter', 'results 1']);
+    expect(h.log).toEqual(['generating area,perimeter', 'written area,perimeter', 'added shapes.flint.test.ts 2/2']);
     expect(h.requests[0].input).toMatch(/already has these lines at its top[\s\S]*import \{ area \} from '.\/shapes'/);
   });
 
-  it("regenerates only the changed function's tests and keeps the others byte for byte", async () => {
+  it('regression first: a changed function whose passing test now fails is reported, nothing is asked or written, the test file stays byte for byte', async () => {
     const h = setup();
-    h.tests.saved('/w/src/shapes.ts', SOURCE);
-    await h.tests.idle();
-    const before = parseSections(h.probe.files[TEST_FILE]);
-    h.tests.saved('/w/src/shapes.ts', SOURCE.replace('2 * (w + h)', 'w + w + h + h'));
-    await h.tests.idle();
-    expect(h.requests.map((r) => /`(\w+)`/.exec(r.input)![1])).toEqual(['area', 'perimeter', 'perimeter']);
-    const after = parseSections(h.probe.files[TEST_FILE]);
-    expect(after[0]).toEqual(before[0]);
-    expect(after[1].hash).not.toBe(before[1].hash);
-    // Saving the same text again: nothing changed, nothing is asked, written or run.
-    h.tests.saved('/w/src/shapes.ts', SOURCE.replace('2 * (w + h)', 'w + w + h + h'));
-    await h.tests.idle();
-    expect([h.requests.length, h.writes.length, h.runs.length]).toEqual([3, 2, 2]);
+    await h.save('/w/src/shapes.ts', SOURCE);
+    const before = h.probe.files[TEST_FILE];
+    const asked = h.requests.length;
+    h.setRunner(failing('area'));
+    await h.save('/w/src/shapes.ts', SOURCE.replace('w * h', 'w + h'));
+    expect(h.probe.files[TEST_FILE]).toBe(before);
+    expect(h.requests).toHaveLength(asked);
+    expect(h.log.slice(-1)).toEqual(['check shapes.flint.test.ts 1/2']);
+    expect(h.regressions.map((r) => [r.fn, r.test.name, r.test.message, r.previous])).toEqual([['area', 'area > works', 'expected 5 to be 6', 'export function area(w: number, h: number): number {\n  return w * h;\n}']]);
+    // Saved again still broken: still failing, but not a new regression; fixed: it passes and nothing is written.
+    await h.save('/w/src/shapes.ts', SOURCE.replace('w * h', 'w + h + 0'));
+    expect(h.regressions).toHaveLength(1);
+    h.setRunner(sectionsPass);
+    await h.save('/w/src/shapes.ts', SOURCE);
+    expect(h.log.slice(-1)).toEqual(['check shapes.flint.test.ts 2/2']);
+    expect([h.probe.files[TEST_FILE], h.writes.length, h.requests.length]).toEqual([before, 1, asked]);
   });
 
-  it('drops the tests of a removed function', async () => {
+  it('a change with no new behaviour runs the existing tests and adds none; saving the same text again runs nothing', async () => {
     const h = setup();
-    h.tests.saved('/w/src/shapes.ts', SOURCE);
-    await h.tests.idle();
-    h.tests.saved('/w/src/shapes.ts', SOURCE.split('\n\n')[0] + '\n');
-    await h.tests.idle();
+    await h.save('/w/src/shapes.ts', SOURCE);
+    await h.save('/w/src/shapes.ts', SOURCE.replace('2 * (w + h)', 'w + w + h + h'));
+    expect(h.runs).toEqual([TEST_FILE, TEST_FILE]);
+    expect([h.requests.length, h.writes.length]).toEqual([2, 1]);
+    await h.save('/w/src/shapes.ts', SOURCE.replace('2 * (w + h)', 'w + w + h + h'));
+    expect(h.runs).toHaveLength(2);
+  });
+
+  it('add, not replace: new behaviour gets new tests, asked with the existing ones as what must keep passing, appended to its section', async () => {
+    const h = setup();
+    await h.save('/w/src/shapes.ts', SOURCE);
+    const before = parseSections(h.probe.files[TEST_FILE]);
+    const changed = SOURCE.replace('  return w * h;', "  if (w < 0) throw new Error('negative');\n  return w * h;");
+    await h.save('/w/src/shapes.ts', changed);
+    const ask = h.requests.at(-1)!.input;
+    expect(ask).toMatch(/These tests of `area` exist and must keep passing[^\n]*\n[\s\S]*it\('works'/);
+    expect(ask).toMatch(/`area` changed \(it has new branches, it can fail in new ways\)/);
+    const after = parseSections(h.probe.files[TEST_FILE]);
+    expect(after[0].body.startsWith(before[0].body)).toBe(true);
+    expect(after[0].body.length).toBeGreaterThan(before[0].body.length);
+    expect(after[1]).toEqual(before[1]);
+    expect(h.log.slice(-3)).toEqual(['generating area', 'written area', 'added shapes.flint.test.ts 2/2']);
+  });
+
+  it("the user's own tests count: a function they test gets no Flint section, their file runs first, and it is never written", async () => {
+    const userTests = "import { perimeter } from './shapes';\ndescribe('perimeter', () => {\n  it('of a unit square is 4', () => {\n    expect(perimeter(1, 1)).toBe(4);\n  });\n});\n";
+    const h = setup({ files: { '/w/package.json': JSON.stringify({ devDependencies: { vitest: '4' } }), '/w/src/shapes.test.ts': userTests } });
+    h.setRunner((file, files) => (file.endsWith('shapes.test.ts') ? [{ name: 'perimeter > of a unit square is 4', title: 'of a unit square is 4', status: 'passed' }] : sectionsPass(file, files)));
+    await h.save('/w/src/shapes.ts', SOURCE);
     expect(parseSections(h.probe.files[TEST_FILE]).map((s) => s.name)).toEqual(['area']);
-    expect(h.probe.files[TEST_FILE]).toContain("import { area } from './shapes';");
+    expect(h.runs).toEqual(['/w/src/shapes.test.ts', TEST_FILE]);
+    h.setRunner((file, files) => (file.endsWith('shapes.test.ts') ? [{ name: 'perimeter > of a unit square is 4', title: 'of a unit square is 4', status: 'failed', message: 'expected 2 to be 4' }] : sectionsPass(file, files)));
+    await h.save('/w/src/shapes.ts', SOURCE.replace('2 * (w + h)', 'w + h'));
+    expect(h.regressions.map((r) => [r.fn, r.testFile])).toEqual([['perimeter', '/w/src/shapes.test.ts']]);
+    expect(h.probe.files['/w/src/shapes.test.ts']).toBe(userTests);
+    expect(h.writes).toEqual([TEST_FILE]);
+  });
+
+  it('a check that errors (runner missing, crashed, unreadable) writes nothing and asks nothing', async () => {
+    const h = setup();
+    await h.save('/w/src/shapes.ts', SOURCE);
+    const before = h.probe.files[TEST_FILE];
+    h.setRunner(() => ({ error: 'the runner could not start' }));
+    await h.save('/w/src/shapes.ts', `${SOURCE}\nexport function volume(w: number, h: number, d: number): number {\n  return w * h * d;\n}\n`);
+    expect(h.log.slice(-1)).toEqual(['check shapes.flint.test.ts errored']);
+    expect([h.probe.files[TEST_FILE], h.requests.length]).toEqual([before, 2]);
+  });
+
+  it('keeps the tests of a removed function (no test goes without the user) but stops importing it', async () => {
+    const h = setup();
+    await h.save('/w/src/shapes.ts', SOURCE);
+    await h.save('/w/src/shapes.ts', `${SOURCE.split('\n\n')[0]}\n\nexport function volume(w: number, h: number, d: number): number {\n  return w * h * d;\n}\n`);
+    const file = h.probe.files[TEST_FILE];
+    expect(parseSections(file).map((s) => s.name)).toEqual(['area', 'volume', 'perimeter']);
+    expect(file).toContain("import { area, volume } from './shapes';");
+  });
+
+  it('writes tests for class methods, importing the class', async () => {
+    const h = setup();
+    await h.save('/w/src/shape.ts', 'export class Shape {\n  area(w: number, h: number): number {\n    return w * h;\n  }\n}\n');
+    const file = h.probe.files['/w/src/shape.flint.test.ts'];
+    expect(parseSections(file).map((s) => s.name)).toEqual(['Shape.area']);
+    expect(file).toContain("import { Shape } from './shape';");
+    expect(h.requests[0].input).toContain('Write the tests of `Shape.area`');
   });
 
   it('asks once more when the answer does not parse, and refuses a second bad one, writing nothing', async () => {

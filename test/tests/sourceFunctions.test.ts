@@ -1,72 +1,59 @@
-import { describe, expect, it } from 'vitest';
-import { functionAt, functionHash, languageOf, sourceFunctions } from '../../src/tests/sourceFunctions';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CodeParser, installedParserFiles } from '../../src/context/codeParser';
+import { importedName, parsedFunctions, shortName, type FunctionFinder } from '../../src/tests/sourceFunctions';
 
-const TS = `import { x } from './x';
+let find: FunctionFinder;
+beforeAll(async () => {
+  const parser = await CodeParser.load(installedParserFiles(join(__dirname, '../..')));
+  find = parsedFunctions(async () => parser);
+});
 
-/** Area. */
-export function area(w: number, h: number): number {
-  const s = '}'; // a brace in a string: }
-  return w * h;
+const TS = `export class Shape {
+  constructor(private w: number) {}
+  area(h: number): number {
+    const inner = () => this.w * h;
+    return inner();
+  }
+  #secret() {
+    return 1;
+  }
 }
+
+export const double = (n: number) => n * 2;
 
 function hidden() {
   return 1;
 }
-
-export const double = (n: number): number =>
-  n * 2;
-
-export const triple = (n: number) => {
-  return n * 3;
-};
-export { hidden };
 `;
 
-describe('sourceFunctions', () => {
-  it('finds top-level TypeScript functions and arrow constants with their whole bodies', () => {
-    const fns = sourceFunctions(TS, 'js');
+describe('parsedFunctions', () => {
+  it('finds class methods and arrow functions; nested functions, constructors and private ones get no tests of their own', async () => {
+    const fns = await find(TS, '/w/src/shape.ts');
     expect(fns.map((f) => [f.name, f.startLine, f.endLine, f.testable])).toEqual([
-      ['area', 3, 7, true],
-      ['hidden', 8, 11, true],
-      ['double', 12, 14, true],
-      ['triple', 15, 18, true],
+      ['Shape.constructor', 1, 2, false],
+      ['Shape.area', 2, 6, true],
+      ['Shape.area.inner', 3, 4, false],
+      ['Shape.#secret', 6, 9, false],
+      ['double', 11, 12, true],
+      ['hidden', 13, 16, false],
     ]);
-    expect(fns[0].text).toContain('return w * h;');
+    expect(fns[1].text).toBe('  area(h: number): number {\n    const inner = () => this.w * h;\n    return inner();\n  }');
+    expect([importedName('Shape.area'), shortName('Shape.area')]).toEqual(['Shape', 'area']);
   });
 
-  it('marks functions that are neither exported nor re-exported as untestable', () => {
-    const fns = sourceFunctions('function inner() {\n  return 1;\n}\nexport function outer() {\n  return inner();\n}\n', 'js');
-    expect(fns.map((f) => [f.name, f.testable])).toEqual([
-      ['inner', false],
-      ['outer', true],
+  it('finds Python methods and Go methods', async () => {
+    const py = await find('class Cart:\n    def total(self, prices):\n        return sum(prices)\n\n    def _audit(self):\n        pass\n', '/w/cart.py');
+    expect(py.map((f) => [f.name, f.testable])).toEqual([
+      ['Cart.total', true],
+      ['Cart._audit', false],
     ]);
+    const go = await find('package shapes\n\nfunc (r *Rect) Scale(k int) {\n\tr.w *= k\n}\n', '/w/rect.go');
+    expect(go.map((f) => [f.name, f.startLine, f.endLine, f.testable])).toEqual([['Rect.Scale', 2, 5, true]]);
   });
 
-  it('finds Python functions by indentation, decorators included, private ones untestable', () => {
-    const py = 'import os\n\n@cache\ndef total(items):\n    s = 0\n\n    for i in items:\n        s += i\n    return s\n\n\ndef _helper(x,\n        y):\n    return x\n\nclass A:\n    pass\n';
-    const fns = sourceFunctions(py, 'python');
-    expect(fns.map((f) => [f.name, f.startLine, f.endLine, f.testable])).toEqual([
-      ['total', 2, 9, true],
-      ['_helper', 11, 14, false],
-    ]);
-  });
-
-  it('finds Go functions and methods', () => {
-    const go = 'package shapes\n\nfunc Area(w, h int) int {\n\treturn w * h\n}\n\nfunc (r *Rect) Scale(k int) {\n\tr.w *= k\n}\n';
-    expect(sourceFunctions(go, 'go').map((f) => [f.name, f.startLine, f.endLine])).toEqual([
-      ['Area', 2, 5],
-      ['Rect.Scale', 6, 9],
-    ]);
-  });
-
-  it('hashes a function the same when only trailing spaces change, differently when its code does', () => {
-    expect(functionHash('a  \nb')).toBe(functionHash('a\nb'));
-    expect(functionHash('return w * h')).not.toBe(functionHash('return w + h'));
-  });
-
-  it('knows the languages it handles and which function holds a line', () => {
-    expect([languageOf('a.ts'), languageOf('a.d.ts'), languageOf('a.py'), languageOf('a.go'), languageOf('a.rs')]).toEqual(['js', undefined, 'python', 'go', undefined]);
-    expect(functionAt(sourceFunctions(TS, 'js'), 5)?.name).toBe('area');
-    expect(functionAt(sourceFunctions(TS, 'js'), 1)).toBeUndefined();
+  it('falls back to first lines when the parser did not load', async () => {
+    const fns = await parsedFunctions(async () => undefined)('export function area(w: number) {\n  return w;\n}\n', '/w/a.ts');
+    expect(fns.map((f) => f.name)).toEqual(['area']);
   });
 });

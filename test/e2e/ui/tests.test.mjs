@@ -1,9 +1,10 @@
-// Tests that keep up, in a real VS Code with real runners: a TypeScript project on vitest and a
-// Python project on pytest. Generate Tests on a function shows the tests as a pending edit of
-// the user's test file; accepted, they run and pass in the Test Explorer. With continuous tests
-// on, each save rewrites only the tests of the functions that changed into Flint's own file and
-// runs it; a broken function shows a failing test with Fix the test / Fix the code, and Fix the
-// code opens an inline edit of the function. User-written tests stay byte-identical.
+// Tests that guard the code, in a real VS Code with real runners: a multi-file TypeScript
+// project on vitest and a Python project on pytest. Generate Tests on a function and on a class
+// method shows the tests as a pending edit of the user's test file; accepted, they run and pass
+// in the Test Explorer. With continuous tests on, a save runs the existing tests first: a planted
+// regression is red in the Test Explorer, a Flint diagnostic on the changed function names the
+// test, and no test file changes; Update the test changes the test only on Accept, Fix the code
+// restores passing tests. Tests are added for functions that have none.
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -32,6 +33,18 @@ export function perimeter(w: number, h: number): number {
 }
 `;
 
+const RECT = `export class Rect {
+  constructor(
+    readonly w: number,
+    readonly h: number,
+  ) {}
+
+  diagonalSquared(): number {
+    return this.w * this.w + this.h * this.h;
+  }
+}
+`;
+
 const USER_TESTS = `import { describe, expect, it } from 'vitest';
 import { perimeter } from './shapes';
 
@@ -49,15 +62,31 @@ function tsProject(workspace, name) {
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'shapes', private: true, type: 'module', scripts: { test: 'vitest' }, devDependencies: { vitest: '4' } }, null, 2));
   symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'));
   writeFileSync(join(dir, 'src', 'shapes.ts'), SHAPES);
+  writeFileSync(join(dir, 'src', 'rect.ts'), RECT);
   writeFileSync(join(dir, 'src', 'shapes.test.ts'), USER_TESTS);
   return dir;
 }
+
+const INVENTORY = `"""Prices."""
+
+
+def total(prices, shipping=0):
+    return sum(prices) + shipping
+
+
+class Cart:
+    def __init__(self, items):
+        self.items = items
+
+    def count(self):
+        return len(self.items)
+`;
 
 function pyProject(workspace) {
   const dir = join(workspace, 'py');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'pytest.ini'), '[pytest]\n');
-  writeFileSync(join(dir, 'inventory.py'), '"""Prices."""\n\n\ndef total(prices):\n    return sum(prices)\n');
+  writeFileSync(join(dir, 'inventory.py'), INVENTORY);
   return dir;
 }
 
@@ -107,10 +136,43 @@ async function waitForRow(wb, page, label, state) {
 
 const toast = (page, text) => page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
 
+/** Texts of the lines that carry an error squiggle in the active editor. */
+async function waitForSquiggle(page, text, timeout = 30_000) {
+  await page.waitForFunction(
+    (want) => {
+      const editor = document.querySelector('.editor-instance .monaco-editor');
+      const tops = [...editor.querySelectorAll('.view-overlays > div')].filter((d) => d.querySelector('.squiggly-error')).map((d) => d.style.top);
+      return [...editor.querySelectorAll('.view-lines > .view-line')].some((l) => tops.includes(l.style.top) && l.textContent.replace(/\u00a0/g, ' ').includes(want));
+    },
+    text,
+    { timeout },
+  );
+}
+
+/** Opens the Quick Fix menu on line `n` and picks the action named `label` with the keyboard. */
+async function quickFix(wb, page, n, label) {
+  await goToLine(wb, page, n);
+  await wb.press('End');
+  await wb.press('Control+.');
+  await page.locator('.action-widget .monaco-list-row', { hasText: label }).first().waitFor({ timeout: 10_000 });
+  const focused = page.locator('.action-widget .monaco-list-row.focused');
+  for (let i = 0; i < 8 && !((await focused.textContent().catch(() => '')) ?? '').includes(label); i++) await wb.press('ArrowDown');
+  assert.match((await focused.textContent()) ?? '', new RegExp(label));
+  await wb.press('Enter');
+  await page.locator('.action-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+}
+
+/** Accepts the pending inline edit in the active editor. */
+async function accept(wb, page) {
+  await lens(page, 'Accept').waitFor({ timeout: 60_000 });
+  await wb.press('Control+Enter');
+  await lens(page, 'Accept').waitFor({ state: 'detached', timeout: 10_000 });
+}
+
 export const tests = [
   {
-    name: 'Generate Tests on a TypeScript function: a pending edit of the user test file; accepted, it runs and passes in the Test Explorer',
-    timeoutMs: 240_000,
+    name: 'Generate Tests on a TypeScript function and on a class method: pending edits of the user test files; accepted, they run and pass in the Test Explorer',
+    timeoutMs: 300_000,
     async run({ wb, page, workspace }) {
       await wb.statusBarItem('Tests: off', { timeoutMs: 120_000 });
       const dir = tsProject(workspace, 'app');
@@ -123,8 +185,7 @@ export const tests = [
       await page.locator('.tabs-container .tab.active', { hasText: 'shapes.test.ts' }).waitFor({ timeout: 30_000 });
       await lens(page, 'Accept').waitFor({ timeout: 30_000 });
       assert.equal(readFileSync(userTests, 'utf8'), USER_TESTS, 'nothing is written before Accept');
-      await wb.press('Control+Enter');
-      await lens(page, 'Accept').waitFor({ state: 'detached', timeout: 10_000 });
+      await accept(wb, page);
       const written = await until(page, 'the accepted tests on disk', () => {
         const t = readFileSync(userTests, 'utf8');
         return t !== USER_TESTS && t;
@@ -133,11 +194,21 @@ export const tests = [
       assert.match(written, /it\('multiplies width by height'/);
       await waitForRow(wb, page, 'multiplies width by height', 'passed');
       await waitForRow(wb, page, 'of a unit square is 4', 'passed');
+
+      // A class method, found by the parser: its lens, and a new test file at the conventional path.
+      await openPath(wb, page, join(dir, 'src', 'rect.ts'));
+      await lens(page, 'Flint: Generate Tests').waitFor({ timeout: 20_000 });
+      await goToLine(wb, page, 8);
+      await wb.runCommand('Flint: Generate Tests');
+      await page.locator('.tabs-container .tab.active', { hasText: 'rect.test.ts' }).waitFor({ timeout: 30_000 });
+      await accept(wb, page);
+      await until(page, 'rect.test.ts on disk', () => readFileSync(join(dir, 'src', 'rect.test.ts'), 'utf8').includes('new Rect(3, 4).diagonalSquared()'));
+      await waitForRow(wb, page, 'adds the squares of both sides', 'passed');
     },
   },
   {
-    name: 'continuous tests: a save rewrites only the changed function\'s tests and reruns them; a broken function fails with Fix actions; user tests untouched',
-    timeoutMs: 420_000,
+    name: 'continuous tests: a planted regression is red with a diagnostic naming the test and no test file changes; Update the test applies only on Accept; Fix the code restores passing tests',
+    timeoutMs: 480_000,
     async run({ wb, page, workspace }) {
       await wb.statusBarItem('Tests: off', { timeoutMs: 120_000 });
       const dir = tsProject(workspace, 'shapes');
@@ -148,54 +219,65 @@ export const tests = [
       await (await wb.statusBarItem('Tests: off')).click();
       await wb.statusBarItem('Tests: on save');
 
-      // First save: every function gets its tests in Flint's own file, which then runs.
+      // First save: the user's tests of perimeter run; area, which has none, gets Flint's.
       await replaceLine(wb, page, 1, '// Shapes and their measures.');
       await save(wb, page);
-      // While tests are written and run, the item shows a still pulse.
       await page.locator('.part.statusbar .statusbar-item', { hasText: 'Tests: on save' }).locator('.codicon-pulse').first().waitFor({ timeout: 30_000 });
-      const first = await until(page, "Flint's test file", () => existsSync(flintFile) && readFileSync(flintFile, 'utf8'));
-      assert.match(first, /^\/\/ flint:begin area \w+$/m);
-      assert.match(first, /^\/\/ flint:begin perimeter \w+$/m);
-      assert.match(first, /^import \{ area, perimeter \} from '\.\/shapes';$/m);
-      await waitForRow(wb, page, 'adds each side twice', 'passed');
-      const perimeterSection = (t) => t.slice(t.indexOf('// flint:begin perimeter'));
+      const flint = await until(page, "Flint's test file", () => existsSync(flintFile) && readFileSync(flintFile, 'utf8'));
+      assert.match(flint, /^\/\/ flint:begin area \w+$/m);
+      assert.doesNotMatch(flint, /flint:begin perimeter/, 'perimeter has tests of its own: Flint adds none');
+      await waitForRow(wb, page, 'multiplies width by height', 'passed');
+      await waitForRow(wb, page, 'of a unit square is 4', 'passed');
 
-      // Change area: only its tests are written again, and rerun.
+      // Plant a regression (+ becomes -) and save: the existing test fails, red, with a diagnostic, and nothing is rewritten.
       await wb.press('Control+1');
-      await replaceLine(wb, page, 3, '  return Math.abs(w * h);');
+      await replaceLine(wb, page, 7, '  return 2 * (w - h);');
+      const savedAt = Date.now();
       await save(wb, page);
-      const second = await until(page, 'the refreshed tests of area', () => {
-        const t = readFileSync(flintFile, 'utf8');
-        return t.includes('is never negative') && t;
-      });
-      assert.equal(perimeterSection(second), perimeterSection(first), "perimeter's tests are kept byte for byte");
-      await waitForRow(wb, page, 'is never negative', 'passed');
-
-      // Break perimeter: its regenerated test fails, with both fixes offered.
+      const regression = toast(page, 'regression in perimeter');
+      await regression.waitFor({ timeout: 90_000 });
+      const verdictMs = Date.now() - savedAt;
+      await waitForRow(wb, page, 'of a unit square is 4', 'failed');
       await wb.press('Control+1');
-      await replaceLine(wb, page, 7, '  return w + h;');
-      await save(wb, page);
-      const failure = toast(page, 'tests failed in shapes/src/shapes.flint.test.ts');
-      await failure.waitFor({ timeout: 90_000 });
-      await failure.locator('.monaco-button', { hasText: 'Fix the test' }).waitFor();
-      await waitForRow(wb, page, 'adds each side twice', 'failed');
-      await wb.screenshot('tests');
-      await failure.locator('.monaco-button', { hasText: 'Fix the code' }).click();
+      await waitForSquiggle(page, 'export function perimeter');
+      assert.equal(readFileSync(userTests, 'utf8'), USER_TESTS, 'the failing test is left as it was');
+      assert.equal(readFileSync(flintFile, 'utf8'), flint, "Flint's test file is left as it was");
+      assert.match((await wb.statusBarTexts()).join(' | '), /shapes\.test\.ts: 1 regression/, 'the status bar names the file and the regression');
+      await wb.press('Control+Shift+M');
+      const problem = page.locator('.markers-panel .monaco-list-row', { hasText: 'of a unit square is 4' }).first();
+      await problem.waitFor({ timeout: 10_000 });
+      assert.match((await problem.textContent()).replace(/\u00a0/g, ' '), /Regression: "perimeter \(hand-written\) > of a unit square is 4".*passed before and fails now/);
+      await wb.screenshot('tests-regression');
+      await wb.press('Control+Shift+M');
+      console.log(`      save to regression shown: ${verdictMs} ms`);
 
-      // Fix the code: an inline edit of perimeter in the source, with the failure as its context.
-      await page.locator('.tabs-container .tab.active', { hasText: 'shapes.ts' }).waitFor({ timeout: 20_000 });
+      // Update the test (an intended change): a pending edit of that test; the file changes only on Accept.
+      await regression.locator('.monaco-button', { hasText: 'Update the test' }).click();
+      await page.locator('.tabs-container .tab.active', { hasText: 'shapes.test.ts' }).waitFor({ timeout: 20_000 });
       await lens(page, 'Accept').waitFor({ timeout: 60_000 });
-      await wb.press('Control+Enter');
-      await lens(page, 'Accept').waitFor({ state: 'detached', timeout: 10_000 });
-      await save(wb, page);
-      assert.match(readFileSync(source, 'utf8'), /return 2 \* \(w \+ h\);/);
-      await waitForRow(wb, page, 'adds each side twice', 'passed');
+      assert.equal(readFileSync(userTests, 'utf8'), USER_TESTS, 'nothing is written before Accept');
+      await accept(wb, page);
+      await until(page, 'the updated test on disk', () => readFileSync(userTests, 'utf8').includes('expect(perimeter(1, 1)).toBe(0);'));
+      await waitForRow(wb, page, 'of a unit square is 4', 'passed');
 
-      assert.equal(readFileSync(userTests, 'utf8'), USER_TESTS, 'the user-written tests are byte-identical');
+      // Another regression, in area; Fix the code from the diagnostic's Quick Fix restores passing tests.
+      await openPath(wb, page, source);
+      await replaceLine(wb, page, 3, '  return w / h;');
+      await save(wb, page);
+      await toast(page, 'regression in area').waitFor({ timeout: 90_000 });
+      await waitForRow(wb, page, 'multiplies width by height', 'failed');
+      await wb.press('Control+1');
+      await waitForSquiggle(page, 'export function area');
+      await quickFix(wb, page, 2, 'Fix the code');
+      await accept(wb, page);
+      await save(wb, page);
+      assert.match(readFileSync(source, 'utf8'), /return w \* h;/);
+      await waitForRow(wb, page, 'multiplies width by height', 'passed');
+      assert.equal(readFileSync(flintFile, 'utf8'), flint, "Flint's test file is left as it was");
     },
   },
   {
-    name: 'Python on pytest: Generate Tests creates test_inventory.py at the conventional path; continuous tests write test_inventory_flint.py; both pass',
+    name: 'Python on pytest: Generate Tests creates test_inventory.py; continuous tests add tests for a class method and report a planted regression without touching the tests',
     timeoutMs: 300_000,
     async run({ wb, page, workspace }) {
       // The window is shared with the tests above: continuous tests may already be on.
@@ -205,22 +287,28 @@ export const tests = [
       await goToLine(wb, page, 5);
       await wb.runCommand('Flint: Generate Tests');
       await page.locator('.tabs-container .tab.active', { hasText: 'test_inventory.py' }).waitFor({ timeout: 30_000 });
-      await lens(page, 'Accept').waitFor({ timeout: 30_000 });
-      await wb.press('Control+Enter');
-      await until(page, 'test_inventory.py on disk', () => readFileSync(join(dir, 'test_inventory.py'), 'utf8').includes('def test_total_adds_prices'));
-      await waitForRow(wb, page, 'test_total_adds_prices', 'passed');
+      await accept(wb, page);
+      await until(page, 'test_inventory.py on disk', () => readFileSync(join(dir, 'test_inventory.py'), 'utf8').includes('def test_total_adds_shipping'));
+      await waitForRow(wb, page, 'test_total_adds_shipping', 'passed');
       const userTests = readFileSync(join(dir, 'test_inventory.py'), 'utf8');
 
       if ((await wb.statusBarTexts()).some((t) => t.includes('Tests: off'))) await wb.runCommand('Flint: Toggle Continuous Tests');
       await wb.statusBarItem('Tests: on save');
       await openPath(wb, page, join(dir, 'inventory.py'));
-      await replaceLine(wb, page, 5, '    return sum(prices, 0)');
+      await replaceLine(wb, page, 1, '"""Prices and carts."""');
       await save(wb, page);
       const flintFile = join(dir, 'test_inventory_flint.py');
       const written = await until(page, 'test_inventory_flint.py', () => existsSync(flintFile) && readFileSync(flintFile, 'utf8'));
-      assert.match(written, /^from inventory import total$/m);
-      await waitForRow(wb, page, 'test_total_of_nothing_is_zero', 'passed');
+      assert.match(written, /^from inventory import Cart$/m);
+      assert.match(written, /^# flint:begin Cart\.count \w+$/m);
+      await waitForRow(wb, page, 'test_count_counts_items', 'passed');
+
+      await replaceLine(wb, page, 5, '    return sum(prices) - shipping');
+      await save(wb, page);
+      await toast(page, 'regression in total').waitFor({ timeout: 90_000 });
+      await waitForRow(wb, page, 'test_total_adds_shipping', 'failed');
       assert.equal(readFileSync(join(dir, 'test_inventory.py'), 'utf8'), userTests, 'the user test file is untouched');
+      assert.equal(readFileSync(flintFile, 'utf8'), written, "Flint's test file is untouched");
     },
   },
   {

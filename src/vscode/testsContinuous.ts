@@ -1,0 +1,94 @@
+import * as vscode from 'vscode';
+import { ContinuousTests, type ContinuousEvents } from '../tests/continuousTests';
+import type { FileProbe } from '../tests/frameworkDetect';
+import type { FunctionFinder } from '../tests/sourceFunctions';
+import type { SyntaxChecker } from '../tests/syntaxCheck';
+import type { TestModel } from '../tests/testGeneration';
+import type { TestLedger } from '../tests/testLedger';
+import { isFlintTestPath } from '../tests/testPaths';
+import type { TestsExplorer } from './testsExplorer';
+import type { TestsReport } from './testsReport';
+import type { TestsRunner } from './testsRunner';
+import type { TestsStatusBar } from './testsStatusBar';
+import { folderOf, relativeName } from './testsWorkspace';
+
+export interface ContinuousWiring {
+  probe: FileProbe;
+  findFunctions: FunctionFinder;
+  model: TestModel;
+  check: SyntaxChecker;
+  ledger: TestLedger;
+  runner: TestsRunner;
+  explorer: TestsExplorer;
+  report: TestsReport;
+  status: TestsStatusBar;
+  output: vscode.OutputChannel;
+  /** Whether an inline edit is pending in a document at this path. */
+  editPending(path: string): boolean;
+  now(): number;
+  commandOverride(): string;
+}
+
+/** Flint's own test files only, and never one the user has open with unsaved changes or a pending edit. */
+async function writeFlintFile(w: ContinuousWiring, path: string, text: string): Promise<void> {
+  if (!isFlintTestPath(path)) throw new Error(`refusing to write ${path}: not a Flint test file`);
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === path);
+  if (open?.isDirty || w.editPending(path)) throw new Error(`${relativeName(path)} has unsaved changes or a pending edit; save or settle it first`);
+  await vscode.workspace.fs.writeFile(vscode.Uri.file(path), new TextEncoder().encode(text));
+}
+
+/** Continuous tests on save, reported through the Test Explorer, the status bar, the output and notifications. */
+export function continuousTests(w: ContinuousWiring): ContinuousTests {
+  const busy = new Map<string, () => void>();
+  const pendingRuns = new Map<string, vscode.TestRun>();
+  const say = (source: string, message: string) => w.output.appendLine(`${relativeName(source)}: ${message}`);
+  const events: ContinuousEvents = {
+    busy: (source, on) => {
+      busy.get(source)?.();
+      busy.delete(source);
+      if (on) busy.set(source, w.status.begin());
+    },
+    noFramework: (source, message) => {
+      say(source, message);
+      void vscode.window.showWarningMessage(`Flint: ${message}`, 'Open Settings').then((pick) => {
+        if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', 'flint.tests.command');
+      });
+    },
+    generating: (source, names) => say(source, `writing tests of ${names.join(', ')}`),
+    refused: (source, fn, reason) => {
+      say(source, `${fn}: ${reason}`);
+      void vscode.window.showWarningMessage(`Flint: the tests of ${fn} were not updated: ${reason}.`);
+    },
+    failed: (source, message) => say(source, message),
+    written: (_source, testFile, info) => {
+      w.output.appendLine(`${relativeName(testFile)}: tests of ${info.functions.join(', ')} added ${Math.round(info.writtenAt - info.savedAt)} ms after the save`);
+    },
+    results: (source, testFile, framework, outcome, info) => {
+      const testRun = pendingRuns.get(testFile);
+      pendingRuns.delete(testFile);
+      w.runner.known.set(testFile, { framework, source });
+      if (testRun) void w.report.finished(framework, testFile, outcome, testRun, source, info.regressions);
+    },
+  };
+  return new ContinuousTests({
+    root: folderOf,
+    probe: w.probe,
+    findFunctions: w.findFunctions,
+    write: (path, text) => writeFlintFile(w, path, text),
+    model: w.model,
+    check: w.check,
+    ledger: w.ledger,
+    run: async (framework, testFile, signal) => {
+      const testRun = w.explorer.started(testFile);
+      const outcome = await w.runner.run(framework, testFile, signal);
+      if (signal.aborted) testRun.end();
+      else pendingRuns.set(testFile, testRun);
+      return outcome;
+    },
+    events,
+    timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) },
+    now: w.now,
+    delayMs: 0,
+    commandOverride: w.commandOverride,
+  });
+}

@@ -1,0 +1,56 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type * as vscode from 'vscode';
+import type { FileProbe } from '../tests/frameworkDetect';
+import { runnerCommand } from '../tests/runnerCommand';
+import { runTestFile } from '../tests/runTestFile';
+import { spawnProcess } from '../tests/spawnProcess';
+import type { TestLedger } from '../tests/testLedger';
+import type { Framework, RunOutcome } from '../tests/testTypes';
+import type { TestsExplorer } from './testsExplorer';
+import type { TestsReport } from './testsReport';
+import type { TestsStatusBar } from './testsStatusBar';
+import { takeResultFile } from './testsWorkspace';
+
+export interface RunnerDeps {
+  probe: FileProbe;
+  command(): string;
+  timeoutMs(): number;
+  now(): number;
+}
+
+/** Runs test files with the project's runner, and reports runs that are not part of a save's work. */
+export class TestsRunner {
+  private counter = 0;
+  /** The framework and source of each test file run, so the Test Explorer can run it again. */
+  readonly known = new Map<string, { framework: Framework; source?: string }>();
+
+  constructor(private readonly deps: RunnerDeps) {}
+
+  async run(framework: Framework, testFile: string, signal?: AbortSignal): Promise<RunOutcome> {
+    const resultFile = join(tmpdir(), `flint-tests-${process.pid}-${++this.counter}.out`);
+    const command = await runnerCommand(framework, testFile, resultFile, this.deps.probe, this.deps.command());
+    return runTestFile(command, this.deps.timeoutMs(), { spawn: spawnProcess, now: this.deps.now, takeResultFile }, signal);
+  }
+}
+
+/** Runs a test file on request (the Test Explorer, an accepted edit) and reports it everywhere, the ledger included. */
+export function runAndReport(runner: TestsRunner, explorer: TestsExplorer, report: TestsReport, ledger: TestLedger, status: TestsStatusBar) {
+  return async (framework: Framework, testFile: string, source?: string, signal?: AbortSignal, testRun?: vscode.TestRun): Promise<void> => {
+    runner.known.set(testFile, { framework, ...(source ? { source } : {}) });
+    const end = status.begin();
+    const run = testRun ?? explorer.started(testFile);
+    try {
+      const outcome = await runner.run(framework, testFile, signal);
+      if (signal?.aborted) return void run.end();
+      const regressed = ledger.record(testFile, outcome, { wholeFile: true });
+      const regressions = regressed.map((test) => {
+        const known = ledger.get(testFile, test.name);
+        return { test, testFile, source: known?.source ?? source ?? testFile, ...(known?.fn ? { fn: known.fn } : {}) };
+      });
+      await report.finished(framework, testFile, outcome, run, source, regressions);
+    } finally {
+      end();
+    }
+  };
+}
