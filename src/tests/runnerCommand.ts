@@ -5,6 +5,7 @@ import type { Framework } from './testTypes';
 /** The command that runs one test file, and where its machine-readable results go. */
 export interface RunnerCommand {
   argv: string[];
+  /** argv[0] is a command line for the platform's shell (a flint.tests.command). */
   shell: boolean;
   cwd: string;
   /** The results file the runner writes (read after it ends); undefined when stdout carries them. */
@@ -12,53 +13,84 @@ export interface RunnerCommand {
   /** How the output is read: the framework's own format, or only the exit code (a custom command). */
   format: Framework['id'] | 'exit code';
   env?: Record<string, string>;
+  /** Whether it runs only some of the file's tests (what was asked for was honoured). */
+  filtered?: boolean;
 }
 
-/** Quotes one word for /bin/sh. */
-export function shellQuote(s: string): string {
-  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+export interface RunnerOptions {
+  /** flint.tests.command: replaces the detected runner. */
+  override?: string;
+  /** Run only these tests: each the titles from the outermost group down (a group runs all it holds). */
+  only?: string[][];
+  /** The Python interpreter of the project (pythonInterpreter). */
+  python?: string;
+  platform?: NodeJS.Platform;
+}
+
+/** Quotes one word for the platform's shell (/bin/sh, or cmd.exe on Windows). */
+export function shellQuote(s: string, platform: NodeJS.Platform = process.platform): string {
+  if (/^[\w@%+=:,./-]+$/.test(s)) return s;
+  return platform === 'win32' ? `"${s.replace(/"/g, '""')}"` : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A name pattern that matches the asked tests (full names joined by `sep`), and all tests under an asked group. */
+function namePattern(only: string[][], sep: string): string {
+  const alternatives = only.map((path) => `${escapeRegExp(path.join(sep))}(${escapeRegExp(sep)}.*)?`);
+  return `^(${alternatives.join('|')})$`;
+}
+
+/** The package's own script (its bin), run with node: no shell, no .cmd wrapper, the same on every platform. */
+async function nodeEntry(cwd: string, pkg: string, probe: FileProbe): Promise<string[]> {
+  const dir = join(cwd, 'node_modules', pkg);
+  try {
+    const manifest = JSON.parse((await probe.read(join(dir, 'package.json'))) ?? '') as { bin?: string | Record<string, string> };
+    const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin?.[pkg];
+    if (bin) return ['node', join(dir, bin)];
+  } catch {
+    // Not installed here: npx finds one installed higher up.
+  }
+  return ['npx', '--no-install', pkg];
 }
 
 /**
- * The project's own runner on `testFile` only. `override` (flint.tests.command) replaces it:
+ * The project's own runner on `testFile` only (and on the asked tests only, with its own
+ * filter: -t, --test-name-pattern, pytest node ids, -run). A flint.tests.command replaces it:
  * `${file}` in it becomes the test file (relative to the project), else the file is appended.
  */
-export async function runnerCommand(framework: Framework, testFile: string, resultFile: string, probe: FileProbe, override = ''): Promise<RunnerCommand> {
+export async function runnerCommand(framework: Framework, testFile: string, resultFile: string, probe: FileProbe, options: RunnerOptions | string = {}): Promise<RunnerCommand> {
+  const o = typeof options === 'string' ? { override: options } : options;
   const cwd = framework.projectDir;
   const rel = relative(cwd, testFile);
-  if (override.trim()) {
-    const line = override.includes('${file}') ? override.split('${file}').join(shellQuote(rel)) : `${override} ${shellQuote(rel)}`;
+  const only = o.only?.filter((p) => p.length > 0) ?? [];
+  if (o.override?.trim()) {
+    const q = shellQuote(rel, o.platform);
+    const line = o.override.includes('${file}') ? o.override.split('${file}').join(q) : `${o.override} ${q}`;
     return { argv: [line], shell: true, cwd, format: 'exit code' };
   }
-  const localBin = async (name: string) => {
-    const bin = join(cwd, 'node_modules', '.bin', name);
-    return (await probe.exists(bin)) ? [bin] : ['npx', '--no-install', name];
-  };
+  const filtered = only.length > 0;
   switch (framework.id) {
     case 'vitest':
       return {
-        argv: [...(await localBin('vitest')), 'run', rel, '--reporter=default', '--reporter=json', `--outputFile.json=${resultFile}`],
-        shell: false,
-        cwd,
-        resultFile,
-        format: 'vitest',
-        env: { CI: '1', NO_COLOR: '1' },
+        argv: [...(await nodeEntry(cwd, 'vitest', probe)), 'run', rel, '--reporter=default', '--reporter=json', `--outputFile.json=${resultFile}`, ...(filtered ? ['-t', namePattern(only, ' ')] : [])],
+        shell: false, cwd, resultFile, format: 'vitest', env: { CI: '1', NO_COLOR: '1' }, filtered,
       };
     case 'jest':
-      return { argv: [...(await localBin('jest')), '--runTestsByPath', rel, '--json', `--outputFile=${resultFile}`], shell: false, cwd, resultFile, format: 'jest', env: { CI: '1' } };
+      return { argv: [...(await nodeEntry(cwd, 'jest', probe)), '--runTestsByPath', rel, '--json', `--outputFile=${resultFile}`, ...(filtered ? ['-t', namePattern(only, ' ')] : [])], shell: false, cwd, resultFile, format: 'jest', env: { CI: '1' }, filtered };
     case 'node:test':
       return {
-        argv: ['node', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${resultFile}`, rel],
-        shell: false,
-        cwd,
-        resultFile,
-        format: 'node:test',
+        argv: ['node', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${resultFile}`, ...only.map((p) => `--test-name-pattern=^${escapeRegExp(p[p.length - 1])}$`), rel],
+        shell: false, cwd, resultFile, format: 'node:test', filtered,
       };
-    case 'pytest':
-      return { argv: ['python3', '-m', 'pytest', rel, '-q', '-p', 'no:cacheprovider', `--junitxml=${resultFile}`], shell: false, cwd, resultFile, format: 'pytest' };
+    case 'pytest': {
+      const targets = filtered ? only.map((p) => [rel, ...p].join('::')) : [rel];
+      return { argv: [o.python ?? 'python3', '-m', 'pytest', ...targets, '-q', '-p', 'no:cacheprovider', `--junitxml=${resultFile}`], shell: false, cwd, resultFile, format: 'pytest', filtered };
+    }
     case 'go test': {
       const dir = relative(cwd, join(testFile, '..')) || '.';
-      return { argv: ['go', 'test', '-json', `./${dir}`.replace(/^\.\/\.$/, '.')], shell: false, cwd, format: 'go test' };
+      const run = filtered ? ['-run', `^(${only.map((p) => p.map((t) => escapeRegExp(t)).join('/')).join('|')})$`] : [];
+      return { argv: ['go', 'test', '-json', ...run, `./${dir}`.replace(/^\.\/\.$/, '.')], shell: false, cwd, format: 'go test', filtered };
     }
   }
 }

@@ -83,7 +83,8 @@ export function parseJunitXml(text: string): { tests: TestCaseResult[]; suiteErr
     // A collection error (the file does not import) is reported as a test case of its own.
     if (failure && (!classname || /collection failure/.test(failure[2]))) suiteErrors.push(message ?? 'error');
     tests.push({
-      name: classname ? `${classname.split('.').pop()} > ${title}` : title,
+      // pytest names a test function's module as its class: only a Test class is a group.
+      name: /^Test/.test(classname.split('.').pop() ?? '') ? `${classname.split('.').pop()} > ${title}` : title,
       title,
       status: failure ? 'failed' : skipped ? 'skipped' : 'passed',
       ...(message ? { message } : {}),

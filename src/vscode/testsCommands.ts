@@ -2,7 +2,10 @@ import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { ContinuousTests } from '../tests/continuousTests';
 import { projectSyntaxCheck } from '../tests/projectSyntaxCheck';
-import { parsedFunctions } from '../tests/sourceFunctions';
+import type { FileProbe } from '../tests/frameworkDetect';
+import { pythonInterpreter } from '../tests/pythonInterpreter';
+import { frameworkFor } from '../tests/saveSnapshot';
+import { languageOf, parsedFunctions } from '../tests/sourceFunctions';
 import { spawnProcess } from '../tests/spawnProcess';
 import { streamTestModel } from '../tests/streamTestModel';
 import { TestLedger, type LedgerEntry } from '../tests/testLedger';
@@ -13,13 +16,13 @@ import { PendingEditLensReset } from './pendingEditLensReset';
 import { TestsCodeLens } from './testsCodeLens';
 import { continuousTests } from './testsContinuous';
 import { RegressionDiagnostics } from './testsDiagnostics';
-import { TestsExplorer } from './testsExplorer';
+import { TestsExplorer, type RunFile } from './testsExplorer';
 import { fixCommands } from './testsFixes';
 import { generateTestsCommand } from './testsGenerate';
 import { TestsReport } from './testsReport';
 import { runAndReport, TestsRunner } from './testsRunner';
 import { TestsStatusBar } from './testsStatusBar';
-import { folderOf, workspaceProbe } from './testsWorkspace';
+import { folderOf, relativeName, workspaceProbe } from './testsWorkspace';
 
 const FLINT_TESTS_LANGUAGES = ['typescript', 'javascript', 'typescriptreact', 'javascriptreact', 'python', 'go'];
 const LEDGER_KEY = 'flint.tests.ledger';
@@ -35,6 +38,39 @@ function refusal(services: Services, document: vscode.TextDocument, quiet: boole
     });
   }
   return true;
+}
+
+/** The Test Explorer's runs: the file's framework (known from an earlier run, or detected), its asked tests only. */
+function explorerRunFile(runner: TestsRunner, explorer: TestsExplorer, rerun: ReturnType<typeof runAndReport>, probe: FileProbe, command: () => string): RunFile {
+  return async (testFile, only, run, signal) => {
+    const known = runner.known.get(testFile);
+    const language = languageOf(testFile);
+    const framework = known?.framework ?? (language ? await frameworkFor(testFile, language, folderOf(testFile) ?? '/', probe, command()) : undefined);
+    const item = explorer.controller.items.get(testFile);
+    if (!framework) return void (item && run.errored(item, new vscode.TestMessage(`no test framework found for ${relativeName(testFile)}`)));
+    await rerun(framework, testFile, known?.source, { signal, run, ...(only ? { only } : {}) });
+  };
+}
+
+/** Opened sources are what their first save is compared with; saves start continuous tests; typing cancels stale work. */
+function watchDocuments(services: Services, continuous: ContinuousTests, diagnostics: RegressionDiagnostics): vscode.Disposable[] {
+  const opened = (document: vscode.TextDocument) => {
+    if (document.uri.scheme === 'file' && !document.isDirty) void continuous.opened(document.uri.fsPath, document.getText());
+  };
+  vscode.workspace.textDocuments.forEach(opened);
+  return [
+    vscode.workspace.onDidOpenTextDocument(opened),
+    vscode.workspace.onDidSaveTextDocument((document) => {
+      if (services.config()['tests.continuous'] !== 'onSave' || document.uri.scheme !== 'file') return;
+      if (!ContinuousTests.wants(document.uri.path) || refusal(services, document, true)) return;
+      continuous.saved(document.uri.fsPath, document.getText());
+      void diagnostics.render();
+    }),
+    vscode.workspace.onDidChangeTextDocument((e) => {
+      // Typing again in a source whose tests are being checked or written: that work is stale now.
+      if (e.contentChanges.length > 0 && e.document.isDirty && continuous.inFlight().includes(e.document.uri.fsPath)) continuous.cancel(e.document.uri.fsPath);
+    }),
+  ];
 }
 
 async function toggle(services: Services): Promise<void> {
@@ -58,11 +94,9 @@ export function registerTests(context: vscode.ExtensionContext, services: Servic
   const probe = workspaceProbe();
   const findFunctions = parsedFunctions(() => services.parser());
   const ledger = new TestLedger({ load: () => context.workspaceState.get<Record<string, LedgerEntry>>(LEDGER_KEY) ?? {}, save: (e) => void context.workspaceState.update(LEDGER_KEY, e) });
-  const runner = new TestsRunner({ probe, command: () => cfg()['tests.command'], timeoutMs: () => cfg()['tests.timeoutMs'], now: () => services.now() });
-  const explorer = new TestsExplorer(async (testFile) => {
-    const known = runner.known.get(testFile);
-    if (known) await rerun(known.framework, testFile, known.source);
-  });
+  const python = (dir: string) => pythonInterpreter([dir, folderOf(dir) ?? dir], { setting: vscode.workspace.getConfiguration('python', vscode.Uri.file(dir)).get<string>('defaultInterpreterPath'), env: process.env, platform: process.platform, probe });
+  const runner = new TestsRunner({ probe, python, command: () => cfg()['tests.command'], timeoutMs: () => cfg()['tests.timeoutMs'], now: () => services.now() });
+  const explorer = new TestsExplorer((testFile, only, run, signal) => explorerRun(testFile, only, run, signal));
   const refused = (document: vscode.TextDocument) => refusal(services, document, false);
   const fixes = fixCommands({ edits, explorer, ledger, findFunctions, refused, rerun: async (testFile, source) => {
     const known = runner.known.get(testFile);
@@ -70,6 +104,7 @@ export function registerTests(context: vscode.ExtensionContext, services: Servic
   } });
   const report = new TestsReport(explorer, output, status, fixes);
   const rerun = runAndReport(runner, explorer, report, ledger, status);
+  const explorerRun = explorerRunFile(runner, explorer, rerun, probe, () => cfg()['tests.command']);
   const model = streamTestModel(services);
   const check = projectSyntaxCheck(spawnProcess);
   const continuous = continuousTests({
@@ -92,10 +127,7 @@ export function registerTests(context: vscode.ExtensionContext, services: Servic
     lensChanged.fire();
     warm();
   });
-  const opened = (document: vscode.TextDocument) => {
-    if (document.uri.scheme === 'file' && !document.isDirty) void continuous.opened(document.uri.fsPath, document.getText());
-  };
-  vscode.workspace.textDocuments.forEach(opened);
+  void explorer.discover();
   context.subscriptions.push(
     output, status, explorer, lensChanged, diagnostics,
     { dispose: () => continuous.dispose() },
@@ -107,17 +139,7 @@ export function registerTests(context: vscode.ExtensionContext, services: Servic
       { provideCodeLenses: (d) => codeLens.provideCodeLenses(d), onDidChangeCodeLenses: lensChanged.event },
     ),
     vscode.languages.registerCodeActionsProvider(FLINT_TESTS_LANGUAGES.map((language) => ({ language, scheme: 'file' })), diagnostics, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
-    vscode.workspace.onDidOpenTextDocument(opened),
-    vscode.workspace.onDidSaveTextDocument((document) => {
-      if (cfg()['tests.continuous'] !== 'onSave' || document.uri.scheme !== 'file') return;
-      if (!ContinuousTests.wants(document.uri.path) || refusal(services, document, true)) return;
-      continuous.saved(document.uri.fsPath, document.getText());
-      void diagnostics.render();
-    }),
-    vscode.workspace.onDidChangeTextDocument((e) => {
-      // Typing again in a source whose tests are being checked or written: that work is stale now.
-      if (e.contentChanges.length > 0 && e.document.isDirty && continuous.inFlight().includes(e.document.uri.fsPath)) continuous.cancel(e.document.uri.fsPath);
-    }),
+    ...watchDocuments(services, continuous, diagnostics),
     vscode.commands.registerCommand('flint.generateTests', generate),
     vscode.commands.registerCommand('flint.tests.toggleContinuous', () => toggle(services)),
     vscode.commands.registerCommand('flint.tests.fixTest', fixes.fixTest),

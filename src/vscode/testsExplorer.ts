@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import { findTestLine } from '../tests/runnerOutput';
+import { languageOf } from '../tests/sourceFunctions';
+import { testDeclarations } from '../tests/testDeclarations';
 import type { Framework, RunOutcome, TestCaseResult } from '../tests/testTypes';
 
 /** A failing test Flint can offer fixes for: where it is and what it tests. */
@@ -15,27 +17,67 @@ export interface FailedTest {
   previous?: string;
 }
 
+/** Runs the asked tests of one file (all of them when `only` is undefined) into `run`. */
+export type RunFile = (testFile: string, only: string[][] | undefined, run: vscode.TestRun, signal: AbortSignal) => Promise<void>;
+
+/** Test files of every framework Flint runs: vitest/jest/node --test, pytest, go test. */
+export const TEST_FILES = '**/{*.test.ts,*.test.tsx,*.test.mts,*.test.cts,*.test.js,*.test.jsx,*.test.mjs,*.test.cjs,*.spec.ts,*.spec.tsx,*.spec.js,*.spec.jsx,*.spec.mjs,test_*.py,*_test.py,*_test.go}';
+const NOT_SEARCHED = '**/{node_modules,.git,.venv,venv,dist,out,build,.cache,__pycache__}/**';
+/** Most test files listed per workspace folder. */
+const MAX_FILES = 2000;
+
+const idOf = (testFile: string, path: string[]) => `${testFile}::${path.join(' > ')}`;
+
 /**
- * Flint's results in VS Code's Testing API: one item per test file Flint ran, one child per
- * test, each with its outcome, duration and failure message (pass/fail icons in the gutter come
- * with the item's range). The Run button runs the file again through `rerun`.
+ * The Test Explorer: every test file of the workspace (Flint's and the user's) listed when the
+ * window opens, with their describe blocks and tests, kept up to date as files change; results
+ * of every run on those items (pass/fail in the gutter come with their ranges). Running an item
+ * runs only it; Cancel stops the run's processes.
  */
 export class TestsExplorer implements vscode.Disposable {
   readonly controller = vscode.tests.createTestController('flint.tests', 'Flint Tests');
-  /** What each test item was (for the Fix actions of its failure message). */
+  /** What each failed test item was (for the Fix actions of its failure message). */
   private readonly failed = new Map<string, FailedTest>();
   private readonly sources = new Map<string, string>();
+  /** Each test item's titles, outermost first. */
+  private readonly paths = new Map<string, string[]>();
+  private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(rerun: (testFile: string) => Promise<void>) {
-    this.controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, async (request) => {
-      const files = new Set<string>();
-      for (const item of request.include ?? [...this.fileItems()]) files.add((item.parent ?? item).uri!.fsPath);
-      for (const f of files) await rerun(f);
-    }, true);
+  constructor(runFile: RunFile) {
+    this.controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => this.runRequest(request, token, runFile), true);
+    const watcher = vscode.workspace.createFileSystemWatcher(TEST_FILES);
+    this.disposables.push(
+      watcher,
+      watcher.onDidCreate((uri) => void this.readFile(uri)),
+      watcher.onDidChange((uri) => void this.readFile(uri)),
+      watcher.onDidDelete((uri) => this.controller.items.delete(uri.fsPath)),
+    );
   }
 
-  private *fileItems(): Iterable<vscode.TestItem> {
-    for (const [, item] of this.controller.items) yield item;
+  /** Lists the test files of the workspace folders with what they declare. */
+  async discover(): Promise<void> {
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      const files = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, TEST_FILES), NOT_SEARCHED, MAX_FILES);
+      for (const uri of files) await this.readFile(uri);
+    }
+  }
+
+  /** (Re)reads one test file's declarations; items keep their ids, so results stay on them. */
+  async readFile(uri: vscode.Uri): Promise<void> {
+    const language = languageOf(uri.path);
+    if (!language || NOT_SEARCHED_RE.test(uri.path)) return;
+    const text = await readText(uri.fsPath);
+    const file = this.fileItem(uri.fsPath);
+    const items = new Map<string, vscode.TestItem>();
+    const top: vscode.TestItem[] = [];
+    for (const d of testDeclarations(text, language)) {
+      const item = this.item(uri.fsPath, d.path, new vscode.Range(d.startLine, 0, d.startLine, 0));
+      items.set(d.path.join(' > '), item);
+      const parent = items.get(d.path.slice(0, -1).join(' > '));
+      if (d.path.length > 1 && parent) parent.children.add(item);
+      else top.push(item);
+    }
+    file.children.replace(top);
   }
 
   /** The failure recorded for a test item's id. */
@@ -43,7 +85,7 @@ export class TestsExplorer implements vscode.Disposable {
     return this.failed.get(id);
   }
 
-  /** Shows a run that is under way (the items spin). */
+  /** A run of a whole test file that is under way (the items spin). */
   started(testFile: string): vscode.TestRun {
     const file = this.fileItem(testFile);
     const run = this.controller.createTestRun(new vscode.TestRunRequest([file]), `Flint: ${vscode.workspace.asRelativePath(testFile)}`, false);
@@ -53,40 +95,41 @@ export class TestsExplorer implements vscode.Disposable {
   }
 
   /** Records a finished run: each test's outcome, or the whole file errored with the runner's output. */
-  async finished(run: vscode.TestRun, testFile: string, framework: Framework, outcome: RunOutcome, source?: string): Promise<void> {
+  async finished(run: vscode.TestRun, testFile: string, framework: Framework, outcome: RunOutcome, source?: string, end = true): Promise<void> {
     if (source) this.sources.set(testFile, source);
     const file = this.fileItem(testFile);
-    const text = await readText(testFile);
     run.appendOutput(`$ ${outcome.command}\r\n${outcome.output.replace(/\r?\n/g, '\r\n')}\r\n`);
     if (outcome.error) {
-      file.children.replace([]);
       run.errored(file, new vscode.TestMessage(`${framework.id}: ${outcome.error}\n\n${outcome.output.slice(-4000)}`));
-      run.end();
+      if (end) run.end();
       return;
     }
-    const items = outcome.tests.map((t) => {
-      const item = this.controller.createTestItem(`${testFile}::${t.name}`, t.name, file.uri);
-      const line = t.line ?? findTestLine(text, t.title);
-      if (line !== undefined) item.range = new vscode.Range(line, 0, line, 0);
-      return item;
-    });
-    file.children.replace(items);
-    outcome.tests.forEach((t, i) => {
-      const item = items[i];
-      this.failed.delete(item.id);
-      if (t.status === 'passed') run.passed(item, t.durationMs);
-      else if (t.status === 'skipped') run.skipped(item);
-      else {
-        const message = new vscode.TestMessage(t.message ?? 'failed');
-        message.contextValue = 'flint.failedTest';
-        if (item.range) message.location = new vscode.Location(item.uri!, item.range);
-        this.failed.set(item.id, { testFile, source: this.sources.get(testFile), result: t });
-        run.failed(item, message, t.durationMs);
-      }
-    });
+    const text = await readText(testFile);
+    for (const t of outcome.tests) this.result(run, file, text, testFile, t);
     if (outcome.tests.some((t) => t.status === 'failed')) run.failed(file, [], outcome.runnerMs);
     else run.passed(file, outcome.runnerMs);
-    run.end();
+    if (end) run.end();
+  }
+
+  private result(run: vscode.TestRun, file: vscode.TestItem, text: string, testFile: string, t: TestCaseResult): void {
+    const id = idOf(testFile, t.name.split(' > '));
+    let item = this.find(file, id);
+    if (!item) {
+      // A test the file's lines do not show (a title built at run time): listed as the runner names it.
+      const line = t.line ?? findTestLine(text, t.title);
+      item = this.item(testFile, t.name.split(' > '), line !== undefined ? new vscode.Range(line, 0, line, 0) : undefined, t.name);
+      file.children.add(item);
+    }
+    this.failed.delete(item.id);
+    if (t.status === 'passed') run.passed(item, t.durationMs);
+    else if (t.status === 'skipped') run.skipped(item);
+    else {
+      const message = new vscode.TestMessage(t.message ?? 'failed');
+      message.contextValue = 'flint.failedTest';
+      if (item.range) message.location = new vscode.Location(item.uri!, item.range);
+      this.failed.set(item.id, { testFile, source: this.sources.get(testFile), result: t });
+      run.failed(item, message, t.durationMs);
+    }
   }
 
   /** Shows a test file's item, with its latest results, in the Test Explorer. */
@@ -97,7 +140,60 @@ export class TestsExplorer implements vscode.Disposable {
   }
 
   dispose(): void {
+    for (const d of this.disposables) d.dispose();
     this.controller.dispose();
+  }
+
+  private async runRequest(request: vscode.TestRunRequest, token: vscode.CancellationToken, runFile: RunFile): Promise<void> {
+    const files = new Map<string, string[][] | undefined>();
+    for (const item of request.include ?? [...this.fileItems()]) {
+      const testFile = (item.parent ? this.fileOf(item) : item).id;
+      const path = this.paths.get(item.id);
+      if (!path) files.set(testFile, undefined);
+      else if (!files.has(testFile) || files.get(testFile)) files.set(testFile, [...(files.get(testFile) ?? []), path]);
+    }
+    const run = this.controller.createTestRun(request);
+    const controller = new AbortController();
+    const off = token.onCancellationRequested(() => controller.abort());
+    try {
+      for (const [testFile, only] of files) {
+        if (controller.signal.aborted) break;
+        const targets = only ? only.map((p) => this.controller.items.get(testFile) && this.find(this.fileItem(testFile), idOf(testFile, p))).filter((i): i is vscode.TestItem => !!i) : [this.fileItem(testFile)];
+        targets.forEach((i) => run.started(i));
+        await runFile(testFile, only, run, controller.signal);
+      }
+    } finally {
+      off.dispose();
+      run.end();
+    }
+  }
+
+  private *fileItems(): Iterable<vscode.TestItem> {
+    for (const [, item] of this.controller.items) yield item;
+  }
+
+  private fileOf(item: vscode.TestItem): vscode.TestItem {
+    let top = item;
+    while (top.parent) top = top.parent;
+    return top;
+  }
+
+  private find(root: vscode.TestItem, id: string): vscode.TestItem | undefined {
+    const direct = root.children.get(id);
+    if (direct) return direct;
+    let found: vscode.TestItem | undefined;
+    root.children.forEach((c) => {
+      found ??= this.find(c, id);
+    });
+    return found;
+  }
+
+  private item(testFile: string, path: string[], range?: vscode.Range, label = path[path.length - 1]): vscode.TestItem {
+    const id = idOf(testFile, path);
+    const item = this.controller.createTestItem(id, label, vscode.Uri.file(testFile));
+    if (range) item.range = range;
+    this.paths.set(id, path);
+    return item;
   }
 
   private fileItem(testFile: string): vscode.TestItem {
@@ -110,6 +206,8 @@ export class TestsExplorer implements vscode.Disposable {
     return item;
   }
 }
+
+const NOT_SEARCHED_RE = /\/(node_modules|\.git|\.venv|venv|dist|out|build|\.cache|__pycache__)\//;
 
 async function readText(path: string): Promise<string> {
   try {

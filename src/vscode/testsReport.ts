@@ -34,12 +34,12 @@ export class TestsReport {
     private readonly actions: FailureActions,
   ) {}
 
-  async finished(framework: Framework, testFile: string, outcome: RunOutcome, testRun: vscode.TestRun, source?: string, regressions: Regression[] = []): Promise<void> {
+  async finished(framework: Framework, testFile: string, outcome: RunOutcome, testRun: vscode.TestRun, source?: string, regressions: Regression[] = [], endRun = true): Promise<void> {
     const name = relativeName(testFile);
     const failed = outcome.tests.filter((t) => t.status === 'failed');
     const passed = outcome.tests.filter((t) => t.status === 'passed').length;
     this.log(name, outcome, passed, failed.length);
-    await this.explorer.finished(testRun, testFile, framework, outcome, source);
+    await this.explorer.finished(testRun, testFile, framework, outcome, source, endRun);
     this.status.latest({ testFile, name, passed, failed: failed.length, regressions: regressions.length, ...(outcome.error ? { error: outcome.error } : {}) });
     if (outcome.error) {
       void vscode.window.showErrorMessage(`Flint: the tests of ${name} could not run: ${outcome.error}.`, 'Show Output').then((pick) => {

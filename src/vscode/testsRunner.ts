@@ -14,6 +14,8 @@ import { takeResultFile } from './testsWorkspace';
 
 export interface RunnerDeps {
   probe: FileProbe;
+  /** The Python interpreter for a project folder. */
+  python(projectDir: string): Promise<string>;
   command(): string;
   timeoutMs(): number;
   now(): number;
@@ -27,28 +29,34 @@ export class TestsRunner {
 
   constructor(private readonly deps: RunnerDeps) {}
 
-  async run(framework: Framework, testFile: string, signal?: AbortSignal): Promise<RunOutcome> {
+  async run(framework: Framework, testFile: string, signal?: AbortSignal, only?: string[][]): Promise<RunOutcome> {
     const resultFile = join(tmpdir(), `flint-tests-${process.pid}-${++this.counter}.out`);
-    const command = await runnerCommand(framework, testFile, resultFile, this.deps.probe, this.deps.command());
+    const python = framework.language === 'python' ? await this.deps.python(framework.projectDir) : undefined;
+    const command = await runnerCommand(framework, testFile, resultFile, this.deps.probe, { override: this.deps.command(), ...(only ? { only } : {}), ...(python ? { python } : {}) });
     return runTestFile(command, this.deps.timeoutMs(), { spawn: spawnProcess, now: this.deps.now, takeResultFile }, signal);
   }
 }
 
 /** Runs a test file on request (the Test Explorer, an accepted edit) and reports it everywhere, the ledger included. */
 export function runAndReport(runner: TestsRunner, explorer: TestsExplorer, report: TestsReport, ledger: TestLedger, status: TestsStatusBar) {
-  return async (framework: Framework, testFile: string, source?: string, signal?: AbortSignal, testRun?: vscode.TestRun): Promise<void> => {
+  return async (framework: Framework, testFile: string, source?: string, options: { signal?: AbortSignal; run?: vscode.TestRun; only?: string[][] } = {}): Promise<void> => {
+    const { signal, only } = options;
     runner.known.set(testFile, { framework, ...(source ? { source } : {}) });
     const end = status.begin();
-    const run = testRun ?? explorer.started(testFile);
+    const run = options.run ?? explorer.started(testFile);
     try {
-      const outcome = await runner.run(framework, testFile, signal);
-      if (signal?.aborted) return void run.end();
-      const regressed = ledger.record(testFile, outcome, { wholeFile: true });
+      const outcome = await runner.run(framework, testFile, signal, only);
+      if (signal?.aborted) {
+        run.appendOutput('the run was cancelled\r\n');
+        if (!options.run) run.end();
+        return;
+      }
+      const regressed = ledger.record(testFile, outcome, { wholeFile: !only });
       const regressions = regressed.map((test) => {
         const known = ledger.get(testFile, test.name);
         return { test, testFile, source: known?.source ?? source ?? testFile, ...(known?.fn ? { fn: known.fn } : {}) };
       });
-      await report.finished(framework, testFile, outcome, run, source, regressions);
+      await report.finished(framework, testFile, outcome, run, source, regressions, !options.run);
     } finally {
       end();
     }

@@ -82,3 +82,26 @@ describe('runTestFile with real processes', () => {
     expect(performance.now() - t0).toBeLessThan(10_000);
   });
 });
+
+describe('runnerCommand', () => {
+  const at = (id: 'vitest' | 'jest' | 'node:test' | 'pytest' | 'go test', language: 'js' | 'python' | 'go' = 'js') => ({ id, language, projectDir: '/p', evidence: '' });
+  const probe = memoryProbe({ '/p/node_modules/vitest/package.json': JSON.stringify({ bin: { vitest: './vitest.mjs' } }) });
+
+  it("runs only the asked tests, each runner with its own filter; the JS runners through node and the package's own script", async () => {
+    const only = [['area', 'multiplies (w * h)'], ['perimeter']];
+    const vitest = await runnerCommand(at('vitest'), '/p/src/a.test.ts', '/tmp/r.json', probe, { only });
+    expect(vitest.argv.slice(0, 3)).toEqual(['node', '/p/node_modules/vitest/vitest.mjs', 'run']);
+    expect(vitest.argv.slice(-2)).toEqual(['-t', '^(area multiplies \\(w \\* h\\)( .*)?|perimeter( .*)?)$']);
+    expect(vitest.filtered).toBe(true);
+    expect((await runnerCommand(at('jest'), '/p/a.test.js', '/tmp/r.json', probe)).argv.slice(0, 3)).toEqual(['npx', '--no-install', 'jest']);
+    const pytest = await runnerCommand(at('pytest', 'python'), '/p/tests/test_a.py', '/tmp/r.xml', probe, { only: [['TestCart', 'test_empty']], python: '/p/.venv/bin/python' });
+    expect(pytest.argv.slice(0, 4)).toEqual(['/p/.venv/bin/python', '-m', 'pytest', 'tests/test_a.py::TestCart::test_empty']);
+    expect((await runnerCommand(at('go test', 'go'), '/p/a_test.go', '', probe, { only: [['TestArea']] })).argv).toEqual(['go', 'test', '-json', '-run', '^(TestArea)$', '.']);
+    expect((await runnerCommand(at('node:test'), '/p/a.test.mjs', '/tmp/r', probe, { only: [['area', 'works']] })).argv).toContain('--test-name-pattern=^works$');
+  });
+
+  it('quotes the file for the platform shell in a custom command', async () => {
+    expect((await runnerCommand(at('vitest'), '/p/my file.test.ts', '', probe, { override: 'npm test --', platform: 'win32' })).argv).toEqual(['npm test -- "my file.test.ts"']);
+    expect((await runnerCommand(at('vitest'), '/p/my file.test.ts', '', probe, { override: 'npm test -- ${file}', platform: 'linux' })).argv).toEqual(["npm test -- 'my file.test.ts'"]);
+  });
+});

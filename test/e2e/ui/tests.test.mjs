@@ -134,6 +134,53 @@ async function waitForRow(wb, page, label, state) {
   });
 }
 
+const PAIR_TESTS = `import { describe, expect, it } from 'vitest';
+
+describe('pair', () => {
+  it('one', () => {
+    expect(1).toBe(1);
+  });
+
+  it('two', () => {
+    expect(2).toBe(2);
+  });
+});
+`;
+
+/** A test that says where its process is and then waits a minute: the run Cancel must stop. */
+const SLOW_TESTS = (pidFile) => `import { writeFileSync } from 'node:fs';
+import { it } from 'vitest';
+
+it('sleeps', async () => {
+  writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));
+  await new Promise((resolve) => setTimeout(resolve, 60_000));
+}, 120_000);
+`;
+
+/** A project whose tests exist before the window opens: the Test Explorer lists them at once. */
+export function prepareWorkspace(workspace) {
+  const dir = tsProject(workspace, 'listed');
+  writeFileSync(join(dir, 'src', 'pair.test.ts'), PAIR_TESTS);
+  writeFileSync(join(dir, 'src', 'slow.test.ts'), SLOW_TESTS(join(dir, 'slow.pid')));
+}
+
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Runs one row of the Test Explorer with its own Run button. */
+async function runRow(wb, page, label) {
+  await explorerRows(wb, page);
+  const row = page.locator('.test-explorer .monaco-list-row', { hasText: label }).first();
+  await row.hover();
+  await row.locator('.action-label[aria-label^="Run Test"]').click();
+}
+
 const toast = (page, text) => page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
 
 /** Texts of the lines that carry an error squiggle in the active editor. */
@@ -170,6 +217,41 @@ async function accept(wb, page) {
 }
 
 export const tests = [
+  {
+    name: 'Test Explorer: the workspace tests are listed before any run (and after a reload); one test runs alone; Cancel stops the run and its processes',
+    timeoutMs: 300_000,
+    async run({ wb, page, workspace }) {
+      await wb.statusBarItem(/Tests: (off|on save)/, { timeoutMs: 120_000 });
+      const dir = join(workspace, 'listed');
+      const rows = async () => (await explorerRows(wb, page)).map((r) => r.label);
+      await until(page, 'the listed tests', async () => {
+        const labels = await rows();
+        return ['one', 'two', 'sleeps', 'of a unit square is 4'].every((t) => labels.some((l) => l.includes(t)));
+      });
+      assert.ok((await explorerRows(wb, page)).every((r) => !/testing-(passed|failed)/.test(r.icon)), 'nothing has run yet');
+
+      await runRow(wb, page, 'one');
+      await waitForRow(wb, page, 'one', 'passed');
+      const two = (await explorerRows(wb, page)).find((r) => r.label.includes('two'));
+      assert.doesNotMatch(two.icon, /testing-(passed|failed)/, 'only the asked test ran');
+
+      const pidFile = join(dir, 'slow.pid');
+      await runRow(wb, page, 'sleeps');
+      const pid = Number(await until(page, 'the slow test to start', () => existsSync(pidFile) && readFileSync(pidFile, 'utf8')));
+      assert.ok(alive(pid));
+      await wb.runCommand('Test: Cancel Test Run');
+      await until(page, "the cancelled run's processes to be gone", () => !alive(pid), 15_000);
+
+      // A reload: the tests are listed again before anything runs.
+      await wb.open(page.url());
+      await wb.waitForDevelopmentHost();
+      await wb.statusBarItem(/Tests: (off|on save)/, { timeoutMs: 60_000 });
+      await until(page, 'the tests listed after the reload', async () => {
+        const labels = await rows();
+        return ['one', 'two', 'sleeps'].every((t) => labels.some((l) => l.includes(t)));
+      });
+    },
+  },
   {
     name: 'Generate Tests on a TypeScript function and on a class method: pending edits of the user test files; accepted, they run and pass in the Test Explorer',
     timeoutMs: 300_000,
