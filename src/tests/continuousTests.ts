@@ -117,10 +117,11 @@ export class ContinuousTests {
     const { deps } = this;
     const s = await saveSnapshot(deps, path, text, savedAt, languageOf(path)!, this.baselines.get(path));
     if (typeof s === 'string') return deps.events.noFramework(path, s);
-    if (signal.aborted || s.changed.length === 0) return this.settle(s, signal);
+    if (signal.aborted) return;
     const results = (phase: RunPhase) => (testFile: string, outcome: RunOutcome, regressions: Regression[]) =>
       deps.events.results(path, testFile, s.framework, outcome, { savedAt, resultsAt: deps.now(), phase, regressions });
-    const check = await checkExisting(s, deps.run, deps.ledger, signal, results('check'));
+    // Nothing changed: nothing to check, but functions without tests still get them.
+    const check = s.changed.length > 0 ? await checkExisting(s, deps.run, deps.ledger, signal, results('check')) : { regressions: [], failing: new Set<string>(), errored: false };
     // A run that went wrong tells nothing about the tests: nothing is written, the next save checks again.
     if (!check || check.errored) return;
     await this.add(s, check, signal, results('added'));

@@ -125,6 +125,16 @@ describe('ContinuousTests', () => {
     expect([h.probe.files[TEST_FILE], h.writes.length, h.requests.length]).toEqual([before, 1, asked]);
   });
 
+  it('compares with the source as it was opened: a save that changes no function checks nothing but still adds tests for functions without any', async () => {
+    const h = setup();
+    await h.tests.opened('/w/src/shapes.ts', SOURCE);
+    await h.save('/w/src/shapes.ts', `// Shapes.\n${SOURCE}`);
+    expect(parseSections(h.probe.files[TEST_FILE]).map((s) => s.name)).toEqual(['area', 'perimeter']);
+    expect(h.log.filter((l) => l.startsWith('check'))).toEqual([]);
+    await h.save('/w/src/shapes.ts', `// Shapes, measured.\n${SOURCE}`);
+    expect([h.runs.length, h.requests.length]).toEqual([1, 2]);
+  });
+
   it('a change with no new behaviour runs the existing tests and adds none; saving the same text again runs nothing', async () => {
     const h = setup();
     await h.save('/w/src/shapes.ts', SOURCE);
