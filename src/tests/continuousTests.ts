@@ -120,8 +120,7 @@ export class ContinuousTests {
     if (signal.aborted) return;
     const results = (phase: RunPhase) => (testFile: string, outcome: RunOutcome, regressions: Regression[]) =>
       deps.events.results(path, testFile, s.framework, outcome, { savedAt, resultsAt: deps.now(), phase, regressions });
-    // Nothing changed: nothing to check, but functions without tests still get them.
-    const check = s.changed.length > 0 ? await checkExisting(s, deps.run, deps.ledger, signal, results('check')) : { regressions: [], failing: new Set<string>(), errored: false };
+    const check = await checkExisting(s, deps.run, deps.ledger, signal, results('check'));
     // A run that went wrong tells nothing about the tests: nothing is written, the next save checks again.
     if (!check || check.errored) return;
     await this.add(s, check, signal, results('added'));

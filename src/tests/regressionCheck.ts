@@ -1,5 +1,6 @@
 import type { SaveSnapshot } from './saveSnapshot';
-import { blameFunction } from './testCoverage';
+import { blameFunction, type CoveringFile } from './testCoverage';
+import { testDeclarations } from './testDeclarations';
 import type { TestLedger } from './testLedger';
 import type { Framework, RunOutcome, TestCaseResult } from './testTypes';
 
@@ -24,10 +25,17 @@ export interface CheckResult {
 
 export type CheckRun = (framework: Framework, testFile: string, signal: AbortSignal) => Promise<RunOutcome>;
 
+/** Whether a test file declares tests the ledger has no result for yet. */
+function hasUnknownTests(file: CoveringFile, ledger: TestLedger, s: SaveSnapshot): boolean {
+  return testDeclarations(file.text, s.language).some((d) => d.kind === 'test' && !ledger.get(file.path, d.path.join(' > ')));
+}
+
 /**
  * Regression first: before anything is written, the test files holding tests of the changed
  * source run as they are. Each failing test is put on the changed function it is about, and a
- * test that passed before and fails now is a regression. Nothing here writes a file.
+ * test that passed before and fails now is a regression. When no function changed, only files
+ * with tests never seen run, so that what passes now is known before the next change. Nothing
+ * here writes a file.
  */
 export async function checkExisting(
   s: SaveSnapshot,
@@ -37,7 +45,8 @@ export async function checkExisting(
   onOutcome: (testFile: string, outcome: RunOutcome, regressions: Regression[]) => void,
 ): Promise<CheckResult | undefined> {
   const result: CheckResult = { regressions: [], failing: new Set(), errored: false };
-  for (const file of s.covering) {
+  const files = s.changed.length > 0 ? s.covering : s.covering.filter((f) => hasUnknownTests(f, ledger, s));
+  for (const file of files) {
     const outcome = await run(s.framework, file.path, signal);
     if (signal.aborted) return undefined;
     const blamed = new Map<TestCaseResult, string | undefined>();
