@@ -1,3 +1,4 @@
+import { sep } from 'node:path';
 import * as vscode from 'vscode';
 import { findTestLine } from '../tests/runnerOutput';
 import { languageOf } from '../tests/sourceFunctions';
@@ -46,11 +47,14 @@ export class TestsExplorer implements vscode.Disposable {
   constructor(runFile: RunFile) {
     this.controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => this.runRequest(request, token, runFile), true);
     const watcher = vscode.workspace.createFileSystemWatcher(TEST_FILES);
+    // A deleted folder is reported as itself, not as each test file it held.
+    const deletions = vscode.workspace.createFileSystemWatcher('**/*', true, true, false);
     this.disposables.push(
       watcher,
+      deletions,
       watcher.onDidCreate((uri) => void this.readFile(uri)),
       watcher.onDidChange((uri) => void this.readFile(uri)),
-      watcher.onDidDelete((uri) => this.controller.items.delete(uri.fsPath)),
+      deletions.onDidDelete((uri) => this.forget(uri.fsPath)),
     );
   }
 
@@ -78,6 +82,11 @@ export class TestsExplorer implements vscode.Disposable {
       else top.push(item);
     }
     file.children.replace(top);
+  }
+
+  /** Removes the items of a deleted test file, or of every test file under a deleted folder. */
+  private forget(path: string): void {
+    for (const [id] of this.controller.items) if (id === path || id.startsWith(path + sep)) this.controller.items.delete(id);
   }
 
   /** The failure recorded for a test item's id. */

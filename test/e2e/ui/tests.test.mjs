@@ -6,7 +6,7 @@
 // test, and no test file changes; Update the test changes the test only on Accept, Fix the code
 // restores passing tests. Tests are added for functions that have none.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { goToLine, lens, openPath } from '../harness/editActions.mjs';
 
@@ -118,8 +118,8 @@ async function save(wb, page) {
 async function explorerRows(wb, page) {
   await wb.runCommand('Testing: Focus on Test Explorer View');
   await page.locator('.test-explorer .monaco-list-row').first().waitFor({ timeout: 20_000 });
-  // Expand every collapsed file row.
-  for (let i = 0; i < 5; i++) {
+  // Expand every collapsed row (files, describe blocks).
+  for (let i = 0; i < 40; i++) {
     const collapsed = page.locator('.test-explorer .monaco-list-row[aria-expanded="false"]');
     if ((await collapsed.count()) === 0) break;
     await collapsed.first().click();
@@ -157,11 +157,12 @@ it('sleeps', async () => {
 }, 120_000);
 `;
 
-/** A project whose tests exist before the window opens: the Test Explorer lists them at once. */
-export function prepareWorkspace(workspace) {
+/** A project with test files of its own and no run yet. */
+function listedProject(workspace) {
   const dir = tsProject(workspace, 'listed');
   writeFileSync(join(dir, 'src', 'pair.test.ts'), PAIR_TESTS);
   writeFileSync(join(dir, 'src', 'slow.test.ts'), SLOW_TESTS(join(dir, 'slow.pid')));
+  return dir;
 }
 
 const alive = (pid) => {
@@ -217,41 +218,6 @@ async function accept(wb, page) {
 }
 
 export const tests = [
-  {
-    name: 'Test Explorer: the workspace tests are listed before any run (and after a reload); one test runs alone; Cancel stops the run and its processes',
-    timeoutMs: 300_000,
-    async run({ wb, page, workspace }) {
-      await wb.statusBarItem(/Tests: (off|on save)/, { timeoutMs: 120_000 });
-      const dir = join(workspace, 'listed');
-      const rows = async () => (await explorerRows(wb, page)).map((r) => r.label);
-      await until(page, 'the listed tests', async () => {
-        const labels = await rows();
-        return ['one', 'two', 'sleeps', 'of a unit square is 4'].every((t) => labels.some((l) => l.includes(t)));
-      });
-      assert.ok((await explorerRows(wb, page)).every((r) => !/testing-(passed|failed)/.test(r.icon)), 'nothing has run yet');
-
-      await runRow(wb, page, 'one');
-      await waitForRow(wb, page, 'one', 'passed');
-      const two = (await explorerRows(wb, page)).find((r) => r.label.includes('two'));
-      assert.doesNotMatch(two.icon, /testing-(passed|failed)/, 'only the asked test ran');
-
-      const pidFile = join(dir, 'slow.pid');
-      await runRow(wb, page, 'sleeps');
-      const pid = Number(await until(page, 'the slow test to start', () => existsSync(pidFile) && readFileSync(pidFile, 'utf8')));
-      assert.ok(alive(pid));
-      await wb.runCommand('Test: Cancel Test Run');
-      await until(page, "the cancelled run's processes to be gone", () => !alive(pid), 15_000);
-
-      // A reload: the tests are listed again before anything runs.
-      await wb.open(page.url());
-      await wb.waitForDevelopmentHost();
-      await wb.statusBarItem(/Tests: (off|on save)/, { timeoutMs: 60_000 });
-      await until(page, 'the tests listed after the reload', async () => {
-        const labels = await rows();
-        return ['one', 'two', 'sleeps'].every((t) => labels.some((l) => l.includes(t)));
-      });
-    },
-  },
   {
     name: 'Generate Tests on a TypeScript function and on a class method: pending edits of the user test files; accepted, they run and pass in the Test Explorer',
     timeoutMs: 300_000,
@@ -414,6 +380,44 @@ export const tests = [
       await page.waitForTimeout(5_000);
       assert.equal(existsSync(join(dir, 'src', 'shapes.flint.test.ts')), false, 'no tests were written for a denied file');
       assert.equal(readFileSync(join(dir, 'src', 'shapes.test.ts'), 'utf8'), USER_TESTS);
+    },
+  },
+  {
+    name: 'Test Explorer: new test files are listed before any run, and again when the window opens after a reload; one test runs alone; Cancel stops the run and its processes',
+    timeoutMs: 300_000,
+    async run({ wb, page, workspace }) {
+      await wb.statusBarItem(/Tests: (off|on save)/, { timeoutMs: 120_000 });
+      // The projects of the tests above go (their rows with them); a new one appears as it is written.
+      for (const name of ['app', 'shapes', 'py', 'private-app']) rmSync(join(workspace, name), { recursive: true, force: true });
+      const dir = listedProject(workspace);
+      const rows = async () => (await explorerRows(wb, page)).map((r) => r.label);
+      await until(page, 'the listed tests', async () => {
+        const labels = await rows();
+        return ['one', 'two', 'sleeps', 'of a unit square is 4'].every((t) => labels.some((l) => l.includes(t)));
+      });
+      await until(page, 'the removed projects to leave the list', async () => !(await rows()).some((l) => l.includes('multiplies width by height')));
+      assert.ok((await explorerRows(wb, page)).every((r) => !/testing-(passed|failed)/.test(r.icon)), 'nothing has run yet');
+
+      await runRow(wb, page, 'one');
+      await waitForRow(wb, page, 'one', 'passed');
+      const two = (await explorerRows(wb, page)).find((r) => r.label.includes('two'));
+      assert.doesNotMatch(two.icon, /testing-(passed|failed)/, 'only the asked test ran');
+
+      const pidFile = join(dir, 'slow.pid');
+      await runRow(wb, page, 'sleeps');
+      const pid = Number(await until(page, 'the slow test to start', () => existsSync(pidFile) && readFileSync(pidFile, 'utf8')));
+      assert.ok(alive(pid));
+      await wb.runCommand('Test: Cancel Test Run');
+      await until(page, "the cancelled run's processes to be gone", () => !alive(pid), 15_000);
+
+      // A reload: the tests are listed again before anything runs.
+      await wb.open(page.url());
+      await wb.waitForDevelopmentHost();
+      await wb.statusBarItem(/Tests: (off|on save)/, { timeoutMs: 60_000 });
+      await until(page, 'the tests listed after the reload', async () => {
+        const labels = await rows();
+        return ['one', 'two', 'sleeps'].every((t) => labels.some((l) => l.includes(t)));
+      });
     },
   },
 ];
