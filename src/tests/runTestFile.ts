@@ -1,3 +1,4 @@
+import { parseCoveragePyJson, parseGoCoverProfile, parseIstanbulJson, UnreadableCoverage } from './coverageReport';
 import type { ProcessRunner } from './processRunner';
 import type { RunnerCommand } from './runnerCommand';
 import { parseGoJson, parseJestJson, parseJunitXml, parseTap, UnreadableOutput } from './runnerOutput';
@@ -49,5 +50,21 @@ export async function runTestFile(command: RunnerCommand, timeoutMs: number, dep
     const why = suiteErrors.length ? suiteErrors.join('\n') : `no tests ran (exit code ${p.code})`;
     return { ...base, tests, error: `the test file did not run: ${why}` };
   }
-  return { ...base, tests };
+  return { ...base, tests, ...(await coverageOf(command, deps)) };
+}
+
+/** The run's coverage report, read and removed; a note instead when there is none. */
+async function coverageOf(command: RunnerCommand, deps: RunDeps): Promise<Pick<RunOutcome, 'coverage' | 'coverageNote'>> {
+  const c = command.coverage;
+  if (!c) return {};
+  const raw = await deps.takeResultFile(c.file);
+  if (raw === undefined) return { coverageNote: 'the runner wrote no coverage report' };
+  try {
+    if (c.format === 'istanbul') return { coverage: parseIstanbulJson(raw) };
+    if (c.format === 'coverage.py') return { coverage: parseCoveragePyJson(raw, command.cwd) };
+    return { coverage: parseGoCoverProfile(raw, command.cwd, c.goModule ?? '') };
+  } catch (err) {
+    if (err instanceof UnreadableCoverage) return { coverageNote: err.message };
+    throw err;
+  }
 }

@@ -1,4 +1,5 @@
 import { join, relative } from 'node:path';
+import { goModulePath } from './coverageReport';
 import type { FileProbe } from './frameworkDetect';
 import type { Framework } from './testTypes';
 
@@ -15,6 +16,8 @@ export interface RunnerCommand {
   env?: Record<string, string>;
   /** Whether it runs only some of the file's tests (what was asked for was honoured). */
   filtered?: boolean;
+  /** Where it writes a coverage report, and in which format, when coverage was asked for and the runner can. */
+  coverage?: { file: string; format: 'istanbul' | 'coverage.py' | 'go'; goModule?: string };
 }
 
 export interface RunnerOptions {
@@ -25,6 +28,10 @@ export interface RunnerOptions {
   /** The Python interpreter of the project (pythonInterpreter). */
   python?: string;
   platform?: NodeJS.Platform;
+  /** Collect coverage, with the reports in this folder (vitest/jest with v8, pytest-cov, go test -cover). */
+  coverageDir?: string;
+  /** Whether pytest-cov is installed in the project's interpreter. */
+  pytestCov?: boolean;
 }
 
 /** Quotes one word for the platform's shell (/bin/sh, or cmd.exe on Windows). */
@@ -69,6 +76,14 @@ export async function runnerCommand(framework: Framework, testFile: string, resu
     const line = o.override.includes('${file}') ? o.override.split('${file}').join(q) : `${o.override} ${q}`;
     return { argv: [line], shell: true, cwd, format: 'exit code' };
   }
+  const command = await runnerArgv(framework, cwd, rel, resultFile, probe, o, only);
+  if (!o.coverageDir) return command;
+  const goModule = framework.id === 'go test' ? goModulePath((await probe.read(join(cwd, 'go.mod'))) ?? '') : undefined;
+  return withCoverage(command, framework, o.coverageDir, o.pytestCov ?? false, goModule);
+}
+
+async function runnerArgv(framework: Framework, cwd: string, rel: string, resultFile: string, probe: FileProbe, o: RunnerOptions, only: string[][]): Promise<RunnerCommand> {
+  const testFile = join(cwd, rel);
   const filtered = only.length > 0;
   switch (framework.id) {
     case 'vitest':
@@ -92,5 +107,22 @@ export async function runnerCommand(framework: Framework, testFile: string, resu
       const run = filtered ? ['-run', `^(${only.map((p) => p.map((t) => escapeRegExp(t)).join('/')).join('|')})$`] : [];
       return { argv: ['go', 'test', '-json', ...run, `./${dir}`.replace(/^\.\/\.$/, '.')], shell: false, cwd, format: 'go test', filtered };
     }
+  }
+}
+
+/** The runner's own coverage flags; a runner that cannot report coverage runs without. */
+function withCoverage(c: RunnerCommand, framework: Framework, dir: string, pytestCov: boolean, goModule?: string): RunnerCommand {
+  switch (framework.id) {
+    case 'vitest':
+      return { ...c, argv: [...c.argv, '--coverage.enabled=true', '--coverage.provider=v8', '--coverage.reporter=json', `--coverage.reportsDirectory=${dir}`], coverage: { file: join(dir, 'coverage-final.json'), format: 'istanbul' } };
+    case 'jest':
+      return { ...c, argv: [...c.argv, '--coverage', '--coverageProvider=v8', '--coverageReporters=json', `--coverageDirectory=${dir}`], coverage: { file: join(dir, 'coverage-final.json'), format: 'istanbul' } };
+    case 'pytest':
+      if (!pytestCov) return c;
+      return { ...c, argv: [...c.argv, '--cov=.', `--cov-report=json:${join(dir, 'coverage.json')}`], coverage: { file: join(dir, 'coverage.json'), format: 'coverage.py' } };
+    case 'go test':
+      return { ...c, argv: [...c.argv.slice(0, 3), '-cover', `-coverprofile=${join(dir, 'cover.out')}`, ...c.argv.slice(3)], coverage: { file: join(dir, 'cover.out'), format: 'go', goModule: goModule ?? '' } };
+    case 'node:test':
+      return c;
   }
 }

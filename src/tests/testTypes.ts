@@ -1,3 +1,5 @@
+import type { FileCoverageData } from './coverageReport';
+
 /** Languages whose functions Flint can write tests for. */
 export type TestLanguage = 'js' | 'python' | 'go';
 
@@ -52,4 +54,8 @@ export interface RunOutcome {
   output: string;
   command: string;
   runnerMs: number;
+  /** What the tests reached, when coverage was asked for and the runner reported it. */
+  coverage?: FileCoverageData[];
+  /** Why a run with coverage has none (the runner cannot report it, or its report was unreadable). */
+  coverageNote?: string;
 }

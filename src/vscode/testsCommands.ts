@@ -42,13 +42,13 @@ function refusal(services: Services, document: vscode.TextDocument, quiet: boole
 
 /** The Test Explorer's runs: the file's framework (known from an earlier run, or detected), its asked tests only. */
 function explorerRunFile(runner: TestsRunner, explorer: TestsExplorer, rerun: ReturnType<typeof runAndReport>, probe: FileProbe, command: () => string): RunFile {
-  return async (testFile, only, run, signal) => {
+  return async (testFile, only, run, signal, coverage) => {
     const known = runner.known.get(testFile);
     const language = languageOf(testFile);
     const framework = known?.framework ?? (language ? await frameworkFor(testFile, language, folderOf(testFile) ?? '/', probe, command()) : undefined);
     const item = explorer.controller.items.get(testFile);
     if (!framework) return void (item && run.errored(item, new vscode.TestMessage(`no test framework found for ${relativeName(testFile)}`)));
-    await rerun(framework, testFile, known?.source, { signal, run, ...(only ? { only } : {}) });
+    await rerun(framework, testFile, known?.source, { signal, run, coverage, ...(only ? { only } : {}) });
   };
 }
 
@@ -96,7 +96,7 @@ export function registerTests(context: vscode.ExtensionContext, services: Servic
   const ledger = new TestLedger({ load: () => context.workspaceState.get<Record<string, LedgerEntry>>(LEDGER_KEY) ?? {}, save: (e) => void context.workspaceState.update(LEDGER_KEY, e) });
   const python = (dir: string) => pythonInterpreter([dir, folderOf(dir) ?? dir], { setting: vscode.workspace.getConfiguration('python', vscode.Uri.file(dir)).get<string>('defaultInterpreterPath'), env: process.env, platform: process.platform, probe });
   const runner = new TestsRunner({ probe, python, command: () => cfg()['tests.command'], timeoutMs: () => cfg()['tests.timeoutMs'], now: () => services.now() });
-  const explorer = new TestsExplorer((testFile, only, run, signal) => explorerRun(testFile, only, run, signal));
+  const explorer = new TestsExplorer((testFile, only, run, signal, coverage) => explorerRun(testFile, only, run, signal, coverage));
   const refused = (document: vscode.TextDocument) => refusal(services, document, false);
   const fixes = fixCommands({ edits, explorer, ledger, findFunctions, refused, rerun: async (testFile, source) => {
     const known = runner.known.get(testFile);

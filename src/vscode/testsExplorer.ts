@@ -18,8 +18,8 @@ export interface FailedTest {
   previous?: string;
 }
 
-/** Runs the asked tests of one file (all of them when `only` is undefined) into `run`. */
-export type RunFile = (testFile: string, only: string[][] | undefined, run: vscode.TestRun, signal: AbortSignal) => Promise<void>;
+/** Runs the asked tests of one file (all of them when `only` is undefined) into `run`, with coverage when asked. */
+export type RunFile = (testFile: string, only: string[][] | undefined, run: vscode.TestRun, signal: AbortSignal, coverage: boolean) => Promise<void>;
 
 /** Test files of every framework Flint runs: vitest/jest/node --test, pytest, go test. */
 export const TEST_FILES = '**/{*.test.ts,*.test.tsx,*.test.mts,*.test.cts,*.test.js,*.test.jsx,*.test.mjs,*.test.cjs,*.spec.ts,*.spec.tsx,*.spec.js,*.spec.jsx,*.spec.mjs,test_*.py,*_test.py,*_test.go}';
@@ -43,9 +43,12 @@ export class TestsExplorer implements vscode.Disposable {
   /** Each test item's titles, outermost first. */
   private readonly paths = new Map<string, string[]>();
   private readonly disposables: vscode.Disposable[] = [];
+  private readonly details = new WeakMap<vscode.FileCoverage, vscode.StatementCoverage[]>();
 
   constructor(runFile: RunFile) {
-    this.controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => this.runRequest(request, token, runFile), true);
+    this.controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => this.runRequest(request, token, runFile, false), true);
+    const coverage = this.controller.createRunProfile('Run with Coverage', vscode.TestRunProfileKind.Coverage, (request, token) => this.runRequest(request, token, runFile, true), true);
+    coverage.loadDetailedCoverage = async (_run, file) => this.details.get(file) ?? [];
     const watcher = vscode.workspace.createFileSystemWatcher(TEST_FILES);
     // A deleted folder is reported as itself, not as each test file it held.
     const deletions = vscode.workspace.createFileSystemWatcher('**/*', true, true, false);
@@ -115,6 +118,7 @@ export class TestsExplorer implements vscode.Disposable {
     }
     const text = await readText(testFile);
     for (const t of outcome.tests) this.result(run, file, text, testFile, t);
+    this.addCoverage(run, outcome);
     if (outcome.tests.some((t) => t.status === 'failed')) run.failed(file, [], outcome.runnerMs);
     else run.passed(file, outcome.runnerMs);
     if (end) run.end();
@@ -141,6 +145,18 @@ export class TestsExplorer implements vscode.Disposable {
     }
   }
 
+  /** What the run reached, per source file, for the editor's coverage view. */
+  private addCoverage(run: vscode.TestRun, outcome: RunOutcome): void {
+    if (outcome.coverageNote) run.appendOutput(`coverage: ${outcome.coverageNote}\r\n`);
+    for (const f of outcome.coverage ?? []) {
+      const statements = f.statements.map((s) => new vscode.StatementCoverage(s.count, new vscode.Range(s.line, s.column ?? 0, s.endLine ?? s.line, s.endColumn ?? Number.MAX_SAFE_INTEGER)));
+      const covered = statements.filter((s) => Number(s.executed) > 0).length;
+      const fc = new vscode.FileCoverage(vscode.Uri.file(f.path), new vscode.TestCoverageCount(covered, statements.length));
+      this.details.set(fc, statements);
+      run.addCoverage(fc);
+    }
+  }
+
   /** Shows a test file's item, with its latest results, in the Test Explorer. */
   async reveal(testFile: string): Promise<void> {
     const item = this.controller.items.get(testFile);
@@ -153,7 +169,7 @@ export class TestsExplorer implements vscode.Disposable {
     this.controller.dispose();
   }
 
-  private async runRequest(request: vscode.TestRunRequest, token: vscode.CancellationToken, runFile: RunFile): Promise<void> {
+  private async runRequest(request: vscode.TestRunRequest, token: vscode.CancellationToken, runFile: RunFile, coverage: boolean): Promise<void> {
     const files = new Map<string, string[][] | undefined>();
     for (const item of request.include ?? [...this.fileItems()]) {
       const testFile = (item.parent ? this.fileOf(item) : item).id;
@@ -169,7 +185,7 @@ export class TestsExplorer implements vscode.Disposable {
         if (controller.signal.aborted) break;
         const targets = only ? only.map((p) => this.controller.items.get(testFile) && this.find(this.fileItem(testFile), idOf(testFile, p))).filter((i): i is vscode.TestItem => !!i) : [this.fileItem(testFile)];
         targets.forEach((i) => run.started(i));
-        await runFile(testFile, only, run, controller.signal);
+        await runFile(testFile, only, run, controller.signal, coverage);
       }
     } finally {
       off.dispose();

@@ -1,3 +1,4 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as vscode from 'vscode';
@@ -29,23 +30,46 @@ export class TestsRunner {
 
   constructor(private readonly deps: RunnerDeps) {}
 
-  async run(framework: Framework, testFile: string, signal?: AbortSignal, only?: string[][]): Promise<RunOutcome> {
+  private readonly pytestCov = new Map<string, Promise<boolean>>();
+
+  async run(framework: Framework, testFile: string, signal?: AbortSignal, only?: string[][], coverage = false): Promise<RunOutcome> {
     const resultFile = join(tmpdir(), `flint-tests-${process.pid}-${++this.counter}.out`);
     const python = framework.language === 'python' ? await this.deps.python(framework.projectDir) : undefined;
-    const command = await runnerCommand(framework, testFile, resultFile, this.deps.probe, { override: this.deps.command(), ...(only ? { only } : {}), ...(python ? { python } : {}) });
-    return runTestFile(command, this.deps.timeoutMs(), { spawn: spawnProcess, now: this.deps.now, takeResultFile }, signal);
+    const coverageDir = coverage ? mkdtempSync(join(tmpdir(), 'flint-coverage-')) : undefined;
+    try {
+      const command = await runnerCommand(framework, testFile, resultFile, this.deps.probe, {
+        override: this.deps.command(),
+        ...(only ? { only } : {}),
+        ...(python ? { python } : {}),
+        ...(coverageDir ? { coverageDir, pytestCov: python ? await this.hasPytestCov(python, framework.projectDir) : false } : {}),
+      });
+      const outcome = await runTestFile(command, this.deps.timeoutMs(), { spawn: spawnProcess, now: this.deps.now, takeResultFile }, signal);
+      return coverage && !command.coverage ? { ...outcome, coverageNote: `${framework.id} here cannot report coverage (vitest/jest with @vitest/coverage-v8 or jest's v8 provider, pytest-cov, go test -cover)` } : outcome;
+    } finally {
+      if (coverageDir) rmSync(coverageDir, { recursive: true, force: true });
+    }
+  }
+
+  /** Whether pytest-cov is installed for an interpreter (asked once). */
+  private hasPytestCov(python: string, cwd: string): Promise<boolean> {
+    let known = this.pytestCov.get(python);
+    if (!known) {
+      known = spawnProcess({ argv: [python, '-c', 'import pytest_cov'], cwd, timeoutMs: 10_000 }).then((r) => r.code === 0);
+      this.pytestCov.set(python, known);
+    }
+    return known;
   }
 }
 
 /** Runs a test file on request (the Test Explorer, an accepted edit) and reports it everywhere, the ledger included. */
 export function runAndReport(runner: TestsRunner, explorer: TestsExplorer, report: TestsReport, ledger: TestLedger, status: TestsStatusBar) {
-  return async (framework: Framework, testFile: string, source?: string, options: { signal?: AbortSignal; run?: vscode.TestRun; only?: string[][] } = {}): Promise<void> => {
+  return async (framework: Framework, testFile: string, source?: string, options: { signal?: AbortSignal; run?: vscode.TestRun; only?: string[][]; coverage?: boolean } = {}): Promise<void> => {
     const { signal, only } = options;
     runner.known.set(testFile, { framework, ...(source ? { source } : {}) });
     const end = status.begin();
     const run = options.run ?? explorer.started(testFile);
     try {
-      const outcome = await runner.run(framework, testFile, signal, only);
+      const outcome = await runner.run(framework, testFile, signal, only, options.coverage);
       if (signal?.aborted) {
         run.appendOutput('the run was cancelled\r\n');
         if (!options.run) run.end();
