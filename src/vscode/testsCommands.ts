@@ -43,10 +43,12 @@ function refusal(services: Services, document: vscode.TextDocument, quiet: boole
 /** The Test Explorer's runs: the file's framework (known from an earlier run, or detected), its asked tests only. */
 function explorerRunFile(runner: TestsRunner, explorer: TestsExplorer, rerun: ReturnType<typeof runAndReport>, probe: FileProbe, command: () => string): RunFile {
   return async (testFile, only, run, signal, coverage) => {
+    const item = explorer.controller.items.get(testFile);
+    // Running a project's tests runs its code: never in a workspace the user has not trusted.
+    if (!vscode.workspace.isTrusted) return void (item && run.errored(item, new vscode.TestMessage('Flint runs tests only in a trusted workspace (Manage Workspace Trust).')));
     const known = runner.known.get(testFile);
     const language = languageOf(testFile);
     const framework = known?.framework ?? (language ? await frameworkFor(testFile, language, folderOf(testFile) ?? '/', probe, command()) : undefined);
-    const item = explorer.controller.items.get(testFile);
     if (!framework) return void (item && run.errored(item, new vscode.TestMessage(`no test framework found for ${relativeName(testFile)}`)));
     await rerun(framework, testFile, known?.source, { signal, run, coverage, ...(only ? { only } : {}) });
   };
