@@ -300,7 +300,9 @@ export const tests = [
       console.log(`      save to regression shown: ${verdictMs} ms`);
 
       // Update the test (an intended change): a pending edit of that test; the file changes only on Accept.
-      await regression.locator('.monaco-button', { hasText: 'Update the test' }).click();
+      // From the notification, or (once it has gone to the notification center) the diagnostic's Quick Fix.
+      if (await regression.isVisible()) await regression.locator('.monaco-button', { hasText: 'Update the test' }).click();
+      else await quickFix(wb, page, 6, 'Update the test');
       await page.locator('.tabs-container .tab.active', { hasText: 'shapes.test.ts' }).waitFor({ timeout: 20_000 });
       await lens(page, 'Accept').waitFor({ timeout: 60_000 });
       assert.equal(readFileSync(userTests, 'utf8'), USER_TESTS, 'nothing is written before Accept');
