@@ -97,6 +97,8 @@ export const targets = {
     { figure: 'flint_added_ms_p50', op: '<=', value: 50, note: 'save to tests written, less the model\'s own time' },
     { figure: 'runs_passed', op: '=', ref: 'runs', note: 'every run on correct code wrote tests that the runner passed' },
     { figure: 'planted_bug_runs_failed', op: '=', ref: 'planted_bug_runs', note: 'every run on code with a planted bug wrote tests that the runner failed' },
+    { figure: 'regressions_caught', op: '=', value: 1, note: 'single-operator mutations in functions with passing tests, reported as regressions with the tests unchanged' },
+    { figure: 'mutations', op: '>=', value: 20, note: 'mutations planted for regressions_caught' },
   ],
   review: [
     { figure: 'last_token_to_diagnostics_ms_p50', op: '<=', value: 5 },
