@@ -49,6 +49,8 @@ export class TestsExplorer implements vscode.Disposable {
     this.controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => this.runRequest(request, token, runFile, false), true);
     const coverage = this.controller.createRunProfile('Run with Coverage', vscode.TestRunProfileKind.Coverage, (request, token) => this.runRequest(request, token, runFile, true), true);
     coverage.loadDetailedCoverage = async (_run, file) => this.details.get(file) ?? [];
+    // The Refresh button reads the workspace's test files again (a file the watcher missed shows up).
+    this.controller.refreshHandler = () => this.discover();
     const watcher = vscode.workspace.createFileSystemWatcher(TEST_FILES);
     // A deleted folder is reported as itself, not as each test file it held.
     const deletions = vscode.workspace.createFileSystemWatcher('**/*', true, true, false);

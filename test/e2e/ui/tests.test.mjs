@@ -6,7 +6,7 @@
 // test, and no test file changes; Update the test changes the test only on Accept, Fix the code
 // restores passing tests. Tests are added for functions that have none.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { goToLine, lens, openPath } from '../harness/editActions.mjs';
 
@@ -117,7 +117,8 @@ async function save(wb, page) {
 /** Labels of the Test Explorer's rows (expanded), e.g. "area > multiplies width by height". */
 async function explorerRows(wb, page) {
   await wb.runCommand('Testing: Focus on Test Explorer View');
-  await page.locator('.test-explorer .monaco-list-row').first().waitFor({ timeout: 20_000 });
+  const any = await page.locator('.test-explorer .monaco-list-row').first().waitFor({ timeout: 20_000 }).then(() => true, () => false);
+  if (!any) return [];
   // Expand every collapsed row (files, describe blocks).
   for (let i = 0; i < 40; i++) {
     const collapsed = page.locator('.test-explorer .monaco-list-row[aria-expanded="false"]');
@@ -215,6 +216,56 @@ async function accept(wb, page) {
   await lens(page, 'Accept').waitFor({ timeout: 60_000 });
   await wb.press('Control+Enter');
   await lens(page, 'Accept').waitFor({ state: 'detached', timeout: 10_000 });
+}
+
+/** The Python steps: Generate Tests, tests added for a class method, a planted regression. */
+async function pythonFlow({ wb, page, workspace }) {
+  // The window is shared with the tests above: continuous tests may already be on.
+  await wb.statusBarItem(/Tests: (off|on save)/, { timeoutMs: 120_000 });
+  const dir = pyProject(workspace);
+  await openPath(wb, page, join(dir, 'inventory.py'));
+  await goToLine(wb, page, 5);
+  await wb.runCommand('Flint: Generate Tests');
+  await page.locator('.tabs-container .tab.active', { hasText: 'test_inventory.py' }).waitFor({ timeout: 30_000 });
+  await accept(wb, page);
+  await until(page, 'test_inventory.py on disk', () => readFileSync(join(dir, 'test_inventory.py'), 'utf8').includes('def test_total_adds_shipping'));
+  await waitForRow(wb, page, 'test_total_adds_shipping', 'passed');
+  const userTests = readFileSync(join(dir, 'test_inventory.py'), 'utf8');
+
+  if ((await wb.statusBarTexts()).some((t) => t.includes('Tests: off'))) await wb.runCommand('Flint: Toggle Continuous Tests');
+  await wb.statusBarItem('Tests: on save');
+  await openPath(wb, page, join(dir, 'inventory.py'));
+  await replaceLine(wb, page, 1, '"""Prices and carts."""');
+  await save(wb, page);
+  const flintFile = join(dir, 'test_inventory_flint.py');
+  const written = await until(page, 'test_inventory_flint.py', () => existsSync(flintFile) && readFileSync(flintFile, 'utf8'));
+  assert.match(written, /^from inventory import Cart$/m);
+  assert.match(written, /^# flint:begin Cart\.count \w+$/m);
+  await waitForRow(wb, page, 'test_count_counts_items', 'passed');
+
+  await replaceLine(wb, page, 5, '    return sum(prices) - shipping');
+  await save(wb, page);
+  await toast(page, 'regression in total').waitFor({ timeout: 90_000 });
+  await waitForRow(wb, page, 'test_total_adds_shipping', 'failed');
+  assert.equal(readFileSync(join(dir, 'test_inventory.py'), 'utf8'), userTests, 'the user test file is untouched');
+  assert.equal(readFileSync(flintFile, 'utf8'), written, "Flint's test file is untouched");
+}
+
+/** The "Flint Tests" output of the window, for a failure's report. */
+function flintTestsOutput(server) {
+  const found = [];
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(dir, e.name));
+      else if (e.name.includes('Flint Tests')) found.push(readFileSync(join(dir, e.name), 'utf8'));
+    }
+  };
+  try {
+    walk(join(server.dirs.ud, 'logs'));
+  } catch {
+    // No logs yet.
+  }
+  return found.join('\n').slice(-6000);
 }
 
 export const tests = [
@@ -329,36 +380,13 @@ export const tests = [
   {
     name: 'Python on pytest: Generate Tests creates test_inventory.py; continuous tests add tests for a class method and report a planted regression without touching the tests',
     timeoutMs: 300_000,
-    async run({ wb, page, workspace }) {
-      // The window is shared with the tests above: continuous tests may already be on.
-      await wb.statusBarItem(/Tests: (off|on save)/, { timeoutMs: 120_000 });
-      const dir = pyProject(workspace);
-      await openPath(wb, page, join(dir, 'inventory.py'));
-      await goToLine(wb, page, 5);
-      await wb.runCommand('Flint: Generate Tests');
-      await page.locator('.tabs-container .tab.active', { hasText: 'test_inventory.py' }).waitFor({ timeout: 30_000 });
-      await accept(wb, page);
-      await until(page, 'test_inventory.py on disk', () => readFileSync(join(dir, 'test_inventory.py'), 'utf8').includes('def test_total_adds_shipping'));
-      await waitForRow(wb, page, 'test_total_adds_shipping', 'passed');
-      const userTests = readFileSync(join(dir, 'test_inventory.py'), 'utf8');
-
-      if ((await wb.statusBarTexts()).some((t) => t.includes('Tests: off'))) await wb.runCommand('Flint: Toggle Continuous Tests');
-      await wb.statusBarItem('Tests: on save');
-      await openPath(wb, page, join(dir, 'inventory.py'));
-      await replaceLine(wb, page, 1, '"""Prices and carts."""');
-      await save(wb, page);
-      const flintFile = join(dir, 'test_inventory_flint.py');
-      const written = await until(page, 'test_inventory_flint.py', () => existsSync(flintFile) && readFileSync(flintFile, 'utf8'));
-      assert.match(written, /^from inventory import Cart$/m);
-      assert.match(written, /^# flint:begin Cart\.count \w+$/m);
-      await waitForRow(wb, page, 'test_count_counts_items', 'passed');
-
-      await replaceLine(wb, page, 5, '    return sum(prices) - shipping');
-      await save(wb, page);
-      await toast(page, 'regression in total').waitFor({ timeout: 90_000 });
-      await waitForRow(wb, page, 'test_total_adds_shipping', 'failed');
-      assert.equal(readFileSync(join(dir, 'test_inventory.py'), 'utf8'), userTests, 'the user test file is untouched');
-      assert.equal(readFileSync(flintFile, 'utf8'), written, "Flint's test file is untouched");
+    async run(ctx) {
+      try {
+        await pythonFlow(ctx);
+      } catch (err) {
+        console.log(flintTestsOutput(ctx.server));
+        throw err;
+      }
     },
   },
   {
@@ -393,6 +421,8 @@ export const tests = [
       for (const name of ['app', 'shapes', 'py', 'private-app']) rmSync(join(workspace, name), { recursive: true, force: true });
       const dir = listedProject(workspace);
       const rows = async () => (await explorerRows(wb, page)).map((r) => r.label);
+      // Files written behind the editor's back: the Refresh button reads the workspace again.
+      await wb.runCommand('Test: Refresh Tests');
       await until(page, 'the listed tests', async () => {
         const labels = await rows();
         return ['one', 'two', 'sleeps', 'of a unit square is 4'].every((t) => labels.some((l) => l.includes(t)));
