@@ -118,6 +118,8 @@ export class TestsExplorer implements vscode.Disposable {
       if (end) run.end();
       return;
     }
+    // The file as it is now (a file the watcher has not reported yet is read here): results land on its declared items.
+    await this.readFile(vscode.Uri.file(testFile));
     const text = await readText(testFile);
     for (const t of outcome.tests) this.result(run, file, text, testFile, t);
     this.addCoverage(run, outcome);
