@@ -180,7 +180,7 @@ async function runRow(wb, page, label) {
   await explorerRows(wb, page);
   const row = page.locator('.test-explorer .monaco-list-row', { hasText: label }).first();
   await row.hover();
-  await row.locator('.action-label[aria-label^="Run Test"]').click();
+  await row.locator('.action-label[aria-label="Run Test"]').click();
 }
 
 const toast = (page, text) => page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
@@ -235,7 +235,7 @@ async function pythonFlow({ wb, page, workspace }) {
   if ((await wb.statusBarTexts()).some((t) => t.includes('Tests: off'))) await wb.runCommand('Flint: Toggle Continuous Tests');
   await wb.statusBarItem('Tests: on save');
   await openPath(wb, page, join(dir, 'inventory.py'));
-  await replaceLine(wb, page, 1, '"""Prices and carts."""');
+  await replaceLine(wb, page, 1, '# Prices and carts.');
   await save(wb, page);
   const flintFile = join(dir, 'test_inventory_flint.py');
   const written = await until(page, 'test_inventory_flint.py', () => existsSync(flintFile) && readFileSync(flintFile, 'utf8'));
