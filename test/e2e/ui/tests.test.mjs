@@ -439,7 +439,8 @@ export const tests = [
       await runRow(wb, page, 'sleeps');
       const pid = Number(await until(page, 'the slow test to start', () => existsSync(pidFile) && readFileSync(pidFile, 'utf8')));
       assert.ok(alive(pid));
-      await wb.runCommand('Test: Cancel Test Run');
+      // The Testing view's own Cancel button (shown while a run is under way).
+      await page.locator('.action-label[aria-label^="Cancel Test Run"]').first().click({ timeout: 10_000 });
       await until(page, "the cancelled run's processes to be gone", () => !alive(pid), 15_000);
 
       // A reload: the tests are listed again before anything runs.
