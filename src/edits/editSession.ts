@@ -1,6 +1,5 @@
 import { describeLeftOut, fitFiles, type FileText } from '../context/fitFiles';
 import { estimateTokens } from '../context/tokenEstimate';
-import type { DiffRow } from '../rewrite/diffRow';
 import { buildEditPrompt, maxOutputTokensFor, type EarlierAttempt } from '../rewrite/editPrompt';
 import { LineAssembler } from '../rewrite/lineAssembler';
 import { RewriteFeed, diffRows } from '../rewrite/rewriteFeed';
@@ -8,6 +7,7 @@ import type { EditTarget } from '../rewrite/rewriteTypes';
 import { withFastFallback } from '../router/fastFallback';
 import type { ModelStream, StreamResult } from '../transport/modelClient';
 import type { ModelError } from '../transport/modelError';
+import { documentBehind, isOpen, nextEditPhase, type EditEvent, type EditPhase, type Ending, type Outcome } from './editPhase';
 import type { EditInfo, EditSessionDeps, EditState } from './editSessionTypes';
 import { DocumentReadOnlyError } from './editSink';
 import { FrameScheduler } from './frameScheduler';
@@ -24,7 +24,7 @@ export type { EditInfo, EditSessionDeps, EditState } from './editSessionTypes';
  * so stop, redirect, accept and reject never race a frame being applied.
  */
 export class EditSession {
-  private stateValue: EditState = 'review';
+  private phase: EditPhase = { kind: 'review', restoreFirst: false, settle: null };
   private infoValue: EditInfo = { source: 'given', reasons: [] };
   private instructionValue = '';
   private readonly original: string[];
@@ -35,21 +35,13 @@ export class EditSession {
   private route: 'fast' | 'full' = 'fast';
   private references: readonly FileText[] = [];
   private generation = 0;
-  /** The exact rows to show once the stream is over, until the editor has them. */
-  private settleTarget: DiffRow[] | null = null;
-  /** A redirect asked for the original back before the next rewrite streams in. */
-  private resetPending = false;
-  private foreignEdits = false;
-  /** The edit is ending (a change inside the region, or a failure the editor refused to undo); its leftover preview lines are being removed. */
-  private cancelling = false;
-  private leftover: LeftoverPreview | null = null;
-  private removing = false;
-  private changesWhileCancelling = 0;
-  /** How the edit ends once the leftover preview lines are gone. */
-  private ending: { state: EditState; note: string; error?: ModelError } = {
-    state: 'cancelled',
-    note: 'the code being rewritten was changed, so the edit was cancelled',
-  };
+  /**
+   * Changes someone else made to the document, counted: after one, undo would take theirs too;
+   * a refused removal of leftover lines is tried again only after one.
+   */
+  private foreignChanges = 0;
+  /** The running removal of leftover preview lines, while cancelling. */
+  private removal: Promise<void> | undefined;
 
   constructor(private readonly target: EditTarget, private readonly deps: EditSessionDeps) {
     this.original = target.lines;
@@ -59,7 +51,8 @@ export class EditSession {
   }
 
   get state(): EditState {
-    return this.stateValue;
+    const p = this.phase;
+    return p.kind === 'cancelling' ? p.shown : p.kind === 'ended' ? p.outcome : p.kind;
   }
   get info(): EditInfo {
     return this.infoValue;
@@ -71,12 +64,7 @@ export class EditSession {
     return this.writer.startLine;
   }
   get settled(): boolean {
-    return this.stateValue !== 'streaming' && this.stateValue !== 'review';
-  }
-
-  /** Pending and open to commands (not being cancelled by a change to its lines). */
-  private get open(): boolean {
-    return !this.settled && !this.cancelling;
+    return this.phase.kind === 'ended';
   }
 
   /**
@@ -84,7 +72,8 @@ export class EditSession {
    * `references` are other files the instruction names; they are fitted into the model's
    * context, largest first, and kept for redirects.
    */
-  start(instruction: string, earlier?: EarlierAttempt, references?: readonly FileText[]): void {
+  start(instruction: string, earlier?: EarlierAttempt, references?: readonly FileText[], reset = false): void {
+    if (!isOpen(this.phase)) return;
     if (references) this.references = references;
     const refs = this.references;
     // The prompt without the references; each of them adds about its own size.
@@ -99,7 +88,7 @@ export class EditSession {
     this.instructionValue = decision.text;
     this.route = decision.target;
     this.feed = new RewriteFeed(this.original);
-    this.settleTarget = null;
+    this.to({ type: 'start', reset });
     const gen = ++this.generation;
     const request = {
       surface: 'edit' as const,
@@ -112,14 +101,14 @@ export class EditSession {
     if (decision.target === 'full') {
       const fast = this.deps.models.client('fast');
       stream = withFastFallback(stream, fast, () => request, (why, error) => {
-        if (gen !== this.generation || this.stateValue !== 'streaming') return;
+        if (gen !== this.generation || this.phase.kind !== 'streaming') return;
         this.deps.log.warn(`edit: full model failed before answering (${error.message}); rewriting with the fast model.`);
         this.route = 'fast';
-        this.setState('streaming', { source: 'fast', model: fast.model, reasons: [why, ...decision.reasons] });
+        this.announce({ source: 'fast', model: fast.model, reasons: [why, ...decision.reasons] });
       });
     }
     this.stream = stream;
-    this.setState('streaming', { source: decision.target, model: client.model, reasons: decision.reasons });
+    this.announce({ source: decision.target, model: client.model, reasons: decision.reasons });
     void this.consume(stream, gen);
   }
 
@@ -128,37 +117,39 @@ export class EditSession {
     const assembler = new LineAssembler();
     const lines = assembler.push(text);
     if (assembler.partial !== '') lines.push(assembler.partial);
-    this.settleTarget = diffRows(this.original, lines);
-    this.setState('review', { source: 'given', reasons: [label] });
+    this.to({ type: 'show', rows: diffRows(this.original, lines) });
+    this.announce({ source: 'given', reasons: [label] });
     await this.frames.flushNow();
   }
 
   /** Stops the running generation and starts over with a new instruction, reusing what was written. */
   redirect(instruction: string): void {
-    if (!this.open) return;
+    if (!isOpen(this.phase)) return;
     const earlier: EarlierAttempt = { instruction: this.instructionValue, output: this.feed.text() };
     this.halt('abandoned');
-    this.resetPending = true;
-    this.start(instruction, earlier);
+    this.start(instruction, earlier, undefined, true);
   }
 
   /** Stops generating and keeps what was written so far for review. */
   async stop(): Promise<void> {
-    if (this.stateValue !== 'streaming' || !this.open) return;
+    if (this.phase.kind !== 'streaming') return;
     this.halt('used');
-    this.settleTarget = this.feed.partialRows();
-    this.setState('review', { ...this.infoValue, note: 'stopped: the original continues after the last generated line' });
+    this.to({ type: 'show', rows: this.feed.partialRows() });
+    this.announce({ ...this.infoValue, note: 'stopped: the original continues after the last generated line' });
     await this.frames.flushNow();
   }
 
-  /** Keeps the rewrite. Resolves false when the document could not be changed. */
+  /**
+   * Keeps the rewrite: stops a running stream, waits for the document to show the rows to keep,
+   * then removes the removed ones. Resolves false when the document could not be changed.
+   */
   async accept(): Promise<boolean> {
-    if (!this.open) return false;
-    if (this.stateValue === 'streaming') await this.stop();
-    if (this.stateValue !== 'review') return false;
+    if (!isOpen(this.phase)) return false;
+    if (this.phase.kind === 'streaming') await this.stop();
+    if (this.phase.kind !== 'review') return false;
     await this.frames.flushNow();
     return this.writer.exclusive(async () => {
-      if (this.settleTarget !== null || this.resetPending || this.stateValue !== 'review') return false;
+      if (this.phase.kind !== 'review' || documentBehind(this.phase)) return false;
       try {
         if (!(await this.writer.accept())) return false;
       } catch (err) {
@@ -172,11 +163,11 @@ export class EditSession {
 
   /** Puts the original back, byte for byte. */
   async reject(): Promise<boolean> {
-    if (!this.open) return false;
+    if (!isOpen(this.phase)) return false;
     this.halt('abandoned');
     return this.writer.exclusive(async () => {
       if (this.settled) return false;
-      const ok = await this.writer.restore(!this.foreignEdits);
+      const ok = await this.writer.restore(this.foreignChanges === 0);
       if (ok) this.finish('rejected');
       return ok;
     });
@@ -196,12 +187,11 @@ export class EditSession {
    */
   async documentChanged(reported: readonly LineChange[], undoOrRedo: boolean): Promise<void> {
     if (this.settled) return;
-    this.foreignEdits = true;
+    this.foreignChanges++;
     // Bottom up: then each change's position is still valid after the ones before it, whatever order the editor used.
     const changes = [...reported].sort((a, b) => b.startLine - a.startLine || b.startCharacter - a.startCharacter);
-    if (this.cancelling) {
-      for (const change of changes) this.leftover?.track(change);
-      this.changesWhileCancelling++;
+    if (this.phase.kind === 'cancelling') {
+      for (const change of changes) this.phase.leftover?.track(change);
       return this.removeLeftover();
     }
     for (const [i, change] of changes.entries()) {
@@ -214,21 +204,18 @@ export class EditSession {
         this.finish('cancelled', 'the edit was undone');
         return;
       }
-      this.cancelling = true;
-      if (this.writer.appliedAny) {
-        this.leftover = new LeftoverPreview(this.writer.startLine, this.writer.layout.kinds());
-        for (const c of changes.slice(i)) this.leftover.track(c);
-      }
-      return this.removeLeftover();
+      const leftover = this.writer.appliedAny ? new LeftoverPreview(this.writer.startLine, this.writer.layout.kinds()) : null;
+      for (const c of changes.slice(i)) leftover?.track(c);
+      return this.cancelling({ state: 'cancelled', note: 'the code being rewritten was changed, so the edit was cancelled' }, leftover);
     }
     // A frame the editor refused because of this change is planned again against the moved region.
-    if (this.stream || this.settleTarget !== null || this.resetPending) this.frames.request();
+    if (this.stream || documentBehind(this.phase)) this.frames.request();
   }
 
   /** The editor came back (e.g. its tab was shown again): show what it missed. */
   refresh(): void {
     if (this.settled) return;
-    if (this.cancelling) {
+    if (this.phase.kind === 'cancelling') {
       void this.removeLeftover();
       return;
     }
@@ -240,23 +227,36 @@ export class EditSession {
    * Removes the preview lines a cancelling change left, then ends the edit. An attempt the
    * editor refuses because the user typed meanwhile is planned again with that typing.
    */
-  private async removeLeftover(): Promise<void> {
-    if (this.removing) return;
-    this.removing = true;
-    try {
-      while (this.leftover) {
-        const seen = this.changesWhileCancelling;
-        const edits = this.leftover.deletions();
-        const removed = () => (this.leftover = null);
-        if (edits.length === 0 || (await this.writer.exclusive(() => this.writer.removeLines(edits, removed)))) removed();
-        // Refused for another reason (no editor shows the document): retried on refresh.
-        else if (seen === this.changesWhileCancelling) return;
+  private removeLeftover(): Promise<void> {
+    this.removal ??= this.removeLeftoverLines().finally(() => (this.removal = undefined));
+    return this.removal;
+  }
+
+  private async removeLeftoverLines(): Promise<void> {
+    for (;;) {
+      const phase = this.phase;
+      // Ended meanwhile (the document went away).
+      if (phase.kind !== 'cancelling') return;
+      if (phase.leftover) {
+        const seen = this.foreignChanges;
+        const edits = phase.leftover.deletions();
+        let removed = edits.length === 0;
+        if (!removed && (await this.writer.exclusive(() => this.writer.removeLines(edits, () => (removed = true))))) removed = true;
+        if (!removed) {
+          // Refused because the user typed meanwhile: planned again with that typing. Refused for
+          // another reason (no editor shows the document): retried on refresh.
+          if (seen === this.foreignChanges) return;
+          continue;
+        }
       }
-      const { state, note, error } = this.ending;
-      this.finish(state, note, error);
-    } finally {
-      this.removing = false;
+      return this.finish(phase.ending.state, phase.ending.note, phase.ending.error);
     }
+  }
+
+  /** The edit ends once the preview lines it left in the document are removed. */
+  private cancelling(ending: Ending, leftover: LeftoverPreview | null): Promise<void> {
+    this.to({ type: 'cancel', ending, leftover });
+    return this.removeLeftover();
   }
 
   private async consume(stream: ModelStream, gen: number): Promise<void> {
@@ -286,20 +286,17 @@ export class EditSession {
     const { status, error } = result;
     if (status === 'failed' || (status === 'cancelled' && !endedByFence)) {
       this.record(stream, status === 'failed' ? 'failed' : 'abandoned');
-      const ending = { state: 'failed' as const, note: error?.message ?? 'the generation ended without a result', error };
-      const restored = await this.writer.exclusive(() => this.writer.restore(!this.foreignEdits));
+      const ending: Ending = { state: 'failed', note: error?.message ?? 'the generation ended without a result', error };
+      const restored = await this.writer.exclusive(() => this.writer.restore(this.foreignChanges === 0));
       if (restored) return this.finish(ending.state, ending.note, ending.error);
       // Refused (the user is typing): take the preview lines out as they move, then end.
-      this.cancelling = true;
-      this.ending = ending;
-      this.leftover = new LeftoverPreview(this.writer.startLine, this.writer.layout.kinds());
-      return this.removeLeftover();
+      return this.cancelling(ending, new LeftoverPreview(this.writer.startLine, this.writer.layout.kinds()));
     }
     this.record(stream, 'used');
     const complete = status === 'completed' || endedByFence;
-    this.settleTarget = complete ? this.feed.completeRows() : this.feed.partialRows();
+    this.to({ type: 'show', rows: complete ? this.feed.completeRows() : this.feed.partialRows() });
     const note = complete ? undefined : 'the model hit its output limit: the original continues after the last generated line';
-    this.setState('review', { ...this.infoValue, note });
+    this.announce({ ...this.infoValue, note });
     await this.frames.flushNow();
   }
 
@@ -307,13 +304,14 @@ export class EditSession {
   private async reconcile(): Promise<void> {
     const { writer } = this;
     try {
-      if (this.settled) return;
-      if (this.resetPending) {
+      if (!isOpen(this.phase)) return;
+      if (this.phase.restoreFirst) {
         if (!(await writer.write(writer.layout.planRestore()))) return writer.draw();
-        this.resetPending = false;
+        this.to({ type: 'restored' });
       }
-      if (this.settleTarget !== null) {
-        if (await writer.write(writer.layout.planSettle(this.settleTarget))) this.settleTarget = null;
+      const phase = this.phase;
+      if (phase.kind === 'review' && phase.settle !== null) {
+        if (await writer.write(writer.layout.planSettle(phase.settle))) this.to({ type: 'settled' });
       } else if (this.stream) {
         const { diff } = this.feed;
         await writer.write(writer.layout.planAdvance(diff.rows, diff.pointer, this.feed.visiblePartial()));
@@ -347,16 +345,20 @@ export class EditSession {
     this.deps.metrics.record({ surface: 'edit', route: this.route, marks: stream.marks, outcome });
   }
 
-  private finish(state: EditState, note?: string, error?: ModelError): void {
+  private finish(outcome: Outcome, note?: string, error?: ModelError): void {
+    if (this.settled) return;
     this.frames.dispose();
-    this.settleTarget = null;
-    this.resetPending = false;
-    this.setState(state, { ...this.infoValue, note, error });
+    this.to({ type: 'end', outcome });
+    this.announce({ ...this.infoValue, note, error });
     this.writer.clear();
   }
 
-  private setState(state: EditState, info: EditInfo): void {
-    this.stateValue = state;
+  private to(event: EditEvent): void {
+    this.phase = nextEditPhase(this.phase, event);
+  }
+
+  /** Tells the user: the state, model or message changed. */
+  private announce(info: EditInfo): void {
     this.infoValue = info;
     this.deps.onChange();
   }

@@ -54,8 +54,7 @@ export class EditController implements vscode.Disposable {
       vscode.workspace.onDidChangeTextDocument((e) => this.onChange(e)),
       vscode.workspace.onDidCloseTextDocument((d) => this.get(d)?.session.cancel('the document was closed')),
       vscode.workspace.onWillSaveTextDocument((e) => {
-        const p = this.get(e.document);
-        if (p) p.sink.saving = true;
+        this.get(e.document)?.sink.willSave();
       }),
       vscode.workspace.onDidSaveTextDocument((d) => this.get(d)?.sink.saved()),
       vscode.window.onDidChangeVisibleTextEditors(() => this.onVisibleEditors()),
@@ -219,14 +218,13 @@ export class EditController implements vscode.Disposable {
     // Another change to the document would make it dirty again and bring the save question back.
     if (p.sink.revertedUnderneath(e)) p.session.cancel('the file was reverted');
     if (e.contentChanges.length === 0) return;
-    if (p.sink.claim(e)) {
+    const owner = p.sink.claim(e);
+    if (owner === 'ownAfterRevert') {
       // Too late to keep the document clean: put the original back, so it is clean again.
-      if (p.sink.revertedBeforeBatch) {
-        this.services.log.info('edit: the file was reverted while the edit was streaming; the edit was discarded');
-        void p.session.reject();
-      }
-      return;
+      this.services.log.info('edit: the file was reverted while the edit was streaming; the edit was discarded');
+      void p.session.reject();
     }
+    if (owner !== 'foreign') return;
     const changes: LineChange[] = e.contentChanges.map((c) => ({
       startLine: c.range.start.line,
       startCharacter: c.range.start.character,

@@ -4,10 +4,17 @@ import { DocumentReadOnlyError, type EditSink, type Shown } from '../edits/editS
 import { middleChange } from '../edits/middleChange';
 import type { PreviewView } from '../edits/previewLayout';
 import type { RowEdit } from '../edits/rowEdit';
+import { acceptPlan, initialSinkState, nextSinkState, opensStep, restorePlan, revertedBefore, revertedUnderneath, type SinkEvent, type SinkState } from '../edits/sinkState';
 import { toTextReplace, type TextReplace } from '../edits/textReplace';
 import { undoToOriginal } from '../edits/undoToOriginal';
 import type { Logger } from '../log/logger';
 import type { EditDecorations } from './editDecorations';
+
+/** About 1 ms of hashing per batch; larger files keep no history of states. */
+const STATES_MAX_CHARS = 500_000;
+
+/** What a change to the document was, as the sink sees it (see claim). */
+export type ChangeOwner = 'own' | 'ownAfterRevert' | 'foreign';
 
 /**
  * A pending edit's document in the real editor. Preview batches go through TextEditor.edit
@@ -17,17 +24,12 @@ import type { EditDecorations } from './editDecorations';
  *
  * A save (auto-save, typically) closes the editor's undo step mid-stream, so the preview then
  * spans several steps, all of them ours: reject undoes them all, and accept folds them into
- * one, so the promises above still hold.
+ * one, so the promises above still hold. Where the edit stands in the undo history is one
+ * SinkState (edits/sinkState.ts).
  */
-/** About 1 ms of hashing per batch; larger files keep no history of states. */
-const STATES_MAX_CHARS = 500_000;
-
 export class EditDocumentSink implements EditSink {
   private ownChange: { texts: string; applied: () => void } | undefined;
-  private undoing = false;
-  private previewStarted = false;
-  /** The undo step was closed (a save, or someone else's edit): the next batch opens a new one. */
-  private stepClosed = false;
+  private state: SinkState = initialSinkState;
   /**
    * Fingerprints of the text after each batch, to undo exactly the edit's steps. Not kept for
    * very large files (hashing each batch would cost too much): there a save mid-stream leaves
@@ -35,10 +37,6 @@ export class EditDocumentSink implements EditSink {
    */
   private readonly states: string[] = [];
   private readonly keepStates: boolean;
-  /** A save closed the edit's undo step: it may span several. */
-  private savedDuring = false;
-  /** Someone else changed the document: undoing our steps would undo theirs too. */
-  private foreign = false;
   private view: PreviewView | null = null;
   private startLine = 0;
   private followLine = -1;
@@ -61,7 +59,7 @@ export class EditDocumentSink implements EditSink {
   async apply(edits: RowEdit[], step: 'preview' | 'accept', applied: () => void, show?: Shown): Promise<boolean> {
     const editor = this.editor();
     if (!editor) return false;
-    const stopBefore = !this.previewStarted || this.stepClosed;
+    const stopBefore = opensStep(this.state);
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
     const edited = this.edit(editor, this.toReplaces(edits), { undoStopBefore: stopBefore, undoStopAfter: step === 'accept' }, applied);
@@ -70,14 +68,12 @@ export class EditDocumentSink implements EditSink {
     if (show) this.render(show.view, show.startLine);
     const ok = await edited;
     if (ok) {
-      this.previewStarted = true;
-      this.stepClosed = false;
-      this.savedSinceBatch = false;
+      this.to('batch');
       if (this.keepStates) this.states.push(fingerprint(this.document.getText()));
       const cpu = process.cpuUsage(cpu0);
       this.updateCpuUs += cpu.user + cpu.system;
       if (this.updateMs.length < 100_000) this.updateMs.push(performance.now() - t0);
-      if (step === 'accept' && (this.savedDuring || this.saving) && !this.foreign) await this.foldSteps(editor);
+      if (step === 'accept' && acceptPlan(this.state) === 'fold') await this.foldSteps(editor);
     }
     return ok;
   }
@@ -111,7 +107,7 @@ export class EditDocumentSink implements EditSink {
 
   /** Undoes the edit's steps (see undoToOriginal); true when the original is back. */
   private async undoToOriginal(): Promise<boolean> {
-    this.undoing = true;
+    this.to('undoStart');
     try {
       const history = {
         undo: async () => void (await vscode.commands.executeCommand('undo')),
@@ -121,33 +117,38 @@ export class EditDocumentSink implements EditSink {
       };
       return await undoToOriginal(history, this.before, this.states, fingerprint);
     } finally {
-      this.undoing = false;
+      this.to('undoEnd');
     }
   }
 
   async restore(edits: RowEdit[], viaUndo: boolean, applied: () => void): Promise<boolean> {
     const active = vscode.window.activeTextEditor;
-    if (viaUndo && this.previewStarted && !this.foreign && active?.document === this.document) {
-      // Focus the editor so that 'undo' acts on this document and not on an input box.
-      await vscode.window.showTextDocument(this.document, { viewColumn: active.viewColumn, preserveFocus: false });
-      if (await this.undoToOriginal()) {
+    const editor = this.editor();
+    const plan = restorePlan(this.state, { viaUndo, edits: edits.length, activeEditor: active?.document === this.document, anyEditor: !!editor });
+    switch (plan) {
+      case 'undo': {
+        // Focus the editor so that 'undo' acts on this document and not on an input box.
+        await vscode.window.showTextDocument(this.document, { viewColumn: active!.viewColumn, preserveFocus: false });
+        if (await this.undoToOriginal()) {
+          applied();
+          return true;
+        }
+        this.log.warn('edit: undo did not restore the original; replacing the document text');
+        return this.replaceAll(this.before, applied);
+      }
+      case 'nothing':
         applied();
         return true;
+      case 'edit':
+        return this.edit(editor!, this.toReplaces(edits), { undoStopBefore: false, undoStopAfter: true }, applied);
+      case 'workspaceEdit': {
+        // Hidden editor: a workspace edit still reaches the document.
+        const replaces = this.toReplaces(edits);
+        const we = new vscode.WorkspaceEdit();
+        for (const r of replaces) we.replace(this.document.uri, range(r), r.text);
+        return this.track(replaces.map((r) => r.text), applied, () => Promise.resolve(vscode.workspace.applyEdit(we)));
       }
-      this.log.warn('edit: undo did not restore the original; replacing the document text');
-      return this.replaceAll(this.before, applied);
     }
-    if (edits.length === 0) {
-      applied();
-      return true;
-    }
-    const replaces = this.toReplaces(edits);
-    const editor = this.editor();
-    if (editor) return this.edit(editor, replaces, { undoStopBefore: false, undoStopAfter: true }, applied);
-    // Hidden editor: a workspace edit still reaches the document.
-    const we = new vscode.WorkspaceEdit();
-    for (const r of replaces) we.replace(this.document.uri, range(r), r.text);
-    return this.track(replaces.map((r) => r.text), applied, () => Promise.resolve(vscode.workspace.applyEdit(we)));
   }
 
   render(view: PreviewView | null, startLine: number): void {
@@ -163,46 +164,45 @@ export class EditDocumentSink implements EditSink {
   }
 
   /**
-   * True when a document change is one of this sink's own edits (or its undo); the caller
-   * then leaves it alone. Any other change closes the current undo step.
+   * Whose change this is: one of this sink's own edits (or its undo), which the caller leaves
+   * alone, or someone else's, which closes the current undo step. 'ownAfterRevert': the
+   * document was clean just before this batch although the preview is in it and no save
+   * happened; it was reverted, and the batch made it dirty again (closing with "Don't Save"
+   * reverts and then refuses to close a dirty document).
    */
-  claim(event: vscode.TextDocumentChangeEvent): boolean {
-    if (this.undoing) return true;
+  claim(event: vscode.TextDocumentChangeEvent): ChangeOwner {
+    if (this.state.steps.kind === 'undoing') return 'own';
     const own = this.ownChange;
     if (own && own.texts === textsKey(event.contentChanges.map((c) => c.text))) {
-      // The document was clean just before this batch although the preview is in it and no save
-      // happened: it was reverted, and the batch made it dirty again. Closing with "Don't Save"
-      // reverts and then refuses to close a dirty document.
-      if (this.previewStarted && !event.document.isDirty && !this.saving && !this.savedSinceBatch) this.revertedBeforeBatch = true;
+      const reverted = revertedBefore(this.state, event.document.isDirty);
       own.applied();
-      return true;
+      return reverted ? 'ownAfterRevert' : 'own';
     }
-    this.stepClosed = true;
-    this.foreign = true;
-    return false;
+    this.to('foreignChange');
+    return 'foreign';
   }
 
   /** A save is under way: the document turning clean now is that save, not a revert. */
-  saving = false;
-  /** See claim(). */
-  revertedBeforeBatch = false;
-  private savedSinceBatch = false;
+  willSave(): void {
+    this.to('willSave');
+  }
 
   /** A save closes the editor's current undo step. */
   saved(): void {
-    this.saving = false;
-    this.savedSinceBatch = true;
-    if (this.previewStarted) this.savedDuring = true;
-    if (this.previewStarted) this.stepClosed = true;
+    this.to('saved');
   }
 
   /**
    * The document turned clean without a save while the preview is in it: it was reverted
    * without reloading (closing a file with "Don't Save" does that just before closing it).
+   * Undoing our own steps can come back to the saved text too (auto-save wrote a preview).
    */
   revertedUnderneath(event: vscode.TextDocumentChangeEvent): boolean {
-    // Undoing our own steps can come back to the saved text too (auto-save wrote a preview).
-    return event.contentChanges.length === 0 && !event.document.isDirty && this.previewStarted && !this.saving && !this.undoing;
+    return event.contentChanges.length === 0 && revertedUnderneath(this.state, event.document.isDirty);
+  }
+
+  private to(event: SinkEvent): void {
+    this.state = nextSinkState(this.state, event);
   }
 
   /** Keeps the growing edge in view while the user watches it (not after they scrolled away). */

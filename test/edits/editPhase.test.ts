@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { documentBehind, isOpen, nextEditPhase, type EditEvent, type EditPhase } from '../../src/edits/editPhase';
+import { LeftoverPreview } from '../../src/edits/leftoverPreview';
+import type { DiffRow } from '../../src/rewrite/diffRow';
+
+const rows: DiffRow[] = [{ kind: 'same', text: 'a' }];
+const leftover = new LeftoverPreview(0, ['added']);
+const ending = { state: 'cancelled' as const, note: 'the code being rewritten was changed' };
+
+const PHASES: Record<string, EditPhase> = {
+  streaming: { kind: 'streaming', restoreFirst: false },
+  'streaming, restore first': { kind: 'streaming', restoreFirst: true },
+  review: { kind: 'review', restoreFirst: false, settle: null },
+  'review, settle': { kind: 'review', restoreFirst: false, settle: rows },
+  'review, restore first, settle': { kind: 'review', restoreFirst: true, settle: rows },
+  'cancelling (streaming)': { kind: 'cancelling', shown: 'streaming', ending, leftover },
+  'cancelling (review)': { kind: 'cancelling', shown: 'review', ending, leftover },
+  accepted: { kind: 'ended', outcome: 'accepted' },
+  cancelled: { kind: 'ended', outcome: 'cancelled' },
+};
+
+const EVENTS: Record<string, EditEvent> = {
+  start: { type: 'start', reset: false },
+  'start, reset': { type: 'start', reset: true },
+  restored: { type: 'restored' },
+  show: { type: 'show', rows },
+  settled: { type: 'settled' },
+  cancel: { type: 'cancel', ending, leftover },
+  'end accepted': { type: 'end', outcome: 'accepted' },
+  'end failed': { type: 'end', outcome: 'failed' },
+};
+
+/** Every (phase, event) pair: the phase it leads to (named as in PHASES), or `=` when it changes nothing. */
+const TABLE: Record<string, Record<string, string>> = {
+  streaming: { start: 'streaming', 'start, reset': 'streaming, restore first', restored: '=', show: 'review, settle', settled: '=', cancel: 'cancelling (streaming)', 'end accepted': 'accepted', 'end failed': 'failed' },
+  'streaming, restore first': { start: 'streaming, restore first', 'start, reset': 'streaming, restore first', restored: 'streaming', show: 'review, restore first, settle', settled: '=', cancel: 'cancelling (streaming)', 'end accepted': 'accepted', 'end failed': 'failed' },
+  review: { start: 'streaming', 'start, reset': 'streaming, restore first', restored: '=', show: 'review, settle', settled: '=', cancel: 'cancelling (review)', 'end accepted': 'accepted', 'end failed': 'failed' },
+  'review, settle': { start: 'streaming', 'start, reset': 'streaming, restore first', restored: '=', show: 'review, settle', settled: 'review', cancel: 'cancelling (review)', 'end accepted': 'accepted', 'end failed': 'failed' },
+  'review, restore first, settle': { start: 'streaming, restore first', 'start, reset': 'streaming, restore first', restored: 'review, settle', show: 'review, restore first, settle', settled: 'review, restore first', cancel: 'cancelling (review)', 'end accepted': 'accepted', 'end failed': 'failed' },
+  'cancelling (streaming)': { start: '=', 'start, reset': '=', restored: '=', show: '=', settled: '=', cancel: '=', 'end accepted': 'accepted', 'end failed': 'failed' },
+  'cancelling (review)': { start: '=', 'start, reset': '=', restored: '=', show: '=', settled: '=', cancel: '=', 'end accepted': 'accepted', 'end failed': 'failed' },
+  accepted: { start: '=', 'start, reset': '=', restored: '=', show: '=', settled: '=', cancel: '=', 'end accepted': '=', 'end failed': '=' },
+  cancelled: { start: '=', 'start, reset': '=', restored: '=', show: '=', settled: '=', cancel: '=', 'end accepted': '=', 'end failed': '=' },
+};
+
+function describePhase(p: EditPhase): string {
+  switch (p.kind) {
+    case 'streaming':
+      return p.restoreFirst ? 'streaming, restore first' : 'streaming';
+    case 'review':
+      return ['review', p.restoreFirst ? 'restore first' : '', p.settle ? 'settle' : ''].filter(Boolean).join(', ');
+    case 'cancelling':
+      return `cancelling (${p.shown})${p.leftover === leftover ? '' : ' without leftover'}`;
+    case 'ended':
+      return p.outcome;
+  }
+}
+
+const pairs = Object.keys(PHASES).flatMap((phase) => Object.keys(EVENTS).map((event) => [phase, event] as const));
+
+describe('nextEditPhase', () => {
+  it('has an expectation for every phase and event', () => {
+    expect(pairs).toHaveLength(Object.keys(PHASES).length * Object.keys(EVENTS).length);
+    for (const [phase, event] of pairs) expect(TABLE[phase]?.[event], `${phase} + ${event}`).toBeDefined();
+    for (const [name, phase] of Object.entries(PHASES)) expect(describePhase(phase)).toBe(name);
+  });
+
+  it.each(pairs)('%s + %s', (name, event) => {
+    const before = PHASES[name];
+    const after = nextEditPhase(before, EVENTS[event]);
+    const expected = TABLE[name][event];
+    if (expected === '=') expect(after).toBe(before);
+    else expect(describePhase(after)).toBe(expected);
+  });
+
+  it('keeps the rows, the ending and the leftover an event brings', () => {
+    const shown = nextEditPhase(PHASES.streaming, EVENTS.show);
+    expect(shown.kind === 'review' && shown.settle).toBe(rows);
+    const cancelling = nextEditPhase(PHASES.review, EVENTS.cancel);
+    expect(cancelling).toEqual({ kind: 'cancelling', shown: 'review', ending, leftover });
+  });
+});
+
+describe('what the session asks a phase', () => {
+  it.each(Object.keys(PHASES))('%s', (name) => {
+    const p = PHASES[name];
+    const open = p.kind === 'streaming' || p.kind === 'review';
+    expect(isOpen(p)).toBe(open);
+    expect(documentBehind(p)).toBe(open && (name.includes('restore first') || name.includes('settle')));
+  });
+});
