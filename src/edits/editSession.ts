@@ -1,10 +1,9 @@
-import { describeLeftOut, fitFiles, type FileText } from '../context/fitFiles';
-import { estimateTokens } from '../context/tokenEstimate';
-import { buildEditPrompt, maxOutputTokensFor, type EarlierAttempt } from '../rewrite/editPrompt';
+import type { FileText } from '../context/fitFiles';
+import type { EarlierAttempt } from '../rewrite/editPrompt';
 import { LineAssembler } from '../rewrite/lineAssembler';
 import { RewriteFeed, diffRows } from '../rewrite/rewriteFeed';
 import type { EditTarget } from '../rewrite/rewriteTypes';
-import { withFastFallback } from '../router/fastFallback';
+import { startRewrite } from '../rewrite/startRewrite';
 import type { ModelStream, StreamResult } from '../transport/modelClient';
 import type { ModelError } from '../transport/modelError';
 import { documentBehind, isOpen, nextEditPhase, type EditEvent, type EditPhase, type Ending, type Outcome } from './editPhase';
@@ -75,38 +74,24 @@ export class EditSession {
   start(instruction: string, earlier?: EarlierAttempt, references?: readonly FileText[], reset = false): void {
     if (!isOpen(this.phase)) return;
     if (references) this.references = references;
-    const refs = this.references;
-    // The prompt without the references; each of them adds about its own size.
-    const bare = buildEditPrompt(this.original, instruction, this.target.context, earlier).tokenEstimate;
-    const estimate = refs.reduce((n, f) => n + estimateTokens(f.text), bare);
-    const decision = this.deps.models.route({ surface: 'edit', text: instruction, files: this.target.files, tokenEstimate: estimate });
-    const client = this.deps.models.client(decision.target);
-    const window = this.deps.models.contextTokens(decision.target);
-    const fitted = fitFiles(refs, window - bare - maxOutputTokensFor(this.original));
-    if (fitted.leftOut.length > 0) decision.reasons.push(`left out to fit the context: ${describeLeftOut(fitted.leftOut)}`);
-    const prompt = buildEditPrompt(this.original, decision.text, this.target.context, earlier, fitted.files);
-    this.instructionValue = decision.text;
-    this.route = decision.target;
-    this.feed = new RewriteFeed(this.original);
-    this.to({ type: 'start', reset });
-    const gen = ++this.generation;
-    const request = {
-      surface: 'edit' as const,
-      instructions: prompt.instructions,
-      input: prompt.input,
-      maxOutputTokens: maxOutputTokensFor(this.original),
-      label: decision.reasons.join('; '),
-    };
-    let stream = client.stream(request);
-    if (decision.target === 'full') {
-      const fast = this.deps.models.client('fast');
-      stream = withFastFallback(stream, fast, () => request, (why, error) => {
+    const gen = this.generation + 1;
+    const { stream, decision, client } = startRewrite(this.deps.models, this.target, {
+      instruction,
+      earlier,
+      references: this.references,
+      label: (reasons) => reasons.join('; '),
+      onFallback: (why, error, fast) => {
         if (gen !== this.generation || this.phase.kind !== 'streaming') return;
         this.deps.log.warn(`edit: full model failed before answering (${error.message}); rewriting with the fast model.`);
         this.route = 'fast';
         this.announce({ source: 'fast', model: fast.model, reasons: [why, ...decision.reasons] });
-      });
-    }
+      },
+    });
+    this.instructionValue = decision.text;
+    this.route = decision.target;
+    this.feed = new RewriteFeed(this.original);
+    this.to({ type: 'start', reset });
+    this.generation = gen;
     this.stream = stream;
     this.announce({ source: decision.target, model: client.model, reasons: decision.reasons });
     void this.consume(stream, gen);

@@ -1,11 +1,10 @@
-import { describeLeftOut, fitFiles, type FileText } from '../context/fitFiles';
-import { estimateTokens } from '../context/tokenEstimate';
+import type { FileText } from '../context/fitFiles';
 import type { Logger } from '../log/logger';
 import type { MetricsSink } from '../metrics/requestSample';
-import { buildEditPrompt, maxOutputTokensFor, type EarlierAttempt } from '../rewrite/editPrompt';
+import type { EarlierAttempt } from '../rewrite/editPrompt';
 import { RewriteFeed } from '../rewrite/rewriteFeed';
 import type { EditModels, EditTarget } from '../rewrite/rewriteTypes';
-import { withFastFallback } from '../router/fastFallback';
+import { startRewrite } from '../rewrite/startRewrite';
 import type { ModelRequest, ModelStream, StreamResult } from '../transport/modelClient';
 import type { ModelError } from '../transport/modelError';
 import { rejectsTemperature } from '../transport/rejectsTemperature';
@@ -226,32 +225,18 @@ export class VariantsRun {
   }
 
   private launch(v: Variant): void {
-    const { models } = this.deps;
-    const instruction = variantInstruction(v.instruction, v.plan.approach);
-    const bare = buildEditPrompt(this.original, instruction, this.target.context, v.earlier).tokenEstimate;
-    const estimate = this.references.reduce((n, f) => n + estimateTokens(f.text), bare);
-    const decision = models.route({ surface: 'edit', text: instruction, files: this.target.files, tokenEstimate: estimate });
-    const client = models.client(decision.target);
-    const fitted = fitFiles(this.references, models.contextTokens(decision.target) - bare - maxOutputTokensFor(this.original));
-    if (fitted.leftOut.length > 0) decision.reasons.push(`left out to fit the context: ${describeLeftOut(fitted.leftOut)}`);
-    const prompt = buildEditPrompt(this.original, decision.text, this.target.context, v.earlier, fitted.files);
-    const request: ModelRequest = {
-      surface: 'edit',
-      instructions: prompt.instructions,
-      input: prompt.input,
-      maxOutputTokens: maxOutputTokensFor(this.original),
-      label: `variant ${v.plan.index + 1} (${v.plan.approach.label}): ${decision.reasons.join('; ')}`,
-    };
-    if (this.temperatureOk) request.temperature = v.plan.temperature;
-    let stream = client.stream(request);
-    if (decision.target === 'full') {
-      const fast = models.client('fast');
-      stream = withFastFallback(stream, fast, () => request, (why) => {
+    const { stream, request, decision, client } = startRewrite(this.deps.models, this.target, {
+      instruction: variantInstruction(v.instruction, v.plan.approach),
+      earlier: v.earlier,
+      references: this.references,
+      label: (reasons) => `variant ${v.plan.index + 1} (${v.plan.approach.label}): ${reasons.join('; ')}`,
+      temperature: this.temperatureOk ? v.plan.temperature : undefined,
+      onFallback: (why, _error, fast) => {
         if (v.stream !== stream) return;
         v.card = { ...v.card, route: 'fast', model: fast.model, reasons: [why, ...decision.reasons] };
         this.emit(v);
-      });
-    }
+      },
+    });
     v.stream = stream;
     v.card = { ...v.card, status: 'waiting', route: decision.target, model: client.model, reasons: decision.reasons, note: undefined };
     this.emit(v);
