@@ -78,8 +78,13 @@ function userMessage(input: PromptInput): string {
   const { context, mode } = input;
   const parts: string[] = [];
   if (context.snippets.length) {
-    parts.push('Related code from other files:');
-    for (const s of context.snippets) parts.push(`--- ${s.path}\n${s.text}`);
+    // One heading per section, in the order the snippets come (best first within each).
+    const sections = new Map<string, string[]>();
+    for (const s of context.snippets) {
+      const title = s.section ?? 'Related code from other files';
+      sections.set(title, [...(sections.get(title) ?? []), `--- ${s.path}\n${s.text}`]);
+    }
+    for (const [title, texts] of sections) parts.push(`${title}:`, ...texts);
     parts.push('');
   }
   const task =

@@ -9,7 +9,7 @@ export function lineSet(text: string): Set<string> {
 }
 
 /** Keywords every file shares; they say nothing about relevance. */
-const KEYWORDS = new Set(
+export const KEYWORDS = new Set(
   ('function return const let var export import from default class interface type extends implements public private ' +
     'protected static readonly async await new this self def elif else for while break continue true false null None ' +
     'undefined void string number boolean int float bool char struct impl pub use mod package func try catch except ' +

@@ -3,4 +3,6 @@ export interface Snippet {
   path: string;
   /** Plain text of whole lines. */
   text: string;
+  /** The prompt section it belongs to (definitions, recent edits, …); other files' code when absent. */
+  section?: string;
 }

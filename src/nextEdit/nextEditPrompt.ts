@@ -1,3 +1,4 @@
+import { rebaseEdits } from '../context/rebaseEdits';
 import type { ModelRequest } from '../transport/modelClient';
 import type { RecordedEdit } from './editHistory';
 import type { EditWindow } from './editWindow';
@@ -15,14 +16,19 @@ export const NEXT_EDIT_INSTRUCTIONS = [
   'Reply with the region text only: no markers, no cursor mark, no code fences, no explanation.',
 ].join('\n');
 
-/** The request for a window and this file's recent edits. */
-export function nextEditRequest(path: string, languageId: string, window: EditWindow, edits: readonly RecordedEdit[], maxOutputTokens: number): ModelRequest {
-  const diffs = edits.map((e) => unifiedHunk(e)).join('\n');
+/**
+ * The request for a window and this file's recent edits (their line numbers moved through the
+ * edits after them, so each names where its lines are now). `context`: labelled sections from
+ * other files (definitions, diagnostics, their recent edits), placed first.
+ */
+export function nextEditRequest(path: string, languageId: string, window: EditWindow, edits: readonly RecordedEdit[], maxOutputTokens: number, context = ''): ModelRequest {
+  const diffs = rebaseEdits(edits).map((e) => unifiedHunk(e)).join('\n');
   const region = window.lines.map((l, i) => {
     if (window.startLine + i !== window.cursor.line) return l;
     return `${l.slice(0, window.cursor.character)}${CURSOR}${l.slice(window.cursor.character)}`;
   });
   const user = [
+    ...(context ? [context, ''] : []),
     `File: ${path} (${languageId})`,
     'Recent edits, oldest first:',
     diffs,

@@ -14,8 +14,12 @@ export const REVIEW_INSTRUCTIONS = [
   'those lines (without line numbers or markers), or null when there is no sure fix.',
 ].join('\n');
 
-/** What one review request says: the file, and the hunk's lines numbered as in the document. */
-export function reviewInput(path: string, languageId: string, text: readonly string[], hunk: Hunk): InputMessage[] {
+/**
+ * What one review request says: the file, and the hunk's lines numbered as in the document.
+ * `context`: labelled sections (definitions of the names used, the editor's own diagnostics),
+ * placed first, so names defined elsewhere are not taken for mistakes.
+ */
+export function reviewInput(path: string, languageId: string, text: readonly string[], hunk: Hunk, context = ''): InputMessage[] {
   const width = String(hunk.context.end).length;
   const rows: string[] = [];
   for (let i = hunk.context.start; i < hunk.context.end; i++) {
@@ -23,5 +27,6 @@ export function reviewInput(path: string, languageId: string, text: readonly str
     rows.push(`${mark}${String(i + 1).padStart(width)}| ${text[i]}`);
   }
   const span = hunk.lines.end - hunk.lines.start === 1 ? `line ${hunk.lines.start + 1}` : `lines ${hunk.lines.start + 1}-${hunk.lines.end}`;
-  return [{ role: 'user', content: `File: ${path} (${languageId})\nChanged: ${span}\n\n${rows.join('\n')}\n` }];
+  const preface = context ? `Context from the project (not to review; the editor already reports the problems listed, do not repeat them):\n${context}\n\n` : '';
+  return [{ role: 'user', content: `${preface}File: ${path} (${languageId})\nChanged: ${span}\n\n${rows.join('\n')}\n` }];
 }

@@ -17,6 +17,8 @@ export interface EditContext {
   /** Lines above and below the region (already trimmed to a budget). */
   before: string;
   after: string;
+  /** Labelled sections: definitions of the names the region uses, diagnostics in it. */
+  related?: string;
 }
 
 /** A generation interrupted by a new instruction, given to the next one as a head start. */
@@ -41,6 +43,7 @@ export function buildEditPrompt(
 ): EditPrompt {
   const parts = [
     ...references.map((f) => `Another file the instruction refers to (context only): ${f.path}\n<file>\n${f.text}\n</file>`),
+    ...(context.related ? [`From the project (context only):\n${context.related}`] : []),
     `File: ${context.path} (${context.languageId})`,
     context.before ? `Code above the region (context only):\n<above>\n${context.before}\n</above>` : 'The region starts the file.',
     `The region to rewrite:\n<region>\n${region.join('\n')}\n</region>`,

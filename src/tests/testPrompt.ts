@@ -26,6 +26,8 @@ export interface TestPromptInput {
   changed?: string;
   /** Why the previous answer was refused (it did not parse); asked once more with this. */
   previousProblem?: string;
+  /** Labelled sections: definitions of what the functions use, existing tests of them, the test setup. */
+  context?: string;
   /** Whether the answer is a whole new file (with its imports) or a part of one. */
   wholeFile: boolean;
   /** The import specifier of the source module from the test file. */
@@ -54,6 +56,7 @@ export function testPrompt(p: TestPromptInput): string {
       `\`${names[0]}\` changed (${p.changed ?? 'its code changed'}). Write only new tests for what the tests above do not cover yet; answer with nothing if they cover it.`,
     );
   }
+  if (p.context) parts.push(p.context);
   parts.push(`Source file ${p.sourceName}:\n${p.source}`);
   for (const f of p.functions) parts.push(`Function under test: ${f.name}\n${f.text}`);
   if (p.previousProblem) parts.push(`Your previous answer did not parse (${p.previousProblem}). Answer again with complete, valid code.`);

@@ -1,0 +1,99 @@
+// Context benchmark: does the prompt each surface sends carry the definitions of the names the
+// next lines use? Corpus: real packages nobody here wrote (bench/contextCorpus.ts), cut at fixed
+// pseudo-random points inside functions. For each cut, the names of the true next 3 lines that
+// are defined in another file of the package are the targets; a target is recalled when the
+// first line of its definition's signature is in the surface's prompt as built at that cut
+// (ghost text and next edit before those lines are typed, review with them as the changed lines).
+// Also times the gathering of context per surface (off the keystroke path) and counts its tokens.
+// Writes bench/results/context.json. `--quick`: fewer cuts.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CodeParser, installedParserFiles } from '../src/context/codeParser';
+import { ContextService } from '../src/context/contextService';
+import { findSecret } from '../src/context/secretScan';
+import { percentile } from '../src/metrics/percentiles';
+import { corpusPackages, cutPoints, loadCorpus, recalled, type Cut } from './contextCorpus';
+import { SURFACES, surfacePrompts, type Surface } from './contextPrompts';
+
+const root = process.cwd();
+const quick = process.argv.includes('--quick');
+const perPackage = quick ? 8 : 40;
+
+const parser = await CodeParser.load(installedParserFiles(root));
+const packages = corpusPackages(root);
+const t0 = performance.now();
+const corpus = await loadCorpus(parser, packages);
+const indexMs = performance.now() - t0;
+const cuts = await cutPoints(corpus, parser, perPackage);
+console.log(`context: ${corpus.files.size} files of ${packages.length} packages indexed in ${indexMs.toFixed(0)} ms; ${cuts.length} cuts`);
+
+// The service as the extension builds it, fed by the index alone (no language server here).
+const serviceFor = (viewed: (path: string, near: string) => ReturnType<NonNullable<ConstructorParameters<typeof ContextService>[0]['viewed']>>) =>
+  new ContextService({ index: corpus.index, allowed: () => true, hasSecret: (t) => findSecret(t) !== undefined, viewed });
+
+interface Tally {
+  targets: number;
+  recalled: number;
+  gatherMs: number[];
+  tokens: number[];
+}
+const newTallies = () => Object.fromEntries(SURFACES.map((s) => [s, { targets: 0, recalled: 0, gatherMs: [], tokens: [] } as Tally])) as Record<Surface, Tally>;
+const tallies = newTallies();
+/** The same cuts with the prompts as built before the context service: the figure to beat. */
+const before = newTallies();
+const perPackageRecall: Record<string, Record<Surface, { targets: number; recalled: number }>> = {};
+
+for (const cut of cuts) {
+  const old = await surfacePrompts(corpus, cut);
+  for (const surface of SURFACES) {
+    before[surface].targets += cut.targets.length;
+    before[surface].recalled += cut.targets.filter((t) => recalled(old[surface].prompt, t)).length;
+    before[surface].tokens.push(old[surface].contextTokens);
+  }
+  const prompts = await surfacePrompts(corpus, cut, serviceFor);
+  const pkg = packageOf(cut);
+  perPackageRecall[pkg] ??= Object.fromEntries(SURFACES.map((s) => [s, { targets: 0, recalled: 0 }])) as Record<Surface, { targets: number; recalled: number }>;
+  for (const surface of SURFACES) {
+    const { prompt, gatherMs, contextTokens } = prompts[surface];
+    const hits = cut.targets.filter((t) => recalled(prompt, t)).length;
+    tallies[surface].targets += cut.targets.length;
+    tallies[surface].recalled += hits;
+    if (gatherMs !== undefined) tallies[surface].gatherMs.push(gatherMs);
+    tallies[surface].tokens.push(contextTokens);
+    perPackageRecall[pkg][surface].targets += cut.targets.length;
+    perPackageRecall[pkg][surface].recalled += hits;
+  }
+}
+
+function packageOf(cut: Cut): string {
+  return corpus.packages.find((p) => p.paths.includes(cut.file.path))!.pkg.name;
+}
+
+const round = (x: number, d = 3) => Number(x.toFixed(d));
+const result: Record<string, unknown> = { cuts: cuts.length, files: corpus.files.size, packages: packages.map((p) => p.name), index_ms: round(indexMs, 0) };
+for (const surface of SURFACES) {
+  const t = tallies[surface];
+  const key = surface.replace('-', '_');
+  result[`definition_recall_${key}`] = round(t.targets ? t.recalled / t.targets : 0);
+  result[`definition_recall_${key}_before`] = round(before[surface].targets ? before[surface].recalled / before[surface].targets : 0);
+  result[`targets_${key}`] = t.targets;
+  const sorted = [...t.gatherMs].sort((a, b) => a - b);
+  result[`gather_ms_p95_${key}`] = sorted.length ? round(percentile(sorted, 95)!, 2) : null;
+  result[`gather_ms_p95_${key}_n`] = sorted.length;
+  result[`tokens_p50_${key}`] = t.tokens.length ? percentile([...t.tokens].sort((a, b) => a - b), 50) : null;
+  result[`tokens_p50_${key}_n`] = t.tokens.length;
+  result[`tokens_p50_${key}_before`] = percentile([...before[surface].tokens].sort((a, b) => a - b), 50) ?? null;
+}
+result.per_package = Object.fromEntries(
+  Object.entries(perPackageRecall).map(([pkg, bySurface]) => [pkg, Object.fromEntries(SURFACES.map((s) => [s, round(bySurface[s].targets ? bySurface[s].recalled / bySurface[s].targets : 0)]))]),
+);
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(join(root, 'bench/results/context.json'), `${JSON.stringify(result, null, 2)}\n`);
+for (const surface of SURFACES) {
+  const key = surface.replace('-', '_');
+  console.log(
+    `context: ${surface}: definition recall ${result[`definition_recall_${key}`]} (${tallies[surface].recalled}/${tallies[surface].targets} targets over ${cuts.length} cuts; ` +
+      `before the context service ${result[`definition_recall_${key}_before`]}), gather p95 ${result[`gather_ms_p95_${key}`] ?? '-'} ms (n=${result[`gather_ms_p95_${key}_n`]}), ` +
+      `context tokens p50 ${result[`tokens_p50_${key}`]} (before ${result[`tokens_p50_${key}_before`]})`,
+  );
+}
