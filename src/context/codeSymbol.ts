@@ -126,15 +126,22 @@ function pointAt(source: string, declaration: Node, index: number): TextPoint {
   return { line, column: index - lineStart };
 }
 
-/** The comments right above `node` (no blank line between), joined as written. */
+/**
+ * The doc comment right above `node` (no blank line between), as written: the block comment
+ * touching it, or the run of line comments touching it (a header comment above that is not its).
+ */
 export function commentsBefore(node: Node): string | undefined {
   const lines: string[] = [];
   let next = node;
   let prev = node.previousSibling;
   while (prev && prev.type === 'comment' && prev.endPosition.row >= next.startPosition.row - 1 && prev.endPosition.row < next.startPosition.row) {
+    const block = prev.text.startsWith('/*');
+    if (block && lines.length) break;
     lines.unshift(prev.text);
+    if (block) break;
     next = prev;
     prev = prev.previousSibling;
+    if (prev?.text.startsWith('/*')) break;
   }
   return lines.length ? lines.join('\n') : undefined;
 }

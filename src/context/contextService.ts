@@ -90,8 +90,8 @@ export class ContextService {
     const items: ContextItem[] = [...(d.serverDefinitions?.(req.path, uses) ?? [])];
     const found = resolveDefinitions(d.index, req.path, uses, { visible: req.visible, typesOfSignatures: true });
     const compact = req.surface === 'ghost' || req.surface === 'next-edit';
-    items.push(...found.map((def) => definitionItem(d.index, def, compact)));
-    items.push(...moduleOutlines(d.index, req.path, uses));
+    const definitions = found.map((def) => definitionItem(d.index, def, compact));
+    items.push(...definitions, ...moduleOutlines(d.index, req.path, uses, new Set(definitions.map((i) => i.key))));
     const around = { start: Math.max(0, req.focus.start - 20), end: req.focus.end + 20 };
     items.push(...(d.diagnostics?.(req.path, around) ?? []));
     items.push(...(d.recentEdits?.(req.path) ?? []));

@@ -32,7 +32,7 @@ export function definitionText(index: SymbolIndex, path: string, symbol: CodeSym
   const body = index.body(path, symbol);
   let main = body ?? symbol.signature;
   if (!body && symbol.kind === 'class') {
-    const indent = ' '.repeat(symbol.signatureRange.start.column + (path.endsWith('.py') ? 4 : 2));
+    const indent = ' '.repeat(symbol.range.start.column + (path.endsWith('.py') ? 4 : 2));
     const members = index
       .members(path, symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name)
       .filter((m) => m.kind !== 'variable' || path.endsWith('.py'))

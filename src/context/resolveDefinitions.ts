@@ -28,7 +28,7 @@ export interface ResolveOptions {
 export function resolveDefinitions(index: SymbolIndex, path: string, uses: readonly NameUse[], options: ResolveOptions = {}): FoundDefinition[] {
   const out: FoundDefinition[] = [];
   const seen = new Set<string>();
-  const max = options.max ?? 64;
+  const max = options.max ?? 160;
   const add = (found: readonly Located[], use: NameUse, hop: number) => {
     for (const f of found) {
       const key = `${f.path}:${f.symbol.range.start.line}:${f.symbol.name}`;

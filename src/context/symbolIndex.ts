@@ -24,6 +24,8 @@ interface IndexedFile {
 const MAX_BODY_LINES = 24;
 const SHAPE_KINDS = new Set(['interface', 'type', 'enum']);
 
+const WORD = /[A-Za-z_$][\w$]{2,}/g;
+
 /** Re-exports followed at most this deep (barrel files re-exporting barrel files). */
 const MAX_REEXPORT_DEPTH = 4;
 
@@ -37,6 +39,9 @@ export class SymbolIndex {
   readonly known = new KnownFiles();
   /** Top-level definitions by name, across files. */
   private readonly byName = new Map<string, Set<string>>();
+  /** In how many files each identifier occurs (how much the workspace uses a name). */
+  private readonly fileCounts = new Map<string, number>();
+  private readonly wordsOf = new Map<string, ReadonlySet<string>>();
 
   constructor(private readonly parser: CodeParser) {}
 
@@ -67,6 +72,9 @@ export class SymbolIndex {
       bodies.set(s, lines.slice(s.signatureRange.start.line, s.range.end.line + 1).join('\n'));
     }
     this.files.set(path, { grammar, version, outline, topLevel, bodies });
+    const words = new Set(text.match(WORD) ?? []);
+    this.wordsOf.set(path, words);
+    for (const w of words) this.fileCounts.set(w, (this.fileCounts.get(w) ?? 0) + 1);
     this.known.add(path);
   }
 
@@ -78,6 +86,12 @@ export class SymbolIndex {
   remove(path: string): void {
     const file = this.files.get(path);
     if (!file) return;
+    for (const w of this.wordsOf.get(path) ?? []) {
+      const n = (this.fileCounts.get(w) ?? 1) - 1;
+      if (n > 0) this.fileCounts.set(w, n);
+      else this.fileCounts.delete(w);
+    }
+    this.wordsOf.delete(path);
     for (const name of file.topLevel.keys()) this.byName.get(name)?.delete(path);
     this.files.delete(path);
   }
@@ -103,6 +117,11 @@ export class SymbolIndex {
 
   version(path: string): string | number | undefined {
     return this.files.get(path)?.version;
+  }
+
+  /** In how many indexed files `name` occurs. */
+  popularity(name: string): number {
+    return this.fileCounts.get(name) ?? 0;
   }
 
   /** Files that define `name` at their top level. */

@@ -1,0 +1,125 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CodeParser, installedParserFiles } from '../../src/context/codeParser';
+import type { ContextItem } from '../../src/context/contextItem';
+import { ContextService, type ContextRequest, type ContextServiceDeps } from '../../src/context/contextService';
+import { namesInPlay } from '../../src/context/namesInPlay';
+import { languageIdOfPath } from '../../src/context/parserLanguages';
+import { lookup, resolveDefinitions } from '../../src/context/resolveDefinitions';
+import { findSecret } from '../../src/context/secretScan';
+import { SymbolIndex } from '../../src/context/symbolIndex';
+
+const project = join(__dirname, '../fixtures/context/project');
+const files = new Map<string, string>();
+let index: SymbolIndex;
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((e) => (statSync(join(dir, e)).isDirectory() ? walk(join(dir, e)) : [join(dir, e)]));
+}
+
+beforeAll(async () => {
+  const parser = await CodeParser.load(installedParserFiles(join(__dirname, '../..')));
+  index = new SymbolIndex(parser);
+  for (const full of walk(project)) {
+    const path = relative(project, full);
+    files.set(path, readFileSync(full, 'utf8'));
+    index.notePath(path);
+  }
+  for (const [path, text] of files) await index.update(path, languageIdOfPath(path)!, text, 1);
+});
+
+const lines = (path: string) => files.get(path)!.split('\n');
+const service = (over: Partial<ContextServiceDeps> = {}) =>
+  new ContextService({ index, allowed: () => true, hasSecret: (t) => findSecret(t) !== undefined, ...over });
+const request = (over: Partial<ContextRequest> = {}): ContextRequest => ({
+  surface: 'review',
+  path: 'src/app.ts',
+  lines: lines('src/app.ts'),
+  focus: { start: 9, end: 11 },
+  visible: { start: 5, end: 13 },
+  ...over,
+});
+
+describe('resolveDefinitions', () => {
+  const found = (path: string, from = 0, to = 99) => {
+    const uses = namesInPlay(lines(path), from, to, { start: from, end: to });
+    return resolveDefinitions(index, path, uses).map((d) => `${d.use.qualifier ? `${d.use.qualifier}.` : ''}${d.use.name} → ${d.path}:${d.symbol.name}`);
+  };
+
+  it('follows named, default, aliased and namespace imports, and re-exports through an index file', () => {
+    const defs = found('src/app.ts', 6, 13);
+    expect(defs).toContain('addCents → src/util/math.ts:addCents');
+    expect(defs).toContain('format → src/util/math.ts:format'); // the default export
+    // `export { addCents as plus }` in util/index: the same definition, found once.
+    const plus = namesInPlay(lines('src/app.ts'), 10, 11, { start: 10, end: 11 }).find((u) => u.name === 'plus')!;
+    expect(lookup(index, 'src/app.ts', plus).map((d) => `${d.path}:${d.symbol.name}`)).toEqual(['src/util/math.ts:addCents']);
+    expect(defs).toContain('Ledger → src/util/math.ts:Ledger');
+    const qualified = namesInPlay(lines('src/app.ts'), 10, 11, { start: 10, end: 11 }).find((u) => u.qualifier === 'math')!;
+    expect(lookup(index, 'src/app.ts', qualified).map((d) => `${d.path}:${d.symbol.name}`)).toEqual(['src/util/math.ts:addCents']);
+    expect(defs).toContain('Money → src/util/math.ts:Money');
+  });
+
+  it('follows Python relative module imports and a package that re-imports what it offers', () => {
+    const defs = found('pkg/main.py');
+    expect(defs).toContain('Square → pkg/shapes.py:Square'); // through pkg/__init__.py
+    expect(defs).toContain('shapes.unit → pkg/shapes.py:unit');
+  });
+
+  it('follows the types in a found signature one step', () => {
+    const uses = namesInPlay(lines('src/app.ts'), 10, 11, { start: 10, end: 11 });
+    const defs = resolveDefinitions(index, 'src/app.ts', uses.filter((u) => u.name === 'format'), { typesOfSignatures: true });
+    expect(defs.map((d) => `${d.symbol.name}:${d.hop}`)).toEqual(['format:0', 'Money:1']);
+  });
+});
+
+describe('ContextService', () => {
+  it('puts the signatures and doc comments of imported helpers into labelled sections', () => {
+    const block = service().build(request());
+    expect(block.text).toContain('## Definitions of names used here (from their files)');
+    expect(block.text).toMatch(/--- src\/util\/math\.ts:3\n\/\*\* Adds two amounts of money, in cents\. \*\/\nfunction addCents\(a: number, b: number\): number/);
+    // A short interface goes whole; a class with its members' signatures.
+    expect(block.text).toContain('export interface Money {\n  cents: number;\n  currency: Currency;\n}');
+    expect(block.text).toContain('class Ledger\n  record(entry: Money): void\n  total(): Money');
+    // What the namespace import brings in beyond those: the rest of the module, a line each.
+    expect(block.text).toContain("--- src/util/math.ts\ntype Currency = 'EUR' | 'USD';");
+    expect(block.tokens).toBeGreaterThan(0);
+  });
+
+  it('drops what a denied file defines, and definitions that look like secrets', () => {
+    const all = service().build(request());
+    expect(all.text).toContain('function secretHelper(x: number): number');
+    expect(all.text).not.toContain('ghp_');
+    const denied = service({ allowed: (p) => p !== 'src/secrets.ts' }).build(request());
+    expect(denied.text).not.toContain('secretHelper');
+    expect(denied.items.every((i) => i.path !== 'src/secrets.ts')).toBe(true);
+  });
+
+  it('leaves out definitions in the lines the prompt shows anyway', () => {
+    const block = service().build(request({ path: 'pkg/shapes.py', lines: lines('pkg/shapes.py'), focus: { start: 11, end: 12 }, visible: { start: 0, end: 13 } }));
+    expect(block.text).not.toContain('class Square');
+    const narrow = service().build(request({ path: 'pkg/shapes.py', lines: lines('pkg/shapes.py'), focus: { start: 11, end: 12 }, visible: { start: 10, end: 13 } }));
+    expect(narrow.text).toContain('class Square:');
+  });
+
+  it('gives ghost text and next edit the compact form: the doc comment\u2019s first sentence only', () => {
+    const block = service().build(request({ surface: 'ghost', tokenBudget: 4096 }));
+    expect(block.text).toContain('// Adds two amounts of money, in cents.\nfunction addCents(a: number, b: number): number');
+  });
+
+  it('takes the other sources into their sections, within the surface budget', () => {
+    const item = (source: ContextItem['source'], text: string, path = 'src/other.ts'): ContextItem => ({ source, path, text, distance: 0, ageMs: 0, uses: 1, key: `${source}:${text}` });
+    const block = service({
+      diagnostics: () => [item('diagnostics', "error: Cannot find name 'totl'.", 'src/app.ts')],
+      recentEdits: () => [item('edits', '@@ -3,1 +3,1 @@\n-a\n+b')],
+      viewed: () => [item('viewed', 'const seen = 1;')],
+    }).build(request({ surface: 'next-edit' }));
+    expect(block.text).toContain("## Problems the editor reports near here\nsrc/app.ts: error: Cannot find name 'totl'.");
+    expect(block.text).toContain('## Recent edits in other files\n--- src/other.ts\n@@ -3,1 +3,1 @@');
+    expect(block.text).toContain('## Code recently viewed in other files\n--- src/other.ts\nconst seen = 1;');
+    expect(block.tokens).toBeLessThanOrEqual(1536);
+    // Review has no share for edits or viewed code.
+    const review = service({ recentEdits: () => [item('edits', 'x')], viewed: () => [item('viewed', 'y')] }).build(request());
+    expect(review.items.some((i) => i.source === 'edits' || i.source === 'viewed')).toBe(false);
+  });
+});
