@@ -6,6 +6,7 @@ import { registerApiKeyCommands } from './vscode/apiKeyCommands';
 import { registerChat } from './vscode/chatViewProvider';
 import { registerCompletions } from './vscode/inlineCompletionProvider';
 import { registerEdits } from './vscode/editCommands';
+import { registerLastPrompt } from './vscode/lastPrompt';
 import { registerLatency } from './vscode/latencyPanel';
 import { registerNextEdit } from './vscode/nextEdit';
 import { registerReview } from './vscode/reviewCommands';
@@ -24,6 +25,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerChat(context, services);
   // Ghost text offers next edit's predicted insertions, and takes the stage from its drawings.
   registerCompletions(context, services, registerNextEdit(context, services, edits));
+  registerLastPrompt(context, services);
   registerLatency(context, services, services.metricsStore);
   registerReview(context, services, edits);
   registerRoutePicker(context, services);

@@ -1,5 +1,6 @@
 import type { Config } from './config/config';
 import type { CodeParser } from './context/codeParser';
+import type { ContextHub } from './context/contextHub';
 import type { Logger } from './log/logger';
 import type { MetricsSink } from './metrics/requestSample';
 import type { RouteDecision, RouteRequest } from './router/routeTypes';
@@ -34,6 +35,8 @@ export interface Services {
    * undefined when its files cannot be loaded, so callers fall back to reading lines.
    */
   parser(): Promise<CodeParser | undefined>;
+  /** What each surface's prompt carries besides its own window (definitions, diagnostics, edits, tests), and the last prompts sent. */
+  context: ContextHub;
   /** performance.now() or a fake clock in tests. */
   now(): number;
 }

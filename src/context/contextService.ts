@@ -75,6 +75,11 @@ const NEAR_LINES = 30;
 export class ContextService {
   constructor(private readonly deps: ContextServiceDeps) {}
 
+  /** The same service with some sources replaced or added (a request's own, such as tests read for it). */
+  with(sources: ContextSources): ContextService {
+    return new ContextService({ ...this.deps, ...sources });
+  }
+
   build(req: ContextRequest): ContextBlock {
     const items = this.candidates(req).filter((i) => this.deps.allowed(i.path) && !this.deps.hasSecret(i.text));
     const fitted = fitBudget(items, budgetFor(req.surface, req.tokenBudget ?? 4096));

@@ -124,6 +124,11 @@ export class SymbolIndex {
     return this.fileCounts.get(name) ?? 0;
   }
 
+  /** Indexed files in which `name` occurs. */
+  filesMentioning(name: string): string[] {
+    return [...this.wordsOf].filter(([, words]) => words.has(name)).map(([path]) => path);
+  }
+
   /** Files that define `name` at their top level. */
   filesDefining(name: string): string[] {
     return [...(this.byName.get(name) ?? [])];

@@ -3,6 +3,7 @@ import { COMPLETION_INSTRUCTIONS } from '../completions/completionPrompt';
 import { resolveApiKey } from '../config/apiKey';
 import type { Config } from '../config/config';
 import { bundledParserFiles, CodeParser } from '../context/codeParser';
+import type { ContextHub } from '../context/contextHub';
 import { createEmitter } from '../events/emitter';
 import { redactingLogger } from '../log/redactingLogger';
 import { formatRequestLog } from '../metrics/formatRequestLog';
@@ -10,6 +11,8 @@ import { createMetricsStore, type MetricsStore } from '../metrics/metricsStore';
 import { createRouter } from '../router/createRouter';
 import type { Services } from '../services';
 import { createClientFactory } from '../transport/clientFactory';
+import type { ModelClient } from '../transport/modelClient';
+import { createContextHub } from './contextHub';
 import { KeyConsentPrompt } from './keyConsentPrompt';
 import { readConfig } from './settingsReader';
 
@@ -85,6 +88,29 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
 
   const reconnect = () => clients.reloadKey();
   let parser: Promise<CodeParser | undefined> | undefined;
+  // Every request passes the prompt recorder on its way out (Show Last Prompt). One wrapper per
+  // client, so a client keeps its identity.
+  let hub: ContextHub | undefined = undefined;
+  const recorders = new WeakMap<ModelClient, ModelClient>();
+  const recording = (client: ModelClient): ModelClient => {
+    let wrapped = recorders.get(client);
+    if (!wrapped) {
+      wrapped = new Proxy(client, {
+        get(target, prop) {
+          if (prop === 'stream') {
+            return (request: Parameters<ModelClient['stream']>[0]) => {
+              hub?.prompts.record(request, target.model);
+              return target.stream(request);
+            };
+          }
+          const value: unknown = Reflect.get(target, prop, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      recorders.set(client, wrapped);
+    }
+    return wrapped;
+  };
 
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
@@ -101,12 +127,15 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     { dispose: () => clients.dispose() },
   );
 
-  return {
+  const services: FlintServices = {
     config: () => config,
     onConfigChange: (listener) => configChanged.on(listener),
-    fast: () => clients.fast(),
-    full: () => clients.full(),
-    infill: () => clients.infill(),
+    fast: () => recording(clients.fast()),
+    full: () => recording(clients.full()),
+    infill: () => {
+      const client = clients.infill();
+      return client && recording(client);
+    },
     log,
     metrics: {
       record(sample) {
@@ -143,5 +172,10 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     forgetDeniedHosts: () => consent.forgetDenied(),
     showLog: () => channel.show(true),
     onClientsChange: (listener) => clientsChanged.on(listener),
+    get context(): ContextHub {
+      return hub!;
+    },
   };
+  hub = createContextHub(context, services);
+  return services;
 }

@@ -1,0 +1,25 @@
+import type { ContextBlock, ContextRequest } from './contextService';
+import type { PromptRecorder } from './promptRecorder';
+import type { Snippet } from './snippet';
+
+/**
+ * What the surfaces ask for context. Everything it answers was gathered ahead (on pause, on
+ * open, on save, with a deadline): asking never waits for a language server or the disk,
+ * except `buildForTests`, which reads the test files first (the user asked and waits).
+ */
+export interface ContextHub {
+  /**
+   * Ghost text's context for `path`, prepared at the last pause, as snippets (labelled by their
+   * section); the recently viewed code most like `near` when none is prepared.
+   */
+  ghostSnippets(path: string, near: string): Snippet[];
+  /** A surface's context for these lines, from what is gathered. */
+  build(req: ContextRequest): ContextBlock;
+  /** Generated tests' context: the existing tests of `functionName` and the test setup too. */
+  buildForTests(req: ContextRequest, functionName: string): Promise<ContextBlock>;
+  /** The last prompt each surface sent. */
+  readonly prompts: PromptRecorder;
+}
+
+/** A hub that has nothing to add (tests of surfaces that do not exercise context). */
+export const EMPTY_BLOCK: ContextBlock = { items: [], text: '', tokens: 0 };
