@@ -5,6 +5,8 @@ export interface AttachedContext extends Attachment {
   text: string;
   /** Editor language id, used as the fence's info string. */
   language?: string;
+  /** Labelled sections about the attached code (definitions of the names it uses, diagnostics), sent after it. */
+  related?: string;
 }
 
 /** Rough token count (4 characters a token) for routing and budgets; never sent anywhere. */
@@ -23,6 +25,7 @@ export function composeContent(text: string, contexts: readonly AttachedContext[
     const range = c.startLine === undefined ? '' : ` (lines ${c.startLine}-${c.endLine ?? c.startLine})`;
     const fence = '`'.repeat(Math.max(3, longestBacktickRun(c.text) + 1));
     parts.push('', `File: ${c.path}${range}`, `${fence}${c.language ?? ''}`, c.text, fence);
+    if (c.related) parts.push('', c.related);
   }
   return parts.join('\n');
 }

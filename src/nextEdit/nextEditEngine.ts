@@ -4,7 +4,7 @@ import type { Logger } from '../log/logger';
 import type { MetricsSink, RequestSample } from '../metrics/requestSample';
 import type { ModelClient } from '../transport/modelClient';
 import type { EditHistory } from './editHistory';
-import { defaultWindowLimits, editWindow, type WindowLimits } from './editWindow';
+import { defaultWindowLimits, editWindow, type EditWindow, type WindowLimits } from './editWindow';
 import { nextEditRequest } from './nextEditPrompt';
 import { editShape } from './editShape';
 import { NextEditTrigger } from './nextEditTrigger';
@@ -60,6 +60,8 @@ export interface NextEditEngineDeps {
   maxOutputTokens?: number;
   /** When to ask (default: the shipped policy). */
   trigger?: NextEditTrigger;
+  /** Labelled context from other files for a window (definitions, diagnostics, their edits); none when absent. */
+  context?(doc: NextEditDocument, window: EditWindow): string;
 }
 
 /**
@@ -273,7 +275,7 @@ export class NextEditEngine {
     }
     const windowChars = window.lines.reduce((n, l) => n + l.length + 1, 0);
     const maxTokens = d.maxOutputTokens ?? Math.ceil(windowChars / 2) + 256;
-    const stream = d.client().stream(nextEditRequest(doc.path, doc.languageId, window, edits, maxTokens));
+    const stream = d.client().stream(nextEditRequest(doc.path, doc.languageId, window, edits, maxTokens, d.context?.(doc, window)));
     this.stats.requests++;
     const onAbort = () => stream.cancel();
     signal.addEventListener('abort', onAbort, { once: true });

@@ -28,6 +28,8 @@ export interface ReviewRunnerDeps {
   /** The findings of this document changed: show them. */
   publish(key: string): void;
   limits?: HunkLimits;
+  /** Labelled context for a hunk (definitions of the names it uses, the editor's diagnostics); none when absent. */
+  context?(doc: ReviewDocument, text: readonly string[], hunk: Hunk): string;
 }
 
 /** How one hunk's request ended. */
@@ -148,7 +150,7 @@ export class ReviewRunner {
     const stream = this.deps.client().stream({
       surface: 'review',
       instructions: REVIEW_INSTRUCTIONS,
-      input: reviewInput(doc.path, doc.languageId, text, hunk),
+      input: reviewInput(doc.path, doc.languageId, text, hunk, this.deps.context?.(doc, text, hunk)),
       maxOutputTokens: MAX_OUTPUT_TOKENS,
       temperature: 0,
       jsonSchema: reviewJsonSchema,

@@ -73,7 +73,7 @@ export class ChatEditorContext implements vscode.Disposable {
    */
   async gather(text: string): Promise<GatheredContext> {
     const sel = this.selection();
-    const selected = sel && sel.key !== this.dismissed ? [sel.context] : [];
+    const selected = sel && sel.key !== this.dismissed ? [this.withRelated(sel.context)] : [];
     // A named file comes whole even when part of it is the selection: the model sees all of it.
     const files = await this.files.attach(parseMentions(text), namedFiles(text));
     return { contexts: [...selected, ...files.contexts], skipped: files.skipped };
@@ -107,6 +107,16 @@ export class ChatEditorContext implements vscode.Disposable {
       key: `${doc.uri.toString()}#${startLine}-${endLine}#${editor.selection.isEmpty ? 'visible' : 'selection'}`,
       context: { path, startLine, endLine, text, language: doc.languageId },
     };
+  }
+
+  /** The attached code with the definitions of the names it uses and the diagnostics in it. */
+  private withRelated(context: AttachedContext): AttachedContext {
+    const doc = this.targetEditor?.document;
+    if (!doc || context.startLine === undefined) return context;
+    const lines = doc.getText().replace(/\r\n/g, '\n').split('\n');
+    const span = { start: context.startLine - 1, end: context.endLine ?? context.startLine };
+    const related = this.services.context.build({ surface: 'chat', path: context.path, lines, focus: span, visible: span }).text;
+    return related ? { ...context, related } : context;
   }
 
   private workspaceFiles(): Promise<string[]> {

@@ -124,7 +124,7 @@ export function createContextHub(context: vscode.ExtensionContext, services: Ser
     prompts,
     ghostSnippets(path, near) {
       const block = ghost.get(path);
-      if (block) return block.items.map((i) => ({ path: itemLabel(i), text: i.text, section: SECTION_TITLES[i.source] }));
+      if (block) return block.items.filter((i) => allowed(i.path)).map((i) => ({ path: itemLabel(i), text: i.text, section: SECTION_TITLES[i.source] }));
       return ring.select(path, near, (p) => !isDenied(p));
     },
     build: (req) => (ready ? ready.service.build(req) : EMPTY),

@@ -131,7 +131,7 @@ export class EditController implements vscode.Disposable {
     };
     const pending: Pending = { sink, range, session: undefined as unknown as EditSession };
     let lastState = '';
-    pending.session = new EditSession(editTarget(document, range), {
+    pending.session = new EditSession(editTarget(document, range, this.services.context), {
       models,
       sink,
       timers: realTimers,

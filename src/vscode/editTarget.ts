@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { ContextHub } from '../context/contextHub';
 import { enclosingBlock, type LineRange } from '../context/enclosingBlock';
 import { secretRefusal } from '../context/secretScan';
 import { surroundingLines } from '../rewrite/editPrompt';
@@ -63,15 +64,23 @@ export function linesOf(startLine: number, endLine: number, endCharacter: number
   return { start: startLine, end: endCharacter === 0 && endLine > startLine ? endLine : endLine + 1 };
 }
 
-export function editTarget(document: vscode.TextDocument, range: LineRange): EditTarget {
+/** The region to rewrite, the lines around it, and (given `hub`) the definitions and diagnostics it touches. */
+export function editTarget(document: vscode.TextDocument, range: LineRange, hub?: ContextHub): EditTarget {
   const lines = allLines(document);
   const around = surroundingLines(lines, range.start, range.end, CONTEXT_CHARS);
+  const path = vscode.workspace.asRelativePath(document.uri, false);
+  const visible = { start: range.start - lineCount(around.before), end: range.end + lineCount(around.after) };
+  const related = hub?.build({ surface: 'edit', path, lines, focus: range, visible }).text;
   return {
     startLine: range.start,
     lines: lines.slice(range.start, range.end),
-    context: { path: vscode.workspace.asRelativePath(document.uri), languageId: document.languageId, ...around },
+    context: { path: vscode.workspace.asRelativePath(document.uri), languageId: document.languageId, ...around, ...(related ? { related } : {}) },
     files: [vscode.workspace.asRelativePath(document.uri)],
   };
+}
+
+function lineCount(text: string): number {
+  return text ? text.split('\n').length : 0;
 }
 
 function allLines(document: vscode.TextDocument): string[] {

@@ -5,11 +5,9 @@ import { completionSettings, enabledForLanguage } from '../completions/completio
 import { GhostTextAlternatives } from '../completions/ghostTextAlternatives';
 import { looksBinary } from '../context/looksBinary';
 import { SecretScanner } from '../context/secretScanner';
-import { SnippetRing } from '../context/snippetRing';
 import type { NextEditGhost } from '../nextEdit/nextEditGhost';
 import type { Services } from '../services';
 import { watchDenyList } from './contextDenyList';
-import { trackRecentFiles } from './contextRecentFiles';
 
 /** Internal command run by the editor after it inserted a suggestion. */
 const ACCEPTED_COMMAND = 'flint.internal.completionAccepted';
@@ -22,7 +20,7 @@ const CYCLE_COMMANDS = { next: 'editor.action.inlineSuggest.showNext', previous:
 const WINDOW_STEP_LINES = 500;
 const MIN_LINES_BEFORE = 1000;
 const LINES_AFTER = 300;
-/** Lines before the cursor that rank snippets from other files. */
+/** Lines before the cursor that rank recently viewed code when no context is prepared yet. */
 const NEAR_CURSOR_LINES = 30;
 
 /**
@@ -32,10 +30,8 @@ const NEAR_CURSOR_LINES = 30;
  * `flint.context.denyList`).
  */
 export function registerCompletions(context: vscode.ExtensionContext, services: Services, nextEdit: NextEditGhost): void {
-  const ring = new SnippetRing();
   const secrets = new SecretScanner();
   const isDenied = watchDenyList(context, services);
-  trackRecentFiles(context, ring, isDenied);
   const engine = new CompletionEngine({
     client: () => services.infill?.() ?? services.fast(),
     settings: () => completionSettings(services.config()),
@@ -120,8 +116,8 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
           suffix,
           languageId: document.languageId,
           filePath: path,
-          // Snippet paths are workspace-relative: re-checked against the deny list as it is now.
-          snippets: () => ring.select(path, lastLines(prefix, NEAR_CURSOR_LINES), (p) => !isDenied(p)),
+          // Prepared at the last pause (definitions, edits, viewed code); re-checked against the deny list as it is now.
+          snippets: () => services.context.ghostSnippets(path, lastLines(prefix, NEAR_CURSOR_LINES)),
           explicit,
           signal: controller.signal,
           ...(change ? { changedAt: change.at } : {}),

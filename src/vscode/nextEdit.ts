@@ -75,6 +75,11 @@ export function registerNextEdit(context: vscode.ExtensionContext, services: Ser
       const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === doc.key);
       return document ? sendRefusal(document, services) : 'the document was closed';
     },
+    context: (doc, window) => {
+      const lines = Array.from({ length: doc.lineCount }, (_, i) => doc.lineAt(i));
+      const visible = { start: window.startLine, end: window.startLine + window.lines.length };
+      return services.context.build({ surface: 'next-edit', path: doc.path, lines, focus: { start: window.cursor.line, end: window.cursor.line + 1 }, visible }).text;
+    },
   });
 
   const track = (document: vscode.TextDocument | undefined) => {

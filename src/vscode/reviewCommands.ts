@@ -39,6 +39,7 @@ export function registerReview(context: vscode.ExtensionContext, services: Servi
     beginGeneration: () => services.beginGeneration(),
     dismissed,
     publish,
+    context: (doc, lines, hunk) => services.context.build({ surface: 'review', path: doc.path, lines, focus: hunk.lines, visible: hunk.context }).text,
   });
 
   const scheduler = new PauseScheduler(

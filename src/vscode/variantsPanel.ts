@@ -100,7 +100,7 @@ export function registerVariants(context: vscode.ExtensionContext, services: Ser
   }
 
   function open(document: vscode.TextDocument, range: LineRange, instruction: string, count: number, references: FileText[]): Exploration {
-    const target = editTarget(document, range);
+    const target = editTarget(document, range, services.context);
     const name = vscode.workspace.asRelativePath(document.uri);
     const what = range.end - range.start === 1 ? `line ${range.start + 1}` : `lines ${range.start + 1}–${range.end}`;
     const media = vscode.Uri.joinPath(context.extensionUri, 'media', 'variants');

@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { composeContent, estimateTokens } from '../../src/chat/contextBlock';
 
 describe('composeContent', () => {
+  it('sends the related sections of an attachment after its fence', () => {
+    const content = composeContent('why?', [{ path: 'a.ts', startLine: 1, endLine: 1, text: 'f(x)', language: 'typescript', related: '## Definitions of names used here (from their files)\n--- b.ts:1\nfunction f(x: number): void' }]);
+    expect(content).toBe('why?\n\nAttached context:\n\nFile: a.ts (lines 1-1)\n```typescript\nf(x)\n```\n\n## Definitions of names used here (from their files)\n--- b.ts:1\nfunction f(x: number): void');
+  });
+
   it('returns the text alone without attachments', () => {
     expect(composeContent('hi', [])).toBe('hi');
   });

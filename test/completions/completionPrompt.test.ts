@@ -22,6 +22,16 @@ describe('buildModelRequest', () => {
     expect(r.surface).toBe('completion');
   });
 
+  it('instruct: snippets of a context section go under its own heading, other files\u2019 code under the usual one', () => {
+    const snippets = [
+      { path: 'src/math.ts:3', text: 'function addCents(a: number, b: number): number', section: 'Definitions of names used here (from their files)' },
+      { path: 'lib.ts', text: 'export const A = 1;' },
+      { path: 'src/money.ts:1', text: 'interface Money {}', section: 'Definitions of names used here (from their files)' },
+    ];
+    const content = buildModelRequest({ ...base, context: { ...base.context, snippets } }).input[0].content;
+    expect(content).toContain('Definitions of names used here (from their files):\n--- src/math.ts:3\nfunction addCents(a: number, b: number): number\n--- src/money.ts:1\ninterface Money {}\nRelated code from other files:\n--- lib.ts\n');
+  });
+
   it('instruct: a block request says so and allows more output', () => {
     const line = buildModelRequest(base);
     const block = buildModelRequest({ ...base, mode: { kind: 'block', indent: 0 } });

@@ -2,6 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { buildEditPrompt, maxOutputTokensFor, surroundingLines } from '../../src/rewrite/editPrompt';
 
 describe('buildEditPrompt', () => {
+  it('puts the project context (definitions, diagnostics) before the file, as context only', () => {
+    const p = buildEditPrompt(['f(x);'], 'fix it', { path: 'a.ts', languageId: 'typescript', before: '', after: '', related: '## Problems the editor reports near here\na.ts:1: error: x' });
+    const content = p.input[0].content;
+    expect(content).toContain('From the project (context only):\n## Problems the editor reports near here\na.ts:1: error: x');
+    expect(content.indexOf('From the project')).toBeLessThan(content.indexOf('File: a.ts'));
+  });
+
   const context = { path: 'src/a.ts', languageId: 'typescript', before: 'import x;', after: '' };
 
   it('asks for the rewritten region only, with context marked as context', () => {
