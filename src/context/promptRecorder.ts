@@ -44,10 +44,16 @@ export class PromptRecorder {
     return this.last.get(surface)?.request;
   }
 
-  /** Every surface's last prompt as one Markdown document, its parts labelled. */
-  render(): string {
-    const out = ['# Flint: the last prompt of each surface', '', 'Exactly what was sent, as sent. Sections of context are labelled by where they come from.'];
-    for (const surface of PROMPT_SURFACES) {
+  /** When `surface` last sent a prompt. */
+  sentAt(surface: PromptSurface): Date | undefined {
+    return this.last.get(surface)?.at;
+  }
+
+  /** The last prompts (of every surface, or of one) as a Markdown document, its parts labelled. */
+  render(only?: PromptSurface): string {
+    const title = only ? `# Flint: the last ${only} prompt` : '# Flint: the last prompt of each surface';
+    const out = [title, '', 'Exactly what was sent, as sent. Sections of context are labelled by where they come from.'];
+    for (const surface of only ? [only] : PROMPT_SURFACES) {
       const r = this.last.get(surface);
       out.push('', `## ${surface}`, '');
       if (!r) {

@@ -41,6 +41,8 @@ export function createContextHub(context: vscode.ExtensionContext, services: Ser
   trackRecentFiles(context, ring, isDenied);
   const edits = new EditLog();
   const ghost = new Map<string, ContextBlock>();
+  /** Documents whose language-server answers were logged once. */
+  const announced = new Set<string>();
   const allowed = (path: string) => !/^([/\\]|[A-Za-z]:|\.\.)/.test(path) && !isDenied(path);
   const relative = (uri: vscode.Uri) => vscode.workspace.asRelativePath(uri, false);
   let ready: { service: ContextService; indexer: ContextIndexer; server: ServerDefinitions; index: SymbolIndex } | undefined;
@@ -79,6 +81,11 @@ export function createContextHub(context: vscode.ExtensionContext, services: Ser
     prepareGhost();
     const uses = namesInPlay(lines, line - ASK_ABOVE, line + ASK_BELOW, focus);
     await ready.server.gather(doc, uses, Date.now() + SERVER_DEADLINE_MS);
+    const answered = ready.server.ready(path, uses).length;
+    if (answered > 0 && !announced.has(path)) {
+      announced.add(path);
+      services.log.info(`context: language servers give ${answered} definitions for the names near the cursor in ${path}`);
+    }
     if (doc.version === editor.document.version) prepareGhost();
   };
 

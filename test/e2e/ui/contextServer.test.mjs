@@ -1,0 +1,33 @@
+// Context from the language server, in a real VS Code: on a TypeScript project of several files,
+// with the editor's built-in TypeScript server running in full, ghost text, next edit, review
+// and Generate Tests each send a prompt that carries the signature of a helper imported from
+// another file, read back through Flint: Show Last Prompt; a denied file's definition is in none.
+import { flintLog, waitForLog } from '../harness/flintLog.mjs';
+import { assertPromptsCarryTheHelper, CONTEXT_SETTINGS, findCount, HELPER_SIGNATURE, sendEveryPrompt, showLastPrompt, writeContextProject } from '../harness/contextProject.mjs';
+
+// The base settings run TypeScript's syntax-only server: this window runs the full one.
+export const settings = { ...CONTEXT_SETTINGS, 'typescript.tsserver.useSyntaxServer': 'never' };
+
+export function prepareWorkspace(workspace) {
+  writeContextProject(workspace);
+}
+
+export const tests = [
+  {
+    name: 'every surface\u2019s prompt carries an imported helper\u2019s signature (language server answering); a denied file\u2019s definitions are in none; Show Last Prompt shows them',
+    timeoutMs: 300_000,
+    async run(ctx) {
+      const { wb, page, workspace } = ctx;
+      await wb.statusBarItem('Flint', { timeoutMs: 120_000 });
+      await sendEveryPrompt(wb, page, workspace);
+      await waitForLog(ctx, /context: language servers give \d+ definitions for the names near the cursor in ctx\/src\/checkout\.ts/, 60_000);
+      await assertPromptsCarryTheHelper(wb, page);
+      // The screenshot for the README: the review prompt, scrolled to its definitions.
+      await showLastPrompt(wb, page, 'Review');
+      await findCount(wb, page, HELPER_SIGNATURE);
+      await wb.screenshot('show-last-prompt');
+      await wb.press('Escape');
+      if (!/files indexed/.test(flintLog(ctx).text)) throw new Error('the workspace index never reported its first pass');
+    },
+  },
+];
