@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { CodeParser, installedParserFiles } from '../src/context/codeParser';
 import { ContextService } from '../src/context/contextService';
 import { findSecret } from '../src/context/secretScan';
-import { percentile } from '../src/metrics/percentiles';
+import { bootstrapCi, percentileFigure } from './sampleStats.mjs';
 import { corpusPackages, cutPoints, loadCorpus, recalled, type Cut } from './contextCorpus';
 import { SURFACES, surfacePrompts, type Surface } from './contextPrompts';
 
@@ -34,10 +34,12 @@ const serviceFor = (viewed: (path: string, near: string) => ReturnType<NonNullab
 interface Tally {
   targets: number;
   recalled: number;
+  /** Per cut: [targets, recalled], to resample cuts (a cut's targets are not independent). */
+  perCut: [number, number][];
   gatherMs: number[];
   tokens: number[];
 }
-const newTallies = () => Object.fromEntries(SURFACES.map((s) => [s, { targets: 0, recalled: 0, gatherMs: [], tokens: [] } as Tally])) as Record<Surface, Tally>;
+const newTallies = () => Object.fromEntries(SURFACES.map((s) => [s, { targets: 0, recalled: 0, perCut: [], gatherMs: [], tokens: [] } as Tally])) as Record<Surface, Tally>;
 const tallies = newTallies();
 /** The same cuts with the prompts as built before the context service: the figure to beat. */
 const before = newTallies();
@@ -46,8 +48,10 @@ const perPackageRecall: Record<string, Record<Surface, { targets: number; recall
 for (const cut of cuts) {
   const old = await surfacePrompts(corpus, cut);
   for (const surface of SURFACES) {
+    const oldHits = cut.targets.filter((t) => recalled(old[surface].prompt, t)).length;
     before[surface].targets += cut.targets.length;
-    before[surface].recalled += cut.targets.filter((t) => recalled(old[surface].prompt, t)).length;
+    before[surface].recalled += oldHits;
+    before[surface].perCut.push([cut.targets.length, oldHits]);
     before[surface].tokens.push(old[surface].contextTokens);
   }
   const prompts = await surfacePrompts(corpus, cut, serviceFor);
@@ -58,6 +62,7 @@ for (const cut of cuts) {
     const hits = cut.targets.filter((t) => recalled(prompt, t)).length;
     tallies[surface].targets += cut.targets.length;
     tallies[surface].recalled += hits;
+    tallies[surface].perCut.push([cut.targets.length, hits]);
     if (gatherMs !== undefined) tallies[surface].gatherMs.push(gatherMs);
     tallies[surface].tokens.push(contextTokens);
     perPackageRecall[pkg][surface].targets += cut.targets.length;
@@ -70,19 +75,22 @@ function packageOf(cut: Cut): string {
 }
 
 const round = (x: number, d = 3) => Number(x.toFixed(d));
+const share = (cuts: [number, number][]) => cuts.reduce((n, c) => n + c[1], 0) / Math.max(1, cuts.reduce((n, c) => n + c[0], 0));
+// Cuts are resampled by index (a cut's targets are not independent of each other).
+const shareCi = (cuts: [number, number][]) => bootstrapCi([cuts.map((_, i) => i)], (picked) => share(picked.map((i) => cuts[i])))?.map((x) => round(x)) ?? null;
 const result: Record<string, unknown> = { cuts: cuts.length, files: corpus.files.size, packages: packages.map((p) => p.name), index_ms: round(indexMs, 0) };
 for (const surface of SURFACES) {
   const t = tallies[surface];
   const key = surface.replace('-', '_');
-  result[`definition_recall_${key}`] = round(t.targets ? t.recalled / t.targets : 0);
-  result[`definition_recall_${key}_before`] = round(before[surface].targets ? before[surface].recalled / before[surface].targets : 0);
+  result[`definition_recall_${key}`] = round(share(t.perCut));
+  result[`definition_recall_${key}_n`] = t.perCut.length;
+  result[`definition_recall_${key}_ci`] = shareCi(t.perCut);
+  result[`definition_recall_${key}_before`] = round(share(before[surface].perCut));
+  result[`definition_recall_${key}_before_ci`] = shareCi(before[surface].perCut);
   result[`targets_${key}`] = t.targets;
-  const sorted = [...t.gatherMs].sort((a, b) => a - b);
-  result[`gather_ms_p95_${key}`] = sorted.length ? round(percentile(sorted, 95)!, 2) : null;
-  result[`gather_ms_p95_${key}_n`] = sorted.length;
-  result[`tokens_p50_${key}`] = t.tokens.length ? percentile([...t.tokens].sort((a, b) => a - b), 50) : null;
-  result[`tokens_p50_${key}_n`] = t.tokens.length;
-  result[`tokens_p50_${key}_before`] = percentile([...before[surface].tokens].sort((a, b) => a - b), 50) ?? null;
+  Object.assign(result, percentileFigure(`gather_ms_p95_${key}`, t.gatherMs, 95));
+  Object.assign(result, percentileFigure(`tokens_p50_${key}`, t.tokens, 50, { digits: 0 }));
+  Object.assign(result, percentileFigure(`tokens_p50_${key}_before`, before[surface].tokens, 50, { digits: 0 }));
 }
 result.per_package = Object.fromEntries(
   Object.entries(perPackageRecall).map(([pkg, bySurface]) => [pkg, Object.fromEntries(SURFACES.map((s) => [s, round(bySurface[s].targets ? bySurface[s].recalled / bySurface[s].targets : 0)]))]),
@@ -93,7 +101,8 @@ for (const surface of SURFACES) {
   const key = surface.replace('-', '_');
   console.log(
     `context: ${surface}: definition recall ${result[`definition_recall_${key}`]} (${tallies[surface].recalled}/${tallies[surface].targets} targets over ${cuts.length} cuts; ` +
-      `before the context service ${result[`definition_recall_${key}_before`]}), gather p95 ${result[`gather_ms_p95_${key}`] ?? '-'} ms (n=${result[`gather_ms_p95_${key}_n`]}), ` +
+      `95 % interval ${JSON.stringify(result[`definition_recall_${key}_ci`])}; before the context service ${result[`definition_recall_${key}_before`]}), ` +
+      `gather p95 ${result[`gather_ms_p95_${key}`] ?? '-'} ms (n=${result[`gather_ms_p95_${key}_n`]}, 95 % interval ${JSON.stringify(result[`gather_ms_p95_${key}_ci`])}), ` +
       `context tokens p50 ${result[`tokens_p50_${key}`]} (before ${result[`tokens_p50_${key}_before`]})`,
   );
 }

@@ -7,6 +7,7 @@ import type { ContextBlock, ContextService } from '../src/context/contextService
 import { itemLabel, SECTION_TITLES } from '../src/context/renderSections';
 import type { Snippet } from '../src/context/snippet';
 import { SnippetRing } from '../src/context/snippetRing';
+import { ghostVisible } from '../src/context/surfaceBudgets';
 import { viewedItems } from '../src/context/viewedItems';
 import { estimateTokens } from '../src/context/tokenEstimate';
 import { editWindow } from '../src/nextEdit/editWindow';
@@ -79,7 +80,7 @@ export async function surfacePrompts(corpus: Corpus, cut: Cut, serviceFor?: Serv
   };
 
   const nearCursor = doc.slice(Math.max(0, line - 30), line).join('\n');
-  const ghostBlock = service && timed(() => service.build({ surface: 'ghost', path: file.path, lines: doc, focus: { start: line, end: line + 1 }, visible: { start: line - 120, end: line + 30 }, tokenBudget: GHOST_TOKEN_BUDGET }));
+  const ghostBlock = service && timed(() => service.build({ surface: 'ghost', path: file.path, lines: doc, focus: { start: line, end: line + 1 }, visible: ghostVisible(line), tokenBudget: GHOST_TOKEN_BUDGET }));
   const snippets: Snippet[] = ghostBlock ? ghostBlock.block.items.map((i) => ({ path: itemLabel(i), text: i.text, section: SECTION_TITLES[i.source] })) : ring.select(file.path, nearCursor, () => true);
   const context = buildCompletionContext({ prefix, suffix, snippets, tokenBudget: GHOST_TOKEN_BUDGET });
   const ghost = buildModelRequest({ api: 'responses', fimTemplate: 'qwen', context, languageId: file.languageId, filePath: file.path, mode: decideMode(prefix, suffix), maxLines: 30 });

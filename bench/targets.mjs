@@ -10,7 +10,7 @@
 //   only when the high end does. An interval straddling the bound cannot decide: a miss. With
 //   `faultBelow`, an interval wholly below that value (a negative overhead beyond noise) is a
 //   measurement fault, also a miss.
-export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'denyList', 'variants', 'next-edit', 'tests', 'review'];
+export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'denyList', 'variants', 'next-edit', 'tests', 'review', 'context'];
 
 export const targets = {
   transport: [
@@ -103,6 +103,18 @@ export const targets = {
   review: [
     { figure: 'last_token_to_diagnostics_ms_p50', op: '<=', value: 5 },
     { figure: 'requests_per_100_keystrokes', op: '<=', value: 5, note: 'onPause, a typist paced by recorded inter-key intervals' },
+  ],
+  // Definition recall: of the names the true next 3 lines use that are defined in another file
+  // of the package, the share whose signature the surface's prompt carries (bootstrap interval
+  // over cut points, judged on its low end).
+  context: [
+    { figure: 'cuts', op: '>=', value: 300, note: 'cut points in real packages\' own sources' },
+    { figure: 'definition_recall_ghost', op: '>=', value: 0.8, interval: true },
+    { figure: 'definition_recall_next_edit', op: '>=', value: 0.8, interval: true },
+    { figure: 'definition_recall_review', op: '>=', value: 0.8, interval: true },
+    { figure: 'gather_ms_p95_ghost', op: '<=', value: 50, note: 'building ghost text\'s context, off the keystroke path' },
+    { figure: 'gather_ms_p95_next_edit', op: '<=', value: 50 },
+    { figure: 'gather_ms_p95_review', op: '<=', value: 50 },
   ],
   denyList: [
     { figure: 'check_ms_p50_worst_input', op: '<=', value: 1, note: 'one check of the whole deny list, pathological patterns and paths included' },

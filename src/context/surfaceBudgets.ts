@@ -22,6 +22,14 @@ export const SURFACE_BUDGETS: Record<Exclude<ContextSurface, 'ghost'>, SurfaceBu
   chat: { tokens: 2048, shares: { definitions: 0.8, diagnostics: 0.2 } },
 };
 
+/**
+ * The lines around the cursor ghost text's own prefix and suffix usually hold (its prompt reads
+ * much of the file): definitions there are not repeated.
+ */
+export function ghostVisible(line: number): { start: number; end: number } {
+  return { start: line - 100, end: line + 40 };
+}
+
 /** Ghost text's share of `flint.context.tokenBudget` for other files. */
 export const GHOST_CONTEXT_SHARE = 0.25;
 

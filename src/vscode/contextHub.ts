@@ -8,6 +8,7 @@ import { PromptRecorder } from '../context/promptRecorder';
 import { itemLabel, SECTION_TITLES } from '../context/renderSections';
 import { findSecret } from '../context/secretScan';
 import { SnippetRing } from '../context/snippetRing';
+import { ghostVisible } from '../context/surfaceBudgets';
 import { SymbolIndex } from '../context/symbolIndex';
 import { testContextItems } from '../context/testContext';
 import { viewedItems } from '../context/viewedItems';
@@ -94,7 +95,7 @@ export function createContextHub(context: vscode.ExtensionContext, services: Ser
     path,
     lines,
     focus,
-    visible: { start: focus.start - 100, end: focus.end + 40 },
+    visible: ghostVisible(focus.start),
     tokenBudget: services.config()['context.tokenBudget'],
   });
 
