@@ -86,13 +86,24 @@ export class ContextService {
     return { items: fitted, text: renderSections(fitted), tokens: totalTokens(fitted) };
   }
 
+  /**
+   * The signatures of the functions (and class) holding the focus, when the prompt's own lines
+   * start below them: what the lines it shows belong to.
+   */
+  private enclosing(req: ContextRequest): ContextItem[] {
+    const symbols = this.deps.index.outline(req.path)?.symbols ?? [];
+    return symbols
+      .filter((s) => s.kind !== 'variable' && s.range.start.line < req.visible.start && s.range.start.line <= req.focus.start && s.range.end.line >= req.focus.start)
+      .map((s) => ({ ...definitionItem(this.deps.index, { path: req.path, symbol: s, use: { name: s.name, count: 1, distance: 0, line: 0, column: 0 }, sameFile: false, hop: 0 }, true), key: `enclosing:${req.path}:${s.range.start.line}` }));
+  }
+
   /** Every item a request could use, before ranking and budget. */
   candidates(req: ContextRequest): ContextItem[] {
     const d = this.deps;
     const half = NAME_SCAN_LINES / 2;
     const from = Math.max(0, Math.min(req.focus.start - half, req.lines.length - NAME_SCAN_LINES));
     const uses = namesInPlay(req.lines, from, from + NAME_SCAN_LINES, req.focus);
-    const items: ContextItem[] = [...(d.serverDefinitions?.(req.path, uses) ?? [])];
+    const items: ContextItem[] = [...this.enclosing(req), ...(d.serverDefinitions?.(req.path, uses) ?? [])];
     const found = resolveDefinitions(d.index, req.path, uses, { visible: req.visible, typesOfSignatures: true });
     const compact = req.surface === 'ghost' || req.surface === 'next-edit';
     const definitions = found.map((def) => definitionItem(d.index, def, compact));
