@@ -13,6 +13,8 @@ const MAX_TYPE_NAMES = 6;
 const PARALLEL = 4;
 /** Documents whose answers are kept. */
 const MAX_DOCUMENTS = 16;
+/** An empty answer (a server still starting, say) is asked again after this long, same version or not. */
+const RETRY_EMPTY_MS = 5_000;
 
 type Answer = { items: ContextItem[] };
 
@@ -25,7 +27,7 @@ type Answer = { items: ContextItem[] };
  */
 export class ServerDefinitions {
   /** Per document path: per name, its answer and the document version it was asked for. */
-  private readonly answers = new Map<string, Map<string, Answer & { version: number }>>();
+  private readonly answers = new Map<string, Map<string, Answer & { version: number; at: number }>>();
 
   constructor(
     private readonly index: SymbolIndex,
@@ -48,12 +50,14 @@ export class ServerDefinitions {
       this.answers.set(path, (mine = new Map()));
       while (this.answers.size > MAX_DOCUMENTS) this.answers.delete(this.answers.keys().next().value!);
     }
-    const wanted = uses.slice(0, MAX_NAMES).filter((u) => mine.get(key(u))?.version !== doc.version);
+    const now = Date.now();
+    const stale = (a: (Answer & { version: number; at: number }) | undefined) => !a || a.version !== doc.version || (a.items.length === 0 && now - a.at > RETRY_EMPTY_MS);
+    const wanted = uses.slice(0, MAX_NAMES).filter((u) => stale(mine.get(key(u))));
     const queue = wanted.map((use, i) => ({ use, types: i < MAX_TYPE_NAMES }));
     const worker = async () => {
       for (let next = queue.shift(); next && Date.now() < deadline; next = queue.shift()) {
         const items = await this.ask(doc, next.use, next.types, deadline);
-        if (items) mine.set(key(next.use), { items, version: doc.version });
+        if (items) mine.set(key(next.use), { items, version: doc.version, at: Date.now() });
       }
     };
     await Promise.all(Array.from({ length: PARALLEL }, worker));
