@@ -9,6 +9,7 @@ import { languageIdOfPath } from '../../src/context/parserLanguages';
 import { lookup, resolveDefinitions } from '../../src/context/resolveDefinitions';
 import { findSecret } from '../../src/context/secretScan';
 import { SymbolIndex } from '../../src/context/symbolIndex';
+import { testContextItems } from '../../src/context/testContext';
 
 const project = join(__dirname, '../fixtures/context/project');
 const files = new Map<string, string>();
@@ -133,5 +134,20 @@ describe('ContextService: what holds the focus', () => {
     const shown = service().build(request({ path: 'src/cart.ts', lines, focus: { start: 28, end: 29 }, visible: { start: 0, end: 35 } }));
     expect(shown.items.some((i) => i.key.startsWith('enclosing:'))).toBe(false);
     index.forget('src/cart.ts');
+  });
+});
+
+describe('testContextItems', () => {
+  it('finds the existing tests of a function, the test file\u2019s imports and the fixtures above it', async () => {
+    const read = async (path: string) => files.get(path);
+    const items = await testContextItems(index, 'pkg/shapes.py', 'unit', read);
+    expect(items.map((i) => `${i.path}:${i.line}`)).toEqual(['pkg/tests/test_shapes.py:0', 'pkg/tests/test_shapes.py:3', 'pkg/conftest.py:0']);
+    expect(items[0].text).toBe('import pytest\n\nfrom pkg.shapes import Square, unit');
+    expect(items[1].text).toContain('def test_unit_area():\n    assert unit().area() == 1');
+    expect(items[2].text).toBe('@pytest.fixture\ndef big():\n    """A big square."""');
+  });
+
+  it('gives nothing for a test file it may not read', async () => {
+    expect(await testContextItems(index, 'pkg/shapes.py', 'unit', async () => undefined)).toEqual([]);
   });
 });
