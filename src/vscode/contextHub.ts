@@ -56,6 +56,7 @@ class EditorContextHub implements ContextHub {
   private readonly ghost = new Map<string, ContextBlock>();
   /** Documents whose language-server answers were logged once. */
   private readonly announced = new Set<string>();
+  private readonly silent = new Set<string>();
   private ready: Ready | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private shown = vscode.window.activeTextEditor;
@@ -159,6 +160,11 @@ class EditorContextHub implements ContextHub {
     if (answered > 0 && !this.announced.has(path)) {
       this.announced.add(path);
       services.log.info(`context: language servers give ${answered} definitions for the names near the cursor in ${path}`);
+    } else if (answered === 0 && !this.silent.has(path) && ready.server.lastGathering.asked > 0) {
+      // Once per file: why its definitions come from the index alone (no server, or one still starting).
+      this.silent.add(path);
+      const { asked, locations } = ready.server.lastGathering;
+      services.log.info(`context: no definitions from language servers yet for ${path} (${asked} names asked, ${locations} locations answered); the workspace index gives them`);
     }
     if (doc.version === editor.document.version) this.ghost.set(path, ready.service.build(ghostRequest));
   }

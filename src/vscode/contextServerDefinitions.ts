@@ -28,6 +28,8 @@ type Answer = { items: ContextItem[] };
 export class ServerDefinitions {
   /** Per document path: per name, its answer and the document version it was asked for. */
   private readonly answers = new Map<string, Map<string, Answer & { version: number; at: number }>>();
+  /** What the last gathering did: names asked, locations the servers gave, definitions kept. */
+  lastGathering = { asked: 0, locations: 0, kept: 0 };
 
   constructor(
     private readonly index: SymbolIndex,
@@ -54,6 +56,7 @@ export class ServerDefinitions {
     const stale = (a: (Answer & { version: number; at: number }) | undefined) => !a || a.version !== doc.version || (a.items.length === 0 && now - a.at > RETRY_EMPTY_MS);
     const wanted = uses.slice(0, MAX_NAMES).filter((u) => stale(mine.get(key(u))));
     const queue = wanted.map((use, i) => ({ use, types: i < MAX_TYPE_NAMES }));
+    this.lastGathering = { asked: wanted.length, locations: 0, kept: 0 };
     const worker = async () => {
       for (let next = queue.shift(); next && Date.now() < deadline; next = queue.shift()) {
         const items = await this.ask(doc, next.use, next.types, deadline);
@@ -69,11 +72,13 @@ export class ServerDefinitions {
     if (definitions === undefined) return undefined;
     const typeDefinitions = types ? ((await withDeadline(locations('vscode.executeTypeDefinitionProvider', doc.uri, at), deadline)) ?? []) : [];
     const items: ContextItem[] = [];
+    this.lastGathering.locations += definitions.length + typeDefinitions.length;
     for (const [loc, hop] of [...definitions.map((l) => [l, 0] as const), ...typeDefinitions.map((l) => [l, 1] as const)]) {
       if (loc.uri.toString() === doc.uri.toString() || !this.allowed(loc.uri)) continue;
       const item = await this.itemAt(loc, use, hop);
       if (item && !items.some((i) => i.key === item.key)) items.push(item);
     }
+    this.lastGathering.kept += items.length;
     return items;
   }
 
