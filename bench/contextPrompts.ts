@@ -4,7 +4,7 @@ import { decideMode } from '../src/completions/completionMode';
 import { buildModelRequest } from '../src/completions/completionPrompt';
 import { buildCompletionContext } from '../src/context/completionContext';
 import type { ContextBlock, ContextService } from '../src/context/contextService';
-import { itemLabel, SECTION_TITLES } from '../src/context/renderSections';
+import { labelledBlocks, SECTION_TITLES } from '../src/context/renderSections';
 import type { Snippet } from '../src/context/snippet';
 import { SnippetRing } from '../src/context/snippetRing';
 import { ghostVisible } from '../src/context/surfaceBudgets';
@@ -81,7 +81,9 @@ export async function surfacePrompts(corpus: Corpus, cut: Cut, serviceFor?: Serv
 
   const nearCursor = doc.slice(Math.max(0, line - 30), line).join('\n');
   const ghostBlock = service && timed(() => service.build({ surface: 'ghost', path: file.path, lines: doc, focus: { start: line, end: line + 1 }, visible: ghostVisible(line), tokenBudget: GHOST_TOKEN_BUDGET }));
-  const snippets: Snippet[] = ghostBlock ? ghostBlock.block.items.map((i) => ({ path: itemLabel(i), text: i.text, section: SECTION_TITLES[i.source] })) : ring.select(file.path, nearCursor, () => true);
+  const snippets: Snippet[] = ghostBlock
+    ? labelledBlocks(ghostBlock.block.items).map((b) => ({ path: b.label, text: b.text, section: SECTION_TITLES[b.source] }))
+    : ring.select(file.path, nearCursor, () => true);
   const context = buildCompletionContext({ prefix, suffix, snippets, tokenBudget: GHOST_TOKEN_BUDGET });
   const ghost = buildModelRequest({ api: 'responses', fimTemplate: 'qwen', context, languageId: file.languageId, filePath: file.path, mode: decideMode(prefix, suffix), maxLines: 30 });
 

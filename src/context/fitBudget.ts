@@ -1,11 +1,21 @@
 import type { ContextItem, ContextSource } from './contextItem';
 import { rankItems } from './rankItems';
+import { sharesLabel } from './renderSections';
 import type { SurfaceBudget } from './surfaceBudgets';
 import { estimateTokens } from './tokenEstimate';
 
 /** Tokens an item costs in a prompt: its text and its label line. */
 export function itemTokens(item: ContextItem): number {
-  return estimateTokens(item.text) + estimateTokens(item.path) + 3;
+  return estimateTokens(item.text) + labelTokens(item);
+}
+
+function labelTokens(item: ContextItem): number {
+  return estimateTokens(item.path) + 3;
+}
+
+/** What an item adds to a prompt that already holds `labelled` (files whose definitions are labelled). */
+function addedTokens(item: ContextItem, labelled: ReadonlySet<string>): number {
+  return sharesLabel(item) && labelled.has(item.path) ? estimateTokens(item.text) + 1 : itemTokens(item);
 }
 
 /** A trimmed item keeps at least this many lines, or is left out. */
@@ -20,31 +30,28 @@ const MIN_TRIMMED_LINES = 3;
 export function fitBudget(items: readonly ContextItem[], budget: SurfaceBudget): ContextItem[] {
   const ranked = rankItems(items).filter((i) => (budget.shares[i.source] ?? 0) > 0);
   const taken = new Map<ContextItem, ContextItem>();
+  const labelled = new Set<string>();
+  const take = (item: ContextItem, left: number): number => {
+    const fitted = fit(item, left, labelled);
+    if (!fitted) return 0;
+    taken.set(item, fitted);
+    const cost = addedTokens(fitted, labelled);
+    if (sharesLabel(item)) labelled.add(item.path);
+    return cost;
+  };
   let pool = 0;
   const sources = Object.keys(budget.shares) as ContextSource[];
   for (const source of sources) {
     let left = Math.floor(budget.tokens * (budget.shares[source] ?? 0));
-    for (const item of ranked) {
-      if (item.source !== source) continue;
-      const fitted = fit(item, left);
-      if (!fitted) continue;
-      taken.set(item, fitted);
-      left -= itemTokens(fitted);
-    }
+    for (const item of ranked) if (item.source === source) left -= take(item, left);
     pool += left;
   }
-  for (const item of ranked) {
-    if (taken.has(item)) continue;
-    const fitted = fit(item, pool);
-    if (!fitted) continue;
-    taken.set(item, fitted);
-    pool -= itemTokens(fitted);
-  }
+  for (const item of ranked) if (!taken.has(item)) pool -= take(item, pool);
   return ranked.filter((i) => taken.has(i)).map((i) => taken.get(i)!);
 }
 
-function fit(item: ContextItem, tokens: number): ContextItem | undefined {
-  if (itemTokens(item) <= tokens) return item;
+function fit(item: ContextItem, tokens: number, labelled: ReadonlySet<string>): ContextItem | undefined {
+  if (addedTokens(item, labelled) <= tokens) return item;
   if (!item.trimmable) return undefined;
   const lines = item.text.split('\n');
   const room = (tokens - estimateTokens(item.path) - 3) * 4;
@@ -54,7 +61,13 @@ function fit(item: ContextItem, tokens: number): ContextItem | undefined {
   return keep >= MIN_TRIMMED_LINES ? { ...item, text: lines.slice(0, keep).join('\n') } : undefined;
 }
 
-/** Estimated tokens of a set of items. */
+/** Estimated tokens of a set of items as rendered (a file's definitions under one label). */
 export function totalTokens(items: readonly ContextItem[]): number {
-  return items.reduce((n, i) => n + itemTokens(i), 0);
+  const labelled = new Set<string>();
+  let n = 0;
+  for (const i of items) {
+    n += addedTokens(i, labelled);
+    if (sharesLabel(i)) labelled.add(i.path);
+  }
+  return n;
 }

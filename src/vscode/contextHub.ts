@@ -5,7 +5,7 @@ import { ContextService, type ContextBlock, type ContextRequest } from '../conte
 import { EditLog } from '../context/editLog';
 import { namesInPlay } from '../context/namesInPlay';
 import { PromptRecorder } from '../context/promptRecorder';
-import { itemLabel, SECTION_TITLES } from '../context/renderSections';
+import { labelledBlocks, SECTION_TITLES } from '../context/renderSections';
 import { findSecret } from '../context/secretScan';
 import type { Snippet } from '../context/snippet';
 import { SnippetRing } from '../context/snippetRing';
@@ -73,7 +73,7 @@ class EditorContextHub implements ContextHub {
 
   ghostSnippets(path: string, near: string): Snippet[] {
     const block = this.ghost.get(path);
-    if (block) return block.items.filter((i) => this.allowed(i.path)).map((i) => ({ path: itemLabel(i), text: i.text, section: SECTION_TITLES[i.source] }));
+    if (block) return labelledBlocks(block.items.filter((i) => this.allowed(i.path))).map((b) => ({ path: b.label, text: b.text, section: SECTION_TITLES[b.source] }));
     return this.ring.select(path, near, (p) => !this.isDenied(p));
   }
 

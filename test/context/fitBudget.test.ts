@@ -4,7 +4,11 @@ import { fitBudget, itemTokens, totalTokens } from '../../src/context/fitBudget'
 import { itemScore, rankItems } from '../../src/context/rankItems';
 
 let n = 0;
-const item = (over: Partial<ContextItem> = {}): ContextItem => ({ source: 'definitions', path: 'a.ts', text: 'x'.repeat(40), distance: 0, ageMs: 0, uses: 1, key: `k${n++}`, ...over });
+/** Each item from its own file unless told (a file's definitions share one label). */
+const item = (over: Partial<ContextItem> = {}): ContextItem => {
+  n++;
+  return { source: 'definitions', path: `f${String(n).padStart(4, "0")}.ts`, text: 'x'.repeat(40), distance: 0, ageMs: 0, uses: 1, key: `k${n}`, ...over };
+};
 
 describe('rankItems', () => {
   it('puts what is closer to the focus first, then what is more recent, then what is used more', () => {
@@ -38,8 +42,13 @@ describe('fitBudget', () => {
     const fitted = fitBudget([...defs, ...edits], budget);
     expect(totalTokens(fitted)).toBeLessThanOrEqual(200);
     const perItem = itemTokens(defs[0]);
-    expect(fitted.filter((i) => i.source === 'definitions')).toEqual(defs.slice(0, Math.floor(100 / perItem)));
-    expect(fitted.filter((i) => i.source === 'edits')).toEqual(edits.slice(0, Math.floor(100 / perItem)));
+    // Each source fills its own half first (the best first); the leftovers together may take one more.
+    const kept = { definitions: fitted.filter((i) => i.source === 'definitions'), edits: fitted.filter((i) => i.source === 'edits') };
+    expect(kept.definitions).toEqual(defs.slice(0, kept.definitions.length));
+    expect(kept.edits).toEqual(edits.slice(0, kept.edits.length));
+    expect(kept.definitions.length).toBeGreaterThanOrEqual(Math.floor(100 / perItem));
+    expect(kept.edits.length).toBeGreaterThanOrEqual(Math.floor(100 / perItem));
+    expect(kept.definitions.length + kept.edits.length).toBeLessThanOrEqual(Math.floor(200 / perItem));
   });
 
   it('hands a share one source leaves unused to the best items of the others', () => {
@@ -51,6 +60,14 @@ describe('fitBudget', () => {
   it('sends nothing of a source the surface gives no share', () => {
     const fitted = fitBudget([item({ source: 'viewed' }), item()], { tokens: 1000, shares: { definitions: 1 } });
     expect(fitted.map((i) => i.source)).toEqual(['definitions']);
+  });
+
+  it('counts a file\u2019s label once for its definitions, so more of them fit', () => {
+    const own = Array.from({ length: 10 }, (_, i) => item({ distance: i }));
+    const shared = Array.from({ length: 10 }, (_, i) => item({ distance: i, path: 'same.ts' }));
+    const budget = { tokens: 60, shares: { definitions: 1 } };
+    expect(fitBudget(shared, budget).length).toBeGreaterThan(fitBudget(own, budget).length);
+    expect(totalTokens(fitBudget(shared, budget))).toBeLessThanOrEqual(60);
   });
 
   it('skips an item too large for what is left and takes a smaller one after it', () => {

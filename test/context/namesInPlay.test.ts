@@ -50,12 +50,16 @@ describe('resolveModule', () => {
 });
 
 describe('renderSections', () => {
-  it('heads each source with its title, in a fixed order, each item with its path and 1-based line', () => {
+  it('heads each source with its title, in a fixed order, each piece with its path (and 1-based line where it is one piece of a file)', () => {
     const text = renderSections([
       { source: 'diagnostics', path: 'a.ts', line: 4, text: 'error: x', distance: 0, ageMs: 0, uses: 1, key: 'd' },
       { source: 'definitions', path: 'b.ts', line: 0, text: 'function b()', distance: 0, ageMs: 0, uses: 1, key: 'b' },
     ]);
-    expect(text).toBe('## Definitions of names used here (from their files)\n--- b.ts:1\nfunction b()\n\n## Problems the editor reports near here\na.ts:5: error: x');
+    expect(text).toBe('## Definitions of names used here (from their files)\n--- b.ts\nfunction b()\n\n## Problems the editor reports near here\na.ts:5: error: x');
     expect(renderSections([])).toBe('');
+    const def = (path: string, text: string) => ({ source: 'definitions' as const, path, line: 3, text, distance: 0, ageMs: 0, uses: 1, key: text });
+    expect(renderSections([def('a.ts', 'function a()'), def('b.ts', 'function b()'), def('a.ts', 'function a2()')])).toBe(
+      '## Definitions of names used here (from their files)\n--- a.ts\nfunction a()\nfunction a2()\n--- b.ts\nfunction b()',
+    );
   });
 });
