@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { goToLine, openPath } from './editActions.mjs';
+import { goToLine, lens, openPath } from './editActions.mjs';
 
 /** The helper's signature as its own file writes it: what every prompt must carry. */
 export const HELPER_SIGNATURE = 'function addCents(a: number, b: number): number';
@@ -93,14 +93,23 @@ export async function findCount(wb, page, text) {
 }
 
 /**
- * From ctx/src/checkout.ts, makes ghost text, next edit, review and Generate Tests each send a
- * prompt: an edit typed in the loop (ghost text as it is typed, next edit after the pause), a
- * save (review), and Generate Tests on the function. Waits until each has sent one.
+ * From ctx/src/checkout.ts, makes Generate Tests, ghost text, next edit and review each send a
+ * prompt: Generate Tests on the function first (its pending edit of the test file rejected, so
+ * nothing else happens there), then an edit typed in the loop (ghost text as it is typed, next
+ * edit after the pause) and a save (review). Waits until each has sent one.
  */
 export async function sendEveryPrompt(wb, page, workspace) {
-  await openPath(wb, page, join(workspace, 'ctx', 'src', 'checkout.ts'));
+  const checkout = join(workspace, 'ctx', 'src', 'checkout.ts');
+  await openPath(wb, page, checkout);
   // The first gathering runs when the file is shown; give the index its first pass.
   await page.waitForTimeout(3_000);
+  await goToLine(wb, page, 5);
+  await wb.runCommand('Flint: Generate Tests');
+  await page.locator('.tabs-container .tab.active', { hasText: 'checkout.test.ts' }).waitFor({ timeout: 60_000 });
+  await lens(page, 'Accept').waitFor({ timeout: 60_000 });
+  await wb.press('Control+Backspace');
+  await lens(page, 'Accept').waitFor({ state: 'detached', timeout: 10_000 });
+  await openPath(wb, page, checkout);
   await goToLine(wb, page, 7);
   await wb.press('End');
   await wb.press('Enter');
@@ -109,8 +118,6 @@ export async function sendEveryPrompt(wb, page, workspace) {
   await wb.press('Escape');
   await wb.press('Control+S');
   await page.waitForFunction(() => !document.querySelector('.tabs-container .tab.active.dirty'), null, { timeout: 10_000 });
-  await goToLine(wb, page, 5);
-  await wb.runCommand('Flint: Generate Tests');
   const wanted = ['Ghost text', 'Next edit', 'Review', 'Generate Tests'];
   await until(page, 'a prompt from each of ghost text, next edit, review and Generate Tests', async () => {
     const rows = await pickerRows(wb, page);
