@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { goToLine, lens, openPath } from './editActions.mjs';
+import { goToLine, openPath } from './editActions.mjs';
 
 /** The helper's signature as its own file writes it: what every prompt must carry. */
 export const HELPER_SIGNATURE = 'function addCents(a: number, b: number): number';
@@ -106,9 +106,11 @@ export async function sendEveryPrompt(wb, page, workspace) {
   await goToLine(wb, page, 5);
   await wb.runCommand('Flint: Generate Tests');
   await page.locator('.tabs-container .tab.active', { hasText: 'checkout.test.ts' }).waitFor({ timeout: 60_000 });
-  await lens(page, 'Accept').waitFor({ timeout: 60_000 });
+  // The pending edit's lenses may be scrolled out of view: its status bar item says it is ready.
+  const ready = page.locator('.statusbar-item', { hasText: 'edit ready' }).first();
+  await ready.waitFor({ timeout: 60_000 });
   await wb.press('Control+Backspace');
-  await lens(page, 'Accept').waitFor({ state: 'detached', timeout: 10_000 });
+  await ready.waitFor({ state: 'detached', timeout: 10_000 });
   await openPath(wb, page, checkout);
   await goToLine(wb, page, 7);
   await wb.press('End');
