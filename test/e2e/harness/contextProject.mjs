@@ -110,7 +110,7 @@ export async function sendEveryPrompt(wb, page, workspace) {
   const ready = page.locator('.statusbar-item', { hasText: 'edit ready' }).first();
   await ready.waitFor({ timeout: 60_000 });
   await wb.press('Control+Backspace');
-  await ready.waitFor({ state: 'detached', timeout: 10_000 });
+  await page.waitForFunction(() => !document.querySelector('.monaco-editor .codelens-decoration'), null, { timeout: 10_000 }).catch(() => undefined);
   await openPath(wb, page, checkout);
   await goToLine(wb, page, 7);
   await wb.press('End');
