@@ -13,6 +13,8 @@ export const settingsSchema = {
   'http.api': z.enum(['responses', 'chat']).default('responses'),
   /** Allow http:// and ws:// to non-loopback hosts (the key would travel in clear). */
   'network.allowInsecure': z.boolean().default(false),
+  /** Send the API key to endpoints on this machine too (after asking); local servers need none. */
+  'network.sendKeyToLoopback': z.boolean().default(false),
   'request.firstTokenTimeoutMs': z.number().int().min(500).max(600_000).default(15_000),
   'request.stallTimeoutMs': z.number().int().min(500).max(600_000).default(10_000),
   'completions.enable': z.record(z.string(), z.boolean()).default({ '*': true, markdown: false, plaintext: false }),

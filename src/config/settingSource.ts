@@ -5,7 +5,13 @@ import type { SettingKey } from './schema';
  * repository's `.vscode/settings.json` must never choose them: they are read from the user's
  * own settings only (package.json gives them `"scope": "application"`).
  */
-export const keyRoutingSettings: readonly SettingKey[] = ['fast.url', 'full.url', 'completions.url', 'network.allowInsecure'];
+export const keyRoutingSettings: readonly SettingKey[] = [
+  'fast.url',
+  'full.url',
+  'completions.url',
+  'network.allowInsecure',
+  'network.sendKeyToLoopback',
+];
 
 /** The parts of `WorkspaceConfiguration.inspect()` the reader looks at. */
 export interface InspectedSetting {

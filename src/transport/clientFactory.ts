@@ -1,5 +1,12 @@
 import type { Config } from '../config/config';
-import { awaitingConsentMessage, deniedConsentMessage, keyConsentDecision, type KeyConsentAnswer, type KeyDestination } from '../config/keyConsent';
+import {
+  awaitingConsentMessage,
+  deniedConsentMessage,
+  keyConsentDecision,
+  type KeyConsentAnswer,
+  type KeyDestination,
+  type KeyQuestion,
+} from '../config/keyConsent';
 import { createEmitter } from '../events/emitter';
 import type { Logger } from '../log/logger';
 import type { ModelClientOptions } from './clientOptions';
@@ -17,8 +24,11 @@ export interface ClientFactoryDeps {
   trusted(): boolean;
   /** The kept answer for a destination, if any. */
   consent(id: string): KeyConsentAnswer | undefined;
-  /** Asks the user once (the factory never asks twice at a time for one destination). */
-  askConsent(destination: KeyDestination): Promise<KeyConsentAnswer>;
+  /**
+   * Asks the user (the factory never asks twice at a time for one destination). Only an explicit
+   * answer is kept by the asker; undefined means the question was closed without one.
+   */
+  askConsent(destination: KeyDestination): Promise<KeyConsentAnswer | undefined>;
   /** Stable instructions the fast and full clients warm on every new connection (ghost text's). */
   warmInstructions?: string;
   log: Logger;
@@ -38,13 +48,19 @@ export interface ClientFactory {
   reloadKey(): Promise<void>;
   /** Rebuilds exactly the clients whose inputs (settings, key, trust, consent) changed. */
   refresh(): void;
+  /** Destinations waiting for the user's decision about the key, or refused by it. */
+  keyQuestions(): KeyQuestion[];
+  /** Opens the question about `id` (or the first one waiting) again: the user's click. */
+  askAgain(id?: string): void;
   /** After a refresh that replaced a client. */
   onChange(listener: (roles: ClientRole[]) => void): () => void;
   dispose(): void;
 }
 
 /** What a role's client is built from; equal plans give the same client. */
-type Plan = { refused: ModelError; transport: 'ws' | 'http'; model: string; url: string } | { options: Omit<ModelClientOptions, 'log' | 'now' | 'apiKey'> };
+type Plan =
+  | { refused: ModelError; transport: 'ws' | 'http'; model: string; url: string }
+  | { options: Omit<ModelClientOptions, 'log' | 'now' | 'apiKey'> & { sendKey: boolean } };
 
 /**
  * The one place that builds the fast, full and fill-in-the-middle clients. It owns the key, the
@@ -56,6 +72,9 @@ export async function createClientFactory(deps: ClientFactoryDeps): Promise<Clie
   const changes = createEmitter<ClientRole[]>((err) => deps.log.warn(`client listener failed: ${String(err)}`));
   const built = new Map<ClientRole, { plan: string; key: string | undefined; client: ModelClient }>();
   const asking = new Set<string>();
+  // Questions closed without an answer: not asked again in this window until the user asks for it.
+  const dismissed = new Set<string>();
+  const questions = new Map<ClientRole, KeyQuestion>();
   let apiKey = (await deps.readKey())?.trim() || undefined;
   let disposed = false;
 
@@ -65,19 +84,30 @@ export async function createClientFactory(deps: ClientFactoryDeps): Promise<Clie
     const url = role === 'full' ? c['full.url'] : role === 'infill' ? c['completions.url'] || c['fast.url'] : c['fast.url'];
     const model = role === 'full' ? c['full.model'] : c['fast.model'];
     const transport = /^wss?:/i.test(url.trim()) && role !== 'infill' ? 'ws' : 'http';
+    questions.delete(role);
     if (!deps.trusted()) {
       return { refused: new ModelError('config', 'This workspace is not trusted: Flint sends nothing to any model until you trust it (Manage Workspace Trust).'), transport, model, url };
     }
-    const consent = keyConsentDecision(url, apiKey !== undefined, deps.consent);
-    if (consent.action === 'ask') {
-      ask(consent.destination);
+    const consent = keyConsentDecision(url, {
+      hasKey: apiKey !== undefined,
+      answer: deps.consent,
+      dismissed: (id) => dismissed.has(id),
+      keyToLoopback: c['network.sendKeyToLoopback'],
+    });
+    if (consent.action === 'ask') ask(consent.destination);
+    if (consent.action === 'ask' || consent.action === 'wait') {
+      questions.set(role, { destination: consent.destination, state: 'waiting' });
       return { refused: new ModelError('auth', awaitingConsentMessage(consent.destination)), transport, model, url };
     }
-    if (consent.action === 'refuse') return { refused: new ModelError('auth', deniedConsentMessage(consent.destination)), transport, model, url };
+    if (consent.action === 'refuse') {
+      questions.set(role, { destination: consent.destination, state: 'denied' });
+      return { refused: new ModelError('auth', deniedConsentMessage(consent.destination)), transport, model, url };
+    }
     return {
       options: {
         role: role === 'full' ? 'full' : 'fast',
         url,
+        sendKey: consent.key,
         model,
         httpApi: c['http.api'],
         allowInsecure: c['network.allowInsecure'],
@@ -92,10 +122,13 @@ export async function createClientFactory(deps: ClientFactoryDeps): Promise<Clie
   function ask(destination: KeyDestination): void {
     if (asking.has(destination.id)) return;
     asking.add(destination.id);
+    dismissed.delete(destination.id);
     deps.askConsent(destination).then(
       (answer) => {
         asking.delete(destination.id);
-        deps.log.info(`API key ${answer === 'allow' ? 'allowed' : 'not allowed'} for ${destination.host}`);
+        if (answer === undefined) dismissed.add(destination.id);
+        const said = answer === 'allow' ? 'allowed' : answer === 'deny' ? 'not allowed' : 'not decided yet (the question was closed)';
+        deps.log.info(`API key ${said} for ${destination.host}`);
         if (!disposed) refresh();
       },
       (err: unknown) => {
@@ -107,7 +140,8 @@ export async function createClientFactory(deps: ClientFactoryDeps): Promise<Clie
 
   function build(p: Plan): ModelClient {
     if ('refused' in p) return new RefusedClient(p.transport, p.model, p.url, p.refused, deps.now);
-    return create({ ...p.options, apiKey, log: deps.log, now: deps.now });
+    const { sendKey, ...options } = p.options;
+    return create({ ...options, apiKey: sendKey ? apiKey : undefined, log: deps.log, now: deps.now });
   }
 
   /** The client for `role` as things are now; true in `changed` when it was (re)built. */
@@ -131,6 +165,7 @@ export async function createClientFactory(deps: ClientFactoryDeps): Promise<Clie
     if (!usesInfill() && built.has('infill')) {
       built.get('infill')!.client.dispose();
       built.delete('infill');
+      questions.delete('infill');
       changed.push('infill');
     }
     if (changed.length) changes.emit(changed);
@@ -146,9 +181,21 @@ export async function createClientFactory(deps: ClientFactoryDeps): Promise<Clie
     key: () => apiKey,
     async reloadKey() {
       apiKey = (await deps.readKey())?.trim() || undefined;
+      // A key entered again: the questions closed without an answer come back.
+      dismissed.clear();
       refresh();
     },
     refresh,
+    keyQuestions() {
+      const byId = new Map<string, KeyQuestion>();
+      for (const q of questions.values()) byId.set(q.destination.id, q);
+      return [...byId.values()];
+    },
+    askAgain(id) {
+      const q = [...questions.values()].find((x) => id === undefined || x.destination.id === id);
+      if (!q || asking.has(q.destination.id)) return;
+      ask(q.destination);
+    },
     onChange: (listener) => changes.on(listener),
     dispose() {
       disposed = true;

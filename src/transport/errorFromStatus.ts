@@ -1,3 +1,4 @@
+import { isLoopbackUrl } from '../config/apiKey';
 import { redact } from '../log/redactingLogger';
 import type { ServerError } from '../protocol/readResponsesEvent';
 import { ModelError } from './modelError';
@@ -24,7 +25,11 @@ export function errorFromStatus(
   const said = detail.message ? `: ${scrub(detail.message, detail.apiKey).trim().replace(/\.+$/, '')}` : '';
   const opts = { status, retryAfterMs: detail.retryAfterMs, serverCode: detail.serverCode, cause: detail.cause };
   if (status === 401 || status === 403) {
-    return new ModelError('auth', `${endpoint} refused the API key (HTTP ${status})${said}. Run "Flint: Set API Key" to enter a valid key.`, opts);
+    // A server on this machine gets no key unless the user opted in: say so, it is the likely fix.
+    const local = !detail.apiKey && isLoopbackUrl(endpoint)
+      ? ' No key was sent: a server on this machine gets one only with the setting "flint.network.sendKeyToLoopback" on.'
+      : '';
+    return new ModelError('auth', `${endpoint} refused the API key (HTTP ${status})${said}. Run "Flint: Set API Key" to enter a valid key.${local}`, opts);
   }
   if (status === 429) {
     const wait = detail.retryAfterMs !== undefined ? ` Retry in ${Math.ceil(detail.retryAfterMs / 1000)} s.` : '';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { validateApiKey } from '../config/apiKey';
 import { API_KEY_SECRET, type FlintServices } from './createServices';
 
-/** flint.setApiKey / flint.clearApiKey / flint.showLog: the key lives only in SecretStorage. */
+/** flint.setApiKey / flint.clearApiKey / flint.answerKeyQuestion / flint.showLog: the key lives only in SecretStorage. */
 export function registerApiKeyCommands(context: vscode.ExtensionContext, services: FlintServices): void {
   context.subscriptions.push(
     vscode.commands.registerCommand('flint.setApiKey', async () => {
@@ -27,5 +27,6 @@ export function registerApiKeyCommands(context: vscode.ExtensionContext, service
       void vscode.window.showInformationMessage('Flint: API key removed.');
     }),
     vscode.commands.registerCommand('flint.showLog', () => services.showLog()),
+    vscode.commands.registerCommand('flint.answerKeyQuestion', () => services.askKeyAgain()),
   );
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { COMPLETION_INSTRUCTIONS } from '../completions/completionPrompt';
 import { resolveApiKey } from '../config/apiKey';
 import type { Config } from '../config/config';
+import type { KeyQuestion } from '../config/keyConsent';
 import { bundledParserFiles, CodeParser } from '../context/codeParser';
 import type { ContextHub } from '../context/contextHub';
 import { createEmitter } from '../events/emitter';
@@ -25,6 +26,10 @@ export interface FlintServices extends Services {
   onClientsChange(listener: () => void): () => void;
   /** The user entered a new key: ask again about hosts they declined. */
   forgetDeniedHosts(): Promise<void>;
+  /** Destinations waiting for the user's decision about the key, or refused it. */
+  keyQuestions(): KeyQuestion[];
+  /** Opens the question about the key again (the status bar's click). */
+  askKeyAgain(): void;
   showLog(): void;
 }
 
@@ -170,6 +175,8 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     onActiveGenerationsChange: (listener) => activeChanged.on(listener),
     reconnect,
     forgetDeniedHosts: () => consent.forgetDenied(),
+    keyQuestions: () => clients.keyQuestions(),
+    askKeyAgain: () => clients.askAgain(),
     showLog: () => channel.show(true),
     onClientsChange: (listener) => clientsChanged.on(listener),
     get context(): ContextHub {

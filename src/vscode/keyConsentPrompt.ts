@@ -2,10 +2,13 @@ import * as vscode from 'vscode';
 import type { KeyConsentAnswer, KeyDestination } from '../config/keyConsent';
 
 const STATE_KEY = 'flint.keyConsent';
+const ALLOW = 'Allow';
+const DENY = 'Don\u2019t Allow';
 
 /**
  * The user's answers to "Send your API key to host X?", kept in global state (per user, never in
- * a workspace). `ask` shows a modal naming the host; closing it counts as Cancel.
+ * a workspace). Only the two buttons are answers: closing the modal (Escape, a click outside,
+ * Cancel) keeps nothing, so the question comes back in the next window or on a click.
  */
 export class KeyConsentPrompt {
   constructor(private readonly state: vscode.Memento) {}
@@ -15,17 +18,18 @@ export class KeyConsentPrompt {
     return v === 'allow' || v === 'deny' ? v : undefined;
   }
 
-  async ask(destination: KeyDestination): Promise<KeyConsentAnswer> {
+  async ask(destination: KeyDestination): Promise<KeyConsentAnswer | undefined> {
     const pick = await vscode.window.showWarningMessage(
       `Send your API key to ${destination.host}?`,
       {
         modal: true,
-        detail: `Flint has never sent your API key to ${destination.id}. It is sent with every request to this endpoint (your flint.*.url user settings). Allow only a server you trust.`,
+        detail: `Flint has never sent your API key to ${destination.id}. It is sent with every request to this endpoint (your flint.*.url user settings). Allow only a server you trust. Closing this question decides nothing: Flint waits, and the status bar item asks again.`,
       },
-      'Allow',
+      ALLOW,
+      DENY,
     );
-    const answer: KeyConsentAnswer = pick === 'Allow' ? 'allow' : 'deny';
-    await this.state.update(STATE_KEY, { ...this.answers(), [destination.id]: answer });
+    const answer: KeyConsentAnswer | undefined = pick === ALLOW ? 'allow' : pick === DENY ? 'deny' : undefined;
+    if (answer) await this.state.update(STATE_KEY, { ...this.answers(), [destination.id]: answer });
     return answer;
   }
 

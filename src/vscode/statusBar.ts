@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { formatLastRequest } from '../metrics/formatLastRequest';
 import { connectionLabel } from '../status/connectionLabel';
+import { keyQuestionLabel } from '../status/keyQuestionLabel';
 import type { FlintServices } from './createServices';
 
 /**
@@ -24,24 +25,28 @@ export function registerStatusBar(context: vscode.ExtensionContext, services: Fl
   let unsubscribe: (() => void) | undefined;
   let recordTimer: ReturnType<typeof setTimeout> | undefined;
   // What the item shows: setting any field sends the whole item to the window, so only changes are set.
-  let shown = { text: '', tooltip: '', warning: false };
+  let shown = { text: '', tooltip: '', warning: false, command: 'flint.showLatency' };
   const render = () => {
     if (recordTimer) clearTimeout(recordTimer);
     recordTimer = undefined;
     const state = services.fast().state;
     const last = formatLastRequest(services.metricsStore.lastRequest());
-    const label = connectionLabel(state, last.text || undefined);
+    const key = keyQuestionLabel(services.keyQuestions());
+    const label = key ?? connectionLabel(state, last.text || undefined);
     const streaming = services.activeGenerations() > 0 && state.status !== 'offline';
     const trust = vscode.workspace.isTrusted ? '' : '\nThis workspace is not trusted: nothing is sent until you trust it.';
     const next = {
       // A still icon: a spinning one restyles the page on every frame (about 1 ms of its main
       // thread each, measured) for as long as tokens stream into the editor or a panel.
       text: streaming ? label.text.replace(/^\$\([^)]+\)/, '$(pulse)') : label.text,
-      tooltip: [label.tooltip + trust, last.tooltip, 'Click for the latency report.'].filter(Boolean).join('\n\n'),
+      tooltip: key ? label.tooltip : [label.tooltip + trust, last.tooltip, 'Click for the latency report.'].filter(Boolean).join('\n\n'),
       warning: label.warning,
+      // While the key waits for a decision, a click opens the question.
+      command: key ? 'flint.answerKeyQuestion' : 'flint.showLatency',
     };
     if (next.text !== shown.text) item.text = next.text;
     if (next.tooltip !== shown.tooltip) item.tooltip = next.tooltip;
+    if (next.command !== shown.command) item.command = next.command;
     if (next.warning !== shown.warning) item.backgroundColor = next.warning ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     shown = next;
   };

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { deniedConsentMessage, keyConsentDecision, keyDestination, type KeyConsentAnswer } from '../../src/config/keyConsent';
+import { deniedConsentMessage, keyConsentDecision, keyDestination, type KeyConsentAnswer, type KeyConsentInputs } from '../../src/config/keyConsent';
 
-const none = () => undefined;
+const inputs = (over: Partial<KeyConsentInputs> = {}): KeyConsentInputs => ({
+  hasKey: true,
+  answer: () => undefined,
+  dismissed: () => false,
+  keyToLoopback: false,
+  ...over,
+});
 
 describe('keyDestination', () => {
   it('is scheme and host with port; WebSocket and HTTP URLs of one server are one destination', () => {
@@ -23,26 +29,43 @@ describe('keyDestination', () => {
 
 describe('keyConsentDecision', () => {
   it('with no key nothing secret travels: no question, loopback or not', () => {
-    expect(keyConsentDecision('ws://127.0.0.1:9/v1/responses', false, none)).toEqual({ action: 'send' });
-    expect(keyConsentDecision('wss://attacker.example/v1/responses', false, none)).toEqual({ action: 'send' });
+    expect(keyConsentDecision('ws://127.0.0.1:9/v1/responses', inputs({ hasKey: false }))).toEqual({ action: 'send', key: false });
+    expect(keyConsentDecision('wss://attacker.example/v1/responses', inputs({ hasKey: false }))).toEqual({ action: 'send', key: false });
   });
 
-  it('with a key, a destination never answered is asked about, loopback included', () => {
-    expect(keyConsentDecision('wss://attacker.example/v1/responses', true, none)).toEqual({ action: 'ask', destination: { id: 'https://attacker.example', host: 'attacker.example' } });
-    expect(keyConsentDecision('http://127.0.0.1:9/v1', true, none).action).toBe('ask');
+  it('a loopback endpoint gets no key and no question, unless the user opted in', () => {
+    for (const url of ['ws://127.0.0.1:9/v1/responses', 'http://[::1]:9/v1', 'http://localhost:11434/v1', 'http://127.8.9.10/v1']) {
+      expect(keyConsentDecision(url, inputs()), url).toEqual({ action: 'send', key: false });
+      expect(keyConsentDecision(url, inputs({ keyToLoopback: true })).action, url).toBe('ask');
+    }
+    // Only the host counts: a remote host naming localhost in its path is remote.
+    expect(keyConsentDecision('https://example.com/localhost/v1', inputs()).action).toBe('ask');
+    expect(keyConsentDecision('https://localhost.example.com/v1', inputs()).action).toBe('ask');
+  });
+
+  it('with a key, a remote destination never answered is asked about', () => {
+    expect(keyConsentDecision('wss://attacker.example/v1/responses', inputs())).toEqual({ action: 'ask', destination: { id: 'https://attacker.example', host: 'attacker.example' } });
+  });
+
+  it('a question closed without an answer waits (no new question) until asked again', () => {
+    const dismissed = (id: string) => id === 'https://api.example.com';
+    expect(keyConsentDecision('wss://api.example.com/v1/responses', inputs({ dismissed })).action).toBe('wait');
+    expect(keyConsentDecision('wss://other.example/v1/responses', inputs({ dismissed })).action).toBe('ask');
   });
 
   it('keeps the answer for the destination, not for other hosts', () => {
     const answers: Record<string, KeyConsentAnswer> = { 'https://api.example.com': 'allow', 'https://attacker.example': 'deny' };
     const answer = (id: string) => answers[id];
-    expect(keyConsentDecision('wss://api.example.com/v1/responses', true, answer)).toEqual({ action: 'send' });
-    expect(keyConsentDecision('https://api.example.com/v1', true, answer)).toEqual({ action: 'send' });
-    expect(keyConsentDecision('wss://attacker.example/v1/responses', true, answer).action).toBe('refuse');
-    expect(keyConsentDecision('wss://api.example.com:8443/v1/responses', true, answer).action).toBe('ask');
-    expect(keyConsentDecision('ws://api.example.com/v1/responses', true, answer).action).toBe('ask');
+    expect(keyConsentDecision('wss://api.example.com/v1/responses', inputs({ answer }))).toEqual({ action: 'send', key: true });
+    expect(keyConsentDecision('https://api.example.com/v1', inputs({ answer }))).toEqual({ action: 'send', key: true });
+    expect(keyConsentDecision('wss://attacker.example/v1/responses', inputs({ answer })).action).toBe('refuse');
+    // An explicit "Don't Allow" wins over a dismissal in this window.
+    expect(keyConsentDecision('wss://attacker.example/v1/responses', inputs({ answer, dismissed: () => true })).action).toBe('refuse');
+    expect(keyConsentDecision('wss://api.example.com:8443/v1/responses', inputs({ answer })).action).toBe('ask');
+    expect(keyConsentDecision('ws://api.example.com/v1/responses', inputs({ answer })).action).toBe('ask');
   });
 
-  it('the refusal names the host and how to be asked again', () => {
-    expect(deniedConsentMessage({ id: 'https://attacker.example', host: 'attacker.example' })).toMatch(/attacker\.example.*Flint: Set API Key/);
+  it('the refusal names the host and how to choose again', () => {
+    expect(deniedConsentMessage({ id: 'https://attacker.example', host: 'attacker.example' })).toMatch(/attacker\.example.*status bar.*Flint: Set API Key/);
   });
 });

@@ -28,7 +28,7 @@ function harness(over: Partial<ClientFactoryDeps> & { key?: string; answers?: Re
   const built: { options: ModelClientOptions; disposed: boolean }[] = [];
   const asked: KeyDestination[] = [];
   const answers: Record<string, KeyConsentAnswer> = over.answers ?? {};
-  let resolveAsk: ((a: KeyConsentAnswer) => void)[] = [];
+  let resolveAsk: ((a: KeyConsentAnswer | undefined) => void)[] = [];
   let key = over.key;
   let trusted = true;
   const deps: ClientFactoryDeps = {
@@ -39,7 +39,8 @@ function harness(over: Partial<ClientFactoryDeps> & { key?: string; answers?: Re
     askConsent: (d) => {
       asked.push(d);
       return new Promise((r) => resolveAsk.push((a) => {
-        answers[d.id] = a;
+        // As the prompt does: only an explicit answer is kept.
+        if (a) answers[d.id] = a;
         r(a);
       }));
     },
@@ -55,7 +56,7 @@ function harness(over: Partial<ClientFactoryDeps> & { key?: string; answers?: Re
     set: (patch: Partial<Config>) => (config = { ...config, ...patch }),
     setKey: (k: string | undefined) => (key = k),
     setTrusted: (t: boolean) => (trusted = t),
-    answer: (a: KeyConsentAnswer) => {
+    answer: (a: KeyConsentAnswer | undefined) => {
       const pending = resolveAsk;
       resolveAsk = [];
       for (const r of pending) r(a);
@@ -125,6 +126,7 @@ describe('createClientFactory', () => {
 
   it('with a key, a new host is asked about once and nothing is built for it until allowed', async () => {
     const h = harness({ key: 'sk-test-key-123456' });
+    h.set({ 'network.sendKeyToLoopback': true });
     const f = await createClientFactory(h.deps);
     // Both clients point at the same server: one question.
     expect(h.asked).toEqual([{ id: 'http://127.0.0.1:9', host: '127.0.0.1:9' }]);
@@ -139,15 +141,94 @@ describe('createClientFactory', () => {
 
   it('a declined host stays refused, with the reason; another key reloads and keeps the answer', async () => {
     const h = harness({ key: 'sk-test-key-123456' });
+    h.set({ 'network.sendKeyToLoopback': true });
     const f = await createClientFactory(h.deps);
     h.answer('deny');
     await tick();
     expect(h.built.length).toBe(0);
     expect(f.full().state.reason).toMatch(/did not allow sending your API key to 127\.0\.0\.1:9/);
+    expect(f.keyQuestions()).toEqual([{ destination: { id: 'http://127.0.0.1:9', host: '127.0.0.1:9' }, state: 'denied' }]);
     h.setKey('sk-other-key-654321');
     await f.reloadKey();
     expect(h.built.length).toBe(0);
     expect(h.asked.length).toBe(1);
+  });
+
+  it('a question closed without an answer keeps nothing: the clients wait, the next window or a click asks again', async () => {
+    const h = harness({ key: 'sk-test-key-123456' });
+    const remote = { 'fast.url': 'wss://models.example/v1/responses', 'full.url': 'https://models.example/v1' };
+    h.set(remote);
+    const f = await createClientFactory(h.deps);
+    const changes: string[][] = [];
+    f.onChange((roles) => changes.push(roles));
+    expect(h.asked.map((d) => d.host)).toEqual(['models.example']);
+    h.answer(undefined);
+    await tick();
+    // Not asked again on its own, however often the clients are rebuilt.
+    h.set({ 'full.model': 'other' });
+    f.refresh();
+    f.refresh();
+    expect(h.asked.length).toBe(1);
+    expect(h.built.length).toBe(0);
+    expect(f.fast().state).toMatchObject({ status: 'offline', reason: expect.stringMatching(/Waiting for your answer: may Flint send your API key to models\.example/) });
+    expect(f.keyQuestions()).toEqual([{ destination: { id: 'https://models.example', host: 'models.example' }, state: 'waiting' }]);
+
+    // The user's click opens it again; "Allow" builds both clients with the key.
+    f.askAgain();
+    f.askAgain();
+    expect(h.asked.length).toBe(2);
+    h.answer('allow');
+    await tick();
+    expect(h.built.map((b) => [b.options.url, b.options.apiKey])).toEqual([
+      ['wss://models.example/v1/responses', 'sk-test-key-123456'],
+      ['https://models.example/v1', 'sk-test-key-123456'],
+    ]);
+    expect(f.keyQuestions()).toEqual([]);
+    expect(changes.at(-1)).toEqual(['fast', 'full']);
+
+    // Another window (another factory over the same kept answers) asks nothing more.
+    const again = await createClientFactory(h.deps);
+    expect(h.asked.length).toBe(2);
+    again.dispose();
+
+    // A window where the question was closed again: the next one asks again.
+    const h2 = harness({ key: 'sk-test-key-123456' });
+    h2.set(remote);
+    await createClientFactory(h2.deps);
+    h2.answer(undefined);
+    await tick();
+    await createClientFactory(h2.deps);
+    expect(h2.asked.length).toBe(2);
+  });
+
+  it('a click on a refused host asks again, and "Allow" then sends', async () => {
+    const h = harness({ key: 'sk-test-key-123456', answers: { 'https://models.example': 'deny' } });
+    h.set({ 'fast.url': 'wss://models.example/v1/responses', 'full.url': 'https://models.example/v1' });
+    const f = await createClientFactory(h.deps);
+    expect(h.asked.length).toBe(0);
+    f.askAgain('https://models.example');
+    expect(h.asked.length).toBe(1);
+    h.answer('allow');
+    await tick();
+    expect(h.built.length).toBe(2);
+  });
+
+  it('with a key, a loopback endpoint gets no key and no question; the opt-in setting asks and sends it', async () => {
+    const h = harness({ key: 'sk-test-key-123456' });
+    const f = await createClientFactory(h.deps);
+    expect(h.asked.length).toBe(0);
+    expect(h.built.map((b) => b.options.apiKey)).toEqual([undefined, undefined]);
+    expect(f.keyQuestions()).toEqual([]);
+    h.set({ 'network.sendKeyToLoopback': true });
+    f.refresh();
+    expect(h.asked.map((d) => d.host)).toEqual(['127.0.0.1:9']);
+    h.answer('allow');
+    await tick();
+    expect(h.built.slice(2).map((b) => b.options.apiKey)).toEqual(['sk-test-key-123456', 'sk-test-key-123456']);
+    // Off again: the key stays home.
+    h.set({ 'network.sendKeyToLoopback': false });
+    f.refresh();
+    expect(h.built.slice(4).map((b) => b.options.apiKey)).toEqual([undefined, undefined]);
   });
 
   it('with no key, a loopback endpoint needs no question', async () => {
@@ -159,6 +240,7 @@ describe('createClientFactory', () => {
 
   it('a key change rebuilds the clients with the new key', async () => {
     const h = harness({ key: 'sk-test-key-123456', answers: { 'http://127.0.0.1:9': 'allow' } });
+    h.set({ 'network.sendKeyToLoopback': true });
     const f = await createClientFactory(h.deps);
     h.setKey('sk-other-key-654321');
     await f.reloadKey();
@@ -186,7 +268,7 @@ describe('createClientFactory with the real clients and a real socket', () => {
     const port = (http.address() as AddressInfo).port;
 
     const h = harness({ key: 'sk-sentinel-key-0123456789', create: undefined });
-    h.set({ 'fast.url': `ws://127.0.0.1:${port}/v1/responses`, 'full.url': `http://127.0.0.1:${port}/v1` });
+    h.set({ 'fast.url': `ws://127.0.0.1:${port}/v1/responses`, 'full.url': `http://127.0.0.1:${port}/v1`, 'network.sendKeyToLoopback': true });
     const f = await createClientFactory(h.deps);
     closers.push(async () => f.dispose());
     await new Promise((r) => setTimeout(r, 300));

@@ -15,6 +15,8 @@ export async function startCountingRelay(target) {
     /** The text of each generating `response.create`, in order. */
     created: [],
     connections: 0,
+    /** The Authorization header of each connection's handshake (undefined when none was sent). */
+    authorizations: [],
     url: '',
     /** Date.now() when a streamed answer first contained `text` (at or after `since`), or undefined. */
     seen(text, since = 0) {
@@ -24,6 +26,7 @@ export async function startCountingRelay(target) {
   };
   wss.on('connection', (client, req) => {
     relay.connections++;
+    relay.authorizations.push(req.headers.authorization);
     const upstream = new WebSocket(target, { headers: { authorization: req.headers.authorization ?? '' } });
     const pending = [];
     upstream.on('open', () => { for (const m of pending.splice(0)) upstream.send(m); });

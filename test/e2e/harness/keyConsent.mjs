@@ -23,8 +23,10 @@ export async function enterApiKey(wb, page, key) {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ timeout: 20_000 });
   await input.fill('>Flint: Set API Key');
-  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Flint: Set API Key' }).first().waitFor({ timeout: 20_000 });
-  await wb.press('Enter');
+  // Clicked, not Enter: another Flint command that mentions the API key may be listed first.
+  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: /^Flint: Set API Key/ }).first();
+  await row.waitFor({ timeout: 20_000 });
+  await row.click();
   const password = page.locator('.quick-input-widget input[type="password"]');
   await password.waitFor({ timeout: 10_000 });
   await wb.type(key);

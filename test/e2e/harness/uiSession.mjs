@@ -36,6 +36,8 @@ export class UiSession {
    *   extensions: more extension folders to load next to the one under test
    *   workspaceTrust: true for a code-server of its own with workspace trust on (the shared one
    *     has it off); its settings then decide how the window opens
+   *   env: environment variables for a code-server of its own (its extension host sees them;
+   *     `OPENAI_API_KEY` among them is passed on)
    *   workspaceSettings(endpoint) or workspaceSettings: the workspace's .vscode/settings.json as
    *     the repository ships it, written before the window opens
    *   prepareWorkspace(workspace): called on the fresh workspace copy before the window opens
@@ -43,7 +45,9 @@ export class UiSession {
   async openWindow(spec) {
     const endpoint = spec.endpoint ? await startEndpoint(this.groups, spec.endpoint) : this.endpoint;
     const extra = typeof spec.settings === 'function' ? await spec.settings(endpoint) : spec.settings ?? {};
-    const server = spec.workspaceTrust ? await startCodeServer(this.groups, { workspaceTrust: true }) : this.server;
+    const server = spec.workspaceTrust || spec.env
+      ? await startCodeServer(this.groups, { workspaceTrust: Boolean(spec.workspaceTrust), env: spec.env ?? {} })
+      : this.server;
     server.writeSettings({ ...endpointSettings(endpoint), ...extra });
 
     const workspace = mkdtempSync(join(tmpdir(), 'flint-ws-'));

@@ -40,7 +40,8 @@ export const endpoint = {
   engine: 'scripted',
   args: ['--script', join(scriptDir, 'script.json'), '--token', `flint-other-${randomBytes(8).toString('hex')}`],
 };
-export const settings = { 'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' } };
+// A server on this machine gets the key only with this opt-in: here it stands for a remote one.
+export const settings = { 'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' }, 'flint.network.sendKeyToLoopback': true };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const leaks = (text) => {
