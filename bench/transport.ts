@@ -22,6 +22,7 @@ import type { ModelClient } from '../src/transport/modelClient';
 import { startDelayProxy } from '../test/transport/delayProxy';
 import { connectBareWs } from './bareWsClient';
 import { selfSignedCertificate, startTlsTerminator } from './transportTls';
+import { DIRECT_NETWORK } from '../src/transport/network/networkSettings';
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const rttMs = Math.min(Math.max(arg('rtt', 50), 0), 1000);
@@ -73,7 +74,7 @@ const base: Omit<ModelClientOptions, 'url'> = {
   firstTokenTimeoutMs: 10_000,
   stallTimeoutMs: 10_000,
   log: silentLogger,
-  ca: certificate.cert,
+  network: { ...DIRECT_NETWORK, ca: certificate.cert },
   instructions: INSTRUCTIONS,
 };
 const clients = {
@@ -81,6 +82,7 @@ const clients = {
   // The baseline: no connection reuse, so every request pays for TCP and TLS (the product always reuses).
   fresh_https: new HttpModelClient({
     ...base,
+    network: base.network!,
     baseUrl: `https://${origin}/v1`,
     endpoint: `https://${origin}/v1`,
     httpApi: 'responses',

@@ -1,7 +1,8 @@
 // Installs what the real-editor tests and `npm start` need, idempotently:
 // Debian packages (chromium to drive the workbench headless, libkrb5-dev for a native module of
-// code-server, ripgrep for its search) and code-server itself (VS Code's workbench and extension
-// host served to a browser) into a cache folder outside the project's node_modules.
+// code-server, ripgrep for its search, tinyproxy for the transport tests' proxy) and code-server
+// itself (VS Code's workbench and extension host served to a browser) into a cache folder outside
+// the project's node_modules.
 //
 //   node scripts/installE2E.mjs              everything
 //   node scripts/installE2E.mjs --no-browser  skip chromium (enough for `npm start`)
@@ -42,6 +43,8 @@ export function missingPrerequisites({ browser = true } = {}) {
   if (browser && !existsSync(p.chromium)) missing.push(`chromium (${p.chromium})`);
   // The end-to-end tests run a real pytest project.
   if (browser && !hasDebPackage('python3-pytest')) missing.push('python3-pytest');
+  // The transport tests go through a real HTTP proxy.
+  if (browser && !hasCommand('tinyproxy')) missing.push('tinyproxy');
   return missing;
 }
 
@@ -65,6 +68,9 @@ function installDebianPackages(browser) {
   if (!hasDebPackage('libkrb5-dev')) wanted.push('libkrb5-dev');
   if (!hasCommand('rg')) wanted.push('ripgrep');
   if (!hasDebPackage('python3-pytest')) wanted.push('python3-pytest');
+  // Only its program: the tests start it on 127.0.0.1 with their own configuration (installing
+  // it may start a service on port 8888 where services start; that one is stopped below).
+  if (browser && !hasCommand('tinyproxy')) wanted.push('tinyproxy');
   if (wanted.length === 0) return;
   if (process.getuid?.() !== 0) {
     throw new Error(`missing system packages; run as root: apt-get update && apt-get install -y ${wanted.join(' ')}`);
@@ -73,6 +79,7 @@ function installDebianPackages(browser) {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   run('apt-get', ['update', '-qq'], { env });
   run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...wanted], { env });
+  if (wanted.includes('tinyproxy')) spawnSync('sh', ['-c', 'command -v systemctl >/dev/null && systemctl disable --now tinyproxy; command -v service >/dev/null && service tinyproxy stop'], { stdio: 'ignore' });
 }
 
 /**

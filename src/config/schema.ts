@@ -15,6 +15,8 @@ export const settingsSchema = {
   'network.allowInsecure': z.boolean().default(false),
   /** Send the API key to endpoints on this machine too (after asking); local servers need none. */
   'network.sendKeyToLoopback': z.boolean().default(false),
+  /** A PEM file of extra certificate authorities to trust for HTTPS and WSS (a company's, a private server's). */
+  'network.caFile': z.string().default(''),
   'request.firstTokenTimeoutMs': z.number().int().min(500).max(600_000).default(15_000),
   'request.stallTimeoutMs': z.number().int().min(500).max(600_000).default(10_000),
   'completions.enable': z.record(z.string(), z.boolean()).default({ '*': true, markdown: false, plaintext: false }),

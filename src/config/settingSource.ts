@@ -11,6 +11,7 @@ export const keyRoutingSettings: readonly SettingKey[] = [
   'completions.url',
   'network.allowInsecure',
   'network.sendKeyToLoopback',
+  'network.caFile',
 ];
 
 /** The parts of `WorkspaceConfiguration.inspect()` the reader looks at. */

@@ -13,6 +13,8 @@ import type { ModelClientOptions } from './clientOptions';
 import { createModelClient } from './createModelClient';
 import type { ModelClient } from './modelClient';
 import { ModelError } from './modelError';
+import { DIRECT_NETWORK, type NetworkSettings } from './network/networkSettings';
+import { proxyProblem } from './network/proxyRoute';
 import { RefusedClient } from './refusedClient';
 
 export type ClientRole = 'fast' | 'full' | 'infill';
@@ -33,6 +35,8 @@ export interface ClientFactoryDeps {
   warmInstructions?: string;
   log: Logger;
   now(): number;
+  /** Proxies and extra trusted authorities (default: direct connections). */
+  network?(): NetworkSettings;
   /** Builds a client (tests pass a recording double). */
   create?: (options: ModelClientOptions) => ModelClient;
 }
@@ -103,11 +107,15 @@ export async function createClientFactory(deps: ClientFactoryDeps): Promise<Clie
       questions.set(role, { destination: consent.destination, state: 'denied' });
       return { refused: new ModelError('auth', deniedConsentMessage(consent.destination)), transport, model, url };
     }
+    const network = deps.network?.() ?? DIRECT_NETWORK;
+    const problem = network.problem ?? proxyProblem(network);
+    if (problem) return { refused: new ModelError('config', problem), transport, model, url };
     return {
       options: {
         role: role === 'full' ? 'full' : 'fast',
         url,
         sendKey: consent.key,
+        network,
         model,
         httpApi: c['http.api'],
         allowInsecure: c['network.allowInsecure'],

@@ -1,4 +1,5 @@
 import type { Logger } from '../log/logger';
+import type { NetworkSettings } from './network/networkSettings';
 import type { WsTuning } from './ws/wsTuning';
 
 export interface ModelClientOptions {
@@ -18,8 +19,8 @@ export interface ModelClientOptions {
   instructions?: string;
   /** Native fill-in-the-middle of HTTP endpoints, for requests carrying `fim`. */
   fimApi?: 'infill' | 'completions';
-  /** Extra trusted certificate authority (PEM), for endpoints with a private certificate. */
-  ca?: string;
+  /** Proxies and extra trusted authorities, for WebSocket and HTTP alike (default: direct). */
+  network?: NetworkSettings;
   /** Most characters one response may deliver (default DEFAULT_MAX_OUTPUT_CHARS; see outputCharCap). */
   maxOutputChars?: number;
   /** For ws(s) URLs: go over HTTP to the same server while no socket can be had (default true). */

@@ -8,6 +8,7 @@ import { ModelError } from './modelError';
 import { RefusedClient } from './refusedClient';
 import { WsModelClient } from './ws/wsModelClient';
 import { defaultWsTuning } from './ws/wsTuning';
+import { DIRECT_NETWORK } from './network/networkSettings';
 
 export type { ModelClientOptions } from './clientOptions';
 
@@ -39,7 +40,7 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
     endpoint: check.display,
     model: options.model,
     apiKey,
-    ca: options.ca,
+    network: options.network ?? DIRECT_NETWORK,
     firstTokenTimeoutMs: options.firstTokenTimeoutMs,
     stallTimeoutMs: options.stallTimeoutMs,
     maxOutputChars: options.maxOutputChars,

@@ -19,7 +19,7 @@ export function scrub(message: string, apiKey: string | undefined): string {
 export function errorFromStatus(
   status: number,
   endpoint: string,
-  detail: { message?: string; retryAfterMs?: number; serverCode?: string; apiKey?: string; cause?: unknown } = {},
+  detail: { message?: string; retryAfterMs?: number; serverCode?: string; apiKey?: string; cause?: unknown; proxy?: string } = {},
 ): ModelError {
   // The server's sentence is quoted inside ours: drop its final period so none doubles up.
   const said = detail.message ? `: ${scrub(detail.message, detail.apiKey).trim().replace(/\.+$/, '')}` : '';
@@ -29,7 +29,18 @@ export function errorFromStatus(
     const local = !detail.apiKey && isLoopbackUrl(endpoint)
       ? ' No key was sent: a server on this machine gets one only with the setting "flint.network.sendKeyToLoopback" on.'
       : '';
-    return new ModelError('auth', `${endpoint} refused the API key (HTTP ${status})${said}. Run "Flint: Set API Key" to enter a valid key.${local}`, opts);
+    // Some proxies ask for their credentials with a 401 rather than a 407: name both fixes.
+    const proxied = detail.proxy
+      ? ` The request went through the proxy ${detail.proxy}: if it is the proxy that wants credentials, put them in "http.proxy" (http://user:password@host:port) or set "http.proxyAuthorization".`
+      : '';
+    return new ModelError('auth', `${endpoint} refused the API key (HTTP ${status})${said}. Run "Flint: Set API Key" to enter a valid key.${local}${proxied}`, opts);
+  }
+  if (status === 407) {
+    return new ModelError(
+      'config',
+      `The proxy refused to carry requests to ${endpoint} (HTTP 407: proxy authentication required). Put the user and password in "http.proxy" (http://user:password@host:port) or HTTPS_PROXY, or set "http.proxyAuthorization".`,
+      opts,
+    );
   }
   if (status === 429) {
     const wait = detail.retryAfterMs !== undefined ? ` Retry in ${Math.ceil(detail.retryAfterMs / 1000)} s.` : '';

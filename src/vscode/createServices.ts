@@ -15,6 +15,7 @@ import { createClientFactory } from '../transport/clientFactory';
 import type { ModelClient } from '../transport/modelClient';
 import { createContextHub } from './contextHub';
 import { KeyConsentPrompt } from './keyConsentPrompt';
+import { readNetworkSettings } from './networkSettingsReader';
 import { readConfig } from './settingsReader';
 
 export const API_KEY_SECRET = 'flint.apiKey';
@@ -49,6 +50,7 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
 
   const reported = new Set<string>();
   let config: Config = loadConfig();
+  let network = readNetworkSettings(config);
   const configChanged = createEmitter<Config>((err) => log.warn(`settings listener failed: ${String(err)}`));
   const clientsChanged = createEmitter((err) => log.warn(`client listener failed: ${String(err)}`));
   const activeChanged = createEmitter((err) => log.warn(`status listener failed: ${String(err)}`));
@@ -79,6 +81,7 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     trusted: () => vscode.workspace.isTrusted,
     consent: (id) => consent.answer(id),
     askConsent: (destination) => consent.ask(destination),
+    network: () => network,
     warmInstructions: COMPLETION_INSTRUCTIONS,
     log,
     now: () => performance.now(),
@@ -119,9 +122,11 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
 
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (!e.affectsConfiguration('flint')) return;
-      config = loadConfig();
-      configChanged.emit(config);
+      const flint = e.affectsConfiguration('flint');
+      if (!flint && !e.affectsConfiguration('http')) return;
+      if (flint) config = loadConfig();
+      network = readNetworkSettings(config);
+      if (flint) configChanged.emit(config);
       clients.refresh();
     }),
     context.secrets.onDidChange((e) => {

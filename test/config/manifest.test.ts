@@ -34,7 +34,7 @@ describe('settings that decide where the API key goes', () => {
     const scoped = Object.entries(props as Record<string, { scope?: string }>)
       .filter(([, v]) => v.scope === 'application' || v.scope === 'machine')
       .map(([k]) => k.replace(/^flint\./, ''));
-    expect([...keyRoutingSettings].sort()).toEqual(['completions.url', 'fast.url', 'full.url', 'network.allowInsecure', 'network.sendKeyToLoopback']);
+    expect([...keyRoutingSettings].sort()).toEqual(['completions.url', 'fast.url', 'full.url', 'network.allowInsecure', 'network.caFile', 'network.sendKeyToLoopback']);
     for (const key of keyRoutingSettings) expect(scoped, `flint.${key}`).toContain(key);
   });
 });

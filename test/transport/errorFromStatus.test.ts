@@ -41,3 +41,23 @@ describe('errorFromServerEvent', () => {
     expect(e.options.serverCode).toBe('server_error');
   });
 });
+
+describe('errorFromStatus and proxies and local servers', () => {
+  it('a 407 names the proxy settings, not the API key', () => {
+    const e = errorFromStatus(407, 'https://api.example.com/v1');
+    expect(e.code).toBe('config');
+    expect(e.message).toMatch(/proxy authentication required.*"http\.proxy".*"http\.proxyAuthorization"/);
+    expect(e.message).not.toContain('Set API Key');
+  });
+
+  it('a 401 through a proxy names both fixes, the key and the proxy credentials', () => {
+    const e = errorFromStatus(401, 'https://api.example.com/v1', { apiKey: 'sk-x', proxy: 'http://corp.proxy:3128' });
+    expect(e.message).toMatch(/Flint: Set API Key.*through the proxy http:\/\/corp\.proxy:3128.*"http\.proxy"/);
+  });
+
+  it('a 401 from a server on this machine that got no key says how to send it one', () => {
+    expect(errorFromStatus(401, 'http://127.0.0.1:8080/v1').message).toMatch(/No key was sent.*"flint\.network\.sendKeyToLoopback"/);
+    expect(errorFromStatus(401, 'http://127.0.0.1:8080/v1', { apiKey: 'sk-x' }).message).not.toContain('sendKeyToLoopback');
+    expect(errorFromStatus(401, 'https://api.example.com/v1').message).not.toContain('sendKeyToLoopback');
+  });
+});

@@ -4,14 +4,15 @@ import { errorFromStatus, scrub } from '../errorFromStatus';
 import { ModelError } from '../modelError';
 import { InvalidUtf8Error } from './nodeFetch';
 
-/** Turns whatever the openai SDK (or our fetch under it) threw into a ModelError. */
-export function errorFromSdk(err: unknown, endpoint: string, apiKey: string | undefined): ModelError {
+/** Turns whatever the openai SDK (or our fetch under it) threw into a ModelError; `proxy`: the one requests went through. */
+export function errorFromSdk(err: unknown, endpoint: string, apiKey: string | undefined, proxy?: string): ModelError {
   if (err instanceof ModelError) return err;
   if (err instanceof APIUserAbortError) return new ModelError('cancelled', 'The request was cancelled.', { cause: err });
   if (err instanceof APIConnectionError) {
     const cause = (err as { cause?: unknown }).cause;
     const why = cause instanceof Error ? cause.message : err.message;
-    return new ModelError('network', `Cannot reach ${endpoint}: ${scrub(why, apiKey).replace(/\.?$/, '.')}`, { cause: err });
+    const via = proxy ? ` through the proxy ${proxy}` : '';
+    return new ModelError('network', `Cannot reach ${endpoint}${via}: ${scrub(why, apiKey).replace(/\.?$/, '.')}`, { cause: err });
   }
   if (err instanceof APIError) {
     const body = err.error as { message?: unknown } | undefined;
@@ -19,7 +20,7 @@ export function errorFromSdk(err: unknown, endpoint: string, apiKey: string | un
     if (err.status) {
       const retry = err.headers ? retryAfterMs((name) => err.headers?.get(name)) : undefined;
       // No `cause`: the SDK's error holds the server's text unscrubbed (it may quote the key).
-      return errorFromStatus(err.status, endpoint, { message, retryAfterMs: retry, serverCode: err.code ?? undefined, apiKey });
+      return errorFromStatus(err.status, endpoint, { message, retryAfterMs: retry, serverCode: err.code ?? undefined, apiKey, proxy });
     }
     const code = err.code ? ` (${err.code})` : '';
     return new ModelError('server', `${endpoint} reported an error${code}: ${scrub(message, apiKey)}`, { serverCode: err.code ?? undefined });

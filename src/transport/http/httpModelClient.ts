@@ -13,6 +13,7 @@ import { runFim } from './fimStream';
 import type { HttpRun } from './httpRun';
 import { createNodeFetch, type NodeFetch } from './nodeFetch';
 import { runResponses } from './responsesStream';
+import type { NetworkSettings } from '../network/networkSettings';
 
 export interface HttpClientOptions {
   baseUrl: string;
@@ -21,7 +22,7 @@ export interface HttpClientOptions {
   apiKey?: string;
   httpApi: 'responses' | 'chat';
   fimApi?: 'infill' | 'completions';
-  ca?: string;
+  network: NetworkSettings;
   /** Reuse connections (default); false opens a fresh one per request. */
   keepAlive: boolean;
   firstTokenTimeoutMs: number;
@@ -51,7 +52,8 @@ export class HttpModelClient implements ModelClient {
 
   constructor(private readonly o: HttpClientOptions) {
     this.model = o.model;
-    this.fetcher = createNodeFetch({ keepAlive: o.keepAlive, ca: o.ca });
+    this.fetcher = createNodeFetch({ keepAlive: o.keepAlive, baseUrl: o.baseUrl, network: o.network });
+    if (this.fetcher.proxy) o.log.info(`${o.endpoint}: HTTP through the proxy ${this.fetcher.proxy.display}`);
     this.sdk = new OpenAI({
       // Loopback servers need no key: send none rather than a made-up one.
       apiKey: o.apiKey ?? 'unused',
@@ -123,7 +125,7 @@ export class HttpModelClient implements ModelClient {
           return;
         } catch (err) {
           if (stream.finished) return;
-          const error = errorFromSdk(err, this.o.endpoint, this.o.apiKey);
+          const error = errorFromSdk(err, this.o.endpoint, this.o.apiKey, this.fetcher.proxy?.display);
           // Lost before anything was delivered: the caller cannot tell a second attempt apart.
           if (error.code === 'network' && !stream.delivered && attempt < MAX_ATTEMPTS && !this.disposed) {
             this.o.log.debug(`${this.o.endpoint}: request ${stream.id}: ${error.message} Sending it again.`);
@@ -147,7 +149,7 @@ export class HttpModelClient implements ModelClient {
       if (!this.disposed) this.holder.set('warm');
     } catch (err) {
       if (this.disposed) return;
-      const error = errorFromSdk(err, this.o.endpoint, this.o.apiKey);
+      const error = errorFromSdk(err, this.o.endpoint, this.o.apiKey, this.fetcher.proxy?.display);
       // Any HTTP answer but a refused key means the server is there (some lack /models).
       if (error.code === 'network' || error.code === 'auth') {
         this.o.log.warn(error.message);

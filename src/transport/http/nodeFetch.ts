@@ -1,12 +1,16 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { Readable } from 'node:stream';
+import { httpAgents } from '../network/connectOptions';
+import type { NetworkSettings } from '../network/networkSettings';
+import type { ProxyRoute } from '../network/proxyRoute';
 
 export interface NodeFetchOptions {
   /** Reuse connections (keep-alive pool); false opens a fresh connection per request. */
   keepAlive: boolean;
-  /** Extra trusted certificate authority (PEM). */
-  ca?: string;
+  /** Where requests go: decides the proxy, if any. */
+  baseUrl: string;
+  network: NetworkSettings;
   maxSockets?: number;
 }
 
@@ -29,17 +33,19 @@ export interface NodeFetch {
   sockets(): number;
   /** Closes pooled connections. */
   destroy(): void;
+  /** The proxy requests go through, if any. */
+  proxy?: ProxyRoute;
 }
 
 /**
  * A `fetch` over Node's http/https agents, handed to the openai SDK as its `fetch` option:
- * keep-alive reuse with an explicit pool (and a private CA when given) without depending on
- * a particular undici build.
+ * keep-alive reuse with an explicit pool (through a proxy, with extra trusted authorities, as
+ * the network settings say) without depending on a particular undici build.
  */
 export function createNodeFetch(opts: NodeFetchOptions): NodeFetch {
-  const agentOpts = { keepAlive: opts.keepAlive, maxSockets: opts.maxSockets ?? 16, scheduling: 'lifo' as const };
-  const httpAgent = new http.Agent(agentOpts);
-  const httpsAgent = new https.Agent({ ...agentOpts, ...(opts.ca ? { ca: opts.ca } : {}) });
+  const agents = httpAgents(opts.baseUrl, opts.network, { keepAlive: opts.keepAlive, maxSockets: opts.maxSockets ?? 16 });
+  const httpAgent = agents.http;
+  const httpsAgent = agents.https;
 
   const nodeFetch = (input: string | URL | Request, init: RequestInit = {}, attempt = 0): Promise<Response> =>
     new Promise((resolve, reject) => {
@@ -53,6 +59,7 @@ export function createNodeFetch(opts: NodeFetchOptions): NodeFetch {
         headers,
         agent: secure ? httpsAgent : httpAgent,
         signal: init.signal ?? undefined,
+        ...(secure ? agents.tls : {}),
       });
       req.setNoDelay(true);
       req.on('error', (err: NodeJS.ErrnoException) => {
@@ -82,6 +89,7 @@ export function createNodeFetch(opts: NodeFetchOptions): NodeFetch {
 
   return {
     fetch: nodeFetch as typeof fetch,
+    ...(agents.proxy ? { proxy: agents.proxy } : {}),
     sockets: () => [httpAgent, httpsAgent].reduce((n, a) => n + count(a.sockets) + count(a.freeSockets), 0),
     destroy() {
       httpAgent.destroy();

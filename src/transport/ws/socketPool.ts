@@ -6,6 +6,8 @@ import { Reconnector } from './reconnector';
 import { SocketSet } from './socketSet';
 import { takesRequests } from './socketState';
 import { WarmUp, type WarmUpHost } from './warmUp';
+import { wsConnectOptions } from '../network/connectOptions';
+import type { NetworkSettings } from '../network/networkSettings';
 import { WsConnection, type ConnectionConfig, type ConnectionHost } from './wsConnection';
 import type { RequestHost, WsRequest } from './wsRequest';
 import type { WsTuning } from './wsTuning';
@@ -15,7 +17,7 @@ export interface SocketPoolOptions {
   endpoint: string;
   model: string;
   apiKey?: string;
-  ca?: string;
+  network: NetworkSettings;
   instructions?: string;
   tuning: WsTuning;
   log: Logger;
@@ -62,7 +64,9 @@ export class SocketPool implements ConnectionHost, RequestHost, WarmUpHost {
     this.conns = new SocketSet(o.tuning.lanesPerSocket);
     this.reconnector = new Reconnector(o.tuning, () => this.open());
     const headers: Record<string, string> = o.apiKey ? { Authorization: `Bearer ${o.apiKey}` } : {};
-    this.cfg = { url: o.url, endpoint: o.endpoint, headers, apiKey: o.apiKey, ca: o.ca, tuning: o.tuning, log: o.log, now: o.now };
+    const route = wsConnectOptions(o.url, o.network);
+    if (route.proxy) o.log.info(`${o.endpoint}: WebSocket through the proxy ${route.proxy.display} (CONNECT)`);
+    this.cfg = { url: o.url, endpoint: o.endpoint, headers, apiKey: o.apiKey, agent: route.agent, proxy: route.proxy?.display, tls: route.tls, tuning: o.tuning, log: o.log, now: o.now };
     this.holder = new StateHolder({ status: 'connecting', endpoint: o.endpoint, transport: 'ws' });
     this.sweepTimer = setInterval(() => this.closeIdleSpares(), Math.min(o.tuning.spareIdleMs, 60_000));
     this.sweepTimer.unref?.();

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { Agent, IncomingMessage } from 'node:http';
 import WebSocket from 'ws';
 import type { Logger } from '../../log/logger';
 import { readResponsesFrame } from '../../protocol/readResponsesFrame';
@@ -6,6 +6,7 @@ import type { ResponseEnd, ResponsesEventSink, ServerError, SteerResult } from '
 import { retryAfterMs } from '../../protocol/retryAfter';
 import { errorFromStatus, scrub } from '../errorFromStatus';
 import { ModelError } from '../modelError';
+import type { TlsTrust } from '../network/connectOptions';
 import { Heartbeat } from './heartbeat';
 import type { Lane } from './lane';
 import { LaneTable } from './laneTable';
@@ -17,7 +18,10 @@ export interface ConnectionConfig {
   endpoint: string;
   headers: Record<string, string>;
   apiKey?: string;
-  ca?: string;
+  /** A proxy tunnel, when one applies, and the proxy's scheme://host:port. */
+  agent?: Agent;
+  proxy?: string;
+  tls: TlsTrust;
   tuning: WsTuning;
   log: Logger;
   now: () => number;
@@ -69,7 +73,8 @@ export class WsConnection implements ResponsesEventSink {
       handshakeTimeout: cfg.tuning.handshakeTimeoutMs,
       // Validated per frame instead, so a bad frame fails its request rather than the socket.
       skipUTF8Validation: true,
-      ...(cfg.ca ? { ca: cfg.ca } : {}),
+      ...(cfg.agent ? { agent: cfg.agent } : {}),
+      ...cfg.tls,
     });
     this.socket = ws;
     const silent = () =>
@@ -80,7 +85,8 @@ export class WsConnection implements ResponsesEventSink {
     ws.on('pong', () => this.heartbeat.pong());
     ws.on('unexpected-response', (_req, res) => this.onRefused(res));
     ws.on('error', (err) => {
-      const what = isOpen(this.stateValue) ? `Connection to ${cfg.endpoint} failed` : `Cannot reach ${cfg.endpoint}`;
+      const via = cfg.proxy ? ` through the proxy ${cfg.proxy}` : '';
+      const what = isOpen(this.stateValue) ? `Connection to ${cfg.endpoint} failed` : `Cannot reach ${cfg.endpoint}${via}`;
       this.failure ??= new ModelError('network', `${what}: ${scrub(err.message, cfg.apiKey).replace(/\.?$/, '.')}`, { cause: err });
     });
     ws.on('close', (code, reason) => this.onClose(code, reason.toString()));
@@ -279,7 +285,7 @@ export class WsConnection implements ResponsesEventSink {
     this.failure =
       status === 403
         ? new ModelError('network', `${this.cfg.endpoint} refused the WebSocket connection (HTTP 403): a proxy may be blocking WebSockets.`, { status })
-        : errorFromStatus(status, this.cfg.endpoint, { message, retryAfterMs: retry, apiKey: this.cfg.apiKey });
+        : errorFromStatus(status, this.cfg.endpoint, { message, retryAfterMs: retry, apiKey: this.cfg.apiKey, proxy: this.cfg.proxy });
     res.resume();
     this.socket.terminate();
   }

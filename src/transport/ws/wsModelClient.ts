@@ -6,13 +6,14 @@ import { openStream } from '../openStream';
 import { SocketPool } from './socketPool';
 import { WsRequest } from './wsRequest';
 import type { WsTuning } from './wsTuning';
+import type { NetworkSettings } from '../network/networkSettings';
 
 export interface WsClientOptions {
   url: string;
   endpoint: string;
   model: string;
   apiKey?: string;
-  ca?: string;
+  network: NetworkSettings;
   instructions?: string;
   firstTokenTimeoutMs: number;
   stallTimeoutMs: number;

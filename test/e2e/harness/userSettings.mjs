@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Flint settings with `"scope": "application"`: never read from a workspace. */
-export const USER_ONLY_SETTINGS = new Set(['flint.fast.url', 'flint.full.url', 'flint.completions.url', 'flint.network.allowInsecure', 'flint.network.sendKeyToLoopback']);
+export const USER_ONLY_SETTINGS = new Set(['flint.fast.url', 'flint.full.url', 'flint.completions.url', 'flint.network.allowInsecure', 'flint.network.sendKeyToLoopback', 'flint.network.caFile']);
 
 /** Splits a patch into what only user settings can carry and the rest. */
 export function splitUserOnly(patch) {
