@@ -29,8 +29,11 @@ export const WEBVIEW_SHARED = [
   'src/chat/linkPolicy',
   'src/metrics/formatLastRequest',
   'src/metrics/formatNumbers',
+  'src/metrics/formatTokens',
   'src/metrics/latencyMessages',
   'src/metrics/latencySnapshot',
+  // The latency report's token section: its counts' type (pure arithmetic beside it).
+  'src/metrics/tokenCost',
   // The variants view diffs each card's stream against the original itself (pure, no Node).
   'src/rewrite/diffRow',
   'src/rewrite/rewriteFeed',

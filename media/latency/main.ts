@@ -4,6 +4,7 @@ import { formatLastRequest } from '../../src/metrics/formatLastRequest';
 import { formatCount, formatMs, formatPercent } from '../../src/metrics/formatNumbers';
 import type { FromLatencyView, ToLatencyView } from '../../src/metrics/latencyMessages';
 import type { LatencySnapshot, SeriesSnapshot } from '../../src/metrics/latencySnapshot';
+import { tokenSection } from './tokens';
 
 declare function acquireVsCodeApi(): { postMessage(message: FromLatencyView): void };
 
@@ -63,6 +64,7 @@ function render(snap: LatencySnapshot): void {
   if (filled.length === 0) nodes.push(el('p', 'muted', 'No samples yet.'));
   else if (empty.length > 0) nodes.push(el('p', 'muted', `No samples yet: ${empty.map((s) => s.label).join(' · ')}`));
   nodes.push(el('h2', undefined, 'Used and abandoned'), outcomeTable(snap));
+  nodes.push(...tokenSection(snap.tokens, el, tile));
   report.replaceChildren(...nodes);
 }
 

@@ -350,11 +350,11 @@ export class CompletionEngine {
     this.deps.log.trace(
       `completion #${entry.id} ${mode.kind}${kind === 'keystroke' ? '' : ` ${kind}`}${temperature === undefined ? '' : ` t=${temperature}`}: ~${context.tokens} tokens, ${context.snippets.length} snippets`,
     );
-    void this.pump(entry, stream);
+    void this.pump(entry, stream, kind);
     return entry;
   }
 
-  private async pump(entry: CompletionEntry, stream: ModelStream): Promise<void> {
+  private async pump(entry: CompletionEntry, stream: ModelStream, kind: RequestKind): Promise<void> {
     const { clock } = this.deps;
     try {
       for await (const delta of stream) entry.append(delta, clock.now());
@@ -380,6 +380,7 @@ export class CompletionEngine {
       route: 'fast',
       marks: stream.marks,
       outcome: entry.used ? 'used' : result.status === 'failed' ? 'failed' : 'abandoned',
+      ...(kind === 'keystroke' ? {} : { purpose: kind }),
       ...(first === undefined ? {} : { keystrokeToItemsMs: first.call }),
       ...(first?.change === undefined ? {} : { changeToItemsMs: first.change }),
     });

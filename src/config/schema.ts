@@ -45,6 +45,10 @@ export const settingsSchema = {
   /** When the fast model reviews the lines changed since the last review. */
   'review.trigger': z.enum(['off', 'onSave', 'onPause']).default('onSave'),
   'review.pauseMs': z.number().int().min(200).max(60_000).default(1200),
+  /** Prices per million tokens, for the latency report's and the status bar's cost estimate. */
+  'cost.inputPerMillion': z.number().min(0).max(10_000).nullable().default(null),
+  'cost.cachedInputPerMillion': z.number().min(0).max(10_000).nullable().default(null),
+  'cost.outputPerMillion': z.number().min(0).max(10_000).nullable().default(null),
 } as const;
 
 export type SettingKey = keyof typeof settingsSchema;

@@ -1,6 +1,8 @@
 import type { Histogram } from './histogram';
 import type { Summary } from './percentiles';
 import type { RequestSample } from './requestSample';
+import type { TokenCounts, TokenPrices } from './tokenCost';
+import type { TokenHour, WasteReason } from './tokenLedger';
 
 export type SampleSurface = RequestSample['surface'];
 export type SampleRoute = RequestSample['route'];
@@ -34,6 +36,20 @@ export interface LatencySnapshot {
   /** Ghost text served without a new request, as a share of all ghost-text samples. */
   completionHitRates: { total: number; cache?: number; typingThrough?: number };
   lastRequest?: RequestSample;
+  tokens: TokenReport;
+}
+
+/** Tokens this session: per hour and surface, the share wasted, today's total, and their cost. */
+export interface TokenReport {
+  /** Newest hour first. */
+  byHour: TokenHour[];
+  total: TokenCounts;
+  wasted: TokenCounts;
+  wastedBy: Record<WasteReason, TokenCounts>;
+  today: TokenCounts;
+  prices: TokenPrices;
+  /** Estimated from `prices`, when both the input and the output price are set. */
+  cost?: { total: number; today: number; wasted: number };
 }
 
 /** The JSON file "Export" writes: the summary plus the raw recent samples. */

@@ -6,6 +6,8 @@ import { summarize } from './percentiles';
 import type { MetricsSink, RequestSample } from './requestSample';
 import { RingBuffer } from './ringBuffer';
 import { firstTokenMs, tokensPerSecond } from './timingMarks';
+import { estimateCost, type TokenCounts, type TokenPrices } from './tokenCost';
+import { TokenLedger } from './tokenLedger';
 
 export interface MetricsStoreOptions {
   /** Values kept per series and samples kept for export. */
@@ -33,6 +35,7 @@ export class MetricsStore implements MetricsSink {
   private readonly outcomes = new Map<SampleSurface, OutcomeCounts>();
   // A broken display must not break the request that is being measured.
   private readonly onRecorded = createEmitter<RequestSample>((err) => this.options.log?.warn(`latency listener failed: ${String(err)}`));
+  private readonly tokens = new TokenLedger();
   private last?: RequestSample;
   private recorded = 0;
 
@@ -57,6 +60,7 @@ export class MetricsStore implements MetricsSink {
     this.recorded++;
     this.samples.push(sample);
     this.outcomes.get(sample.surface)![sample.outcome]++;
+    this.tokens.record(sample, this.wallClock());
     this.push('keystroke', sample.keystrokeToItemsMs);
     this.push('change', sample.changeToItemsMs);
     // Cache and typing-through hits made no request of their own: their marks would lie.
@@ -82,7 +86,12 @@ export class MetricsStore implements MetricsSink {
     return this.last;
   }
 
-  snapshot(): LatencySnapshot {
+  /** Tokens of today (local time) so far. */
+  tokensToday(): TokenCounts {
+    return this.tokens.day(this.wallClock());
+  }
+
+  snapshot(prices: TokenPrices = {}): LatencySnapshot {
     const outcomes = Object.fromEntries(SURFACES.map((s) => [s, { ...this.outcomes.get(s)! }])) as LatencySnapshot['outcomes'];
     const c = outcomes.completion;
     const total = c.used + c.abandoned + c.failed + c.cache + c['typing-through'];
@@ -101,11 +110,25 @@ export class MetricsStore implements MetricsSink {
         typingThrough: total > 0 ? c['typing-through'] / total : undefined,
       },
       lastRequest: this.last,
+      tokens: this.tokenReport(prices),
     };
   }
 
-  export(): LatencyExport {
-    return { exportedAt: new Date(this.wallClock()).toISOString(), snapshot: this.snapshot(), samples: this.samples.values() };
+  private tokenReport(prices: TokenPrices): LatencySnapshot['tokens'] {
+    const totals = this.tokens.sessionTotals();
+    const today = this.tokensToday();
+    const total = estimateCost(totals.total, prices);
+    return {
+      byHour: this.tokens.byHour(),
+      ...totals,
+      today,
+      prices,
+      ...(total === undefined ? {} : { cost: { total, today: estimateCost(today, prices)!, wasted: estimateCost(totals.wasted, prices)! } }),
+    };
+  }
+
+  export(prices: TokenPrices = {}): LatencyExport {
+    return { exportedAt: new Date(this.wallClock()).toISOString(), snapshot: this.snapshot(prices), samples: this.samples.values() };
   }
 
   private addSeries(key: string, label: string, unit: 'ms' | 'tok/s'): void {

@@ -10,6 +10,8 @@ export interface RequestSample {
    * failed: ended with an error; cache / typing-through: served without a new request.
    */
   outcome: 'used' | 'abandoned' | 'failed' | 'cache' | 'typing-through';
+  /** Ghost text only: a request made ahead (the text after accepting) or for an alternative. */
+  purpose?: 'speculative' | 'alternative';
   /** Ghost text only: the editor calling the provider to the provider returning items, in ms. */
   keystrokeToItemsMs?: number;
   /**

@@ -10,6 +10,12 @@ export interface TimingMarks {
   done?: number;
   /** Output tokens counted from deltas (or usage, when the server reports it). */
   outputTokens: number;
+  /** Input tokens the server reported (usage), cached ones included. */
+  inputTokens?: number;
+  /** Of those, the ones the server had cached. */
+  cachedInputTokens?: number;
+  /** Characters of the request's text, for an estimate when the server reports no usage. */
+  promptChars?: number;
 }
 
 export function newMarks(now: number): TimingMarks {

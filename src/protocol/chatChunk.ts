@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeIssue, type TextChunkSink } from './textChunkSink';
+import { describeIssue, type ChunkUsage, type TextChunkSink } from './textChunkSink';
 
 /** One `chat.completion.chunk` of a streamed Chat Completions response (fields we read). */
 export const chatChunkSchema = z.object({
@@ -9,7 +9,13 @@ export const chatChunkSchema = z.object({
       finish_reason: z.string().nullish(),
     }),
   ),
-  usage: z.object({ completion_tokens: z.number().int().nonnegative() }).nullish(),
+  usage: z
+    .object({
+      completion_tokens: z.number().int().nonnegative(),
+      prompt_tokens: z.number().int().nonnegative().optional(),
+      prompt_tokens_details: z.object({ cached_tokens: z.number().int().nonnegative().nullish() }).nullish(),
+    })
+    .nullish(),
 });
 
 export function readChatChunk(obj: unknown, sink: TextChunkSink): void {
@@ -18,5 +24,14 @@ export function readChatChunk(obj: unknown, sink: TextChunkSink): void {
   const choice = r.data.choices[0];
   if (choice?.delta?.content) sink.delta(choice.delta.content);
   if (choice?.finish_reason) sink.finish(choice.finish_reason);
-  if (r.data.usage) sink.usage(r.data.usage.completion_tokens);
+  if (r.data.usage) sink.usage(chatUsage(r.data.usage));
+}
+
+/** Chat and completions usage in Flint's terms (`prompt_tokens` counts the cached ones too). */
+export function chatUsage(u: { completion_tokens: number; prompt_tokens?: number; prompt_tokens_details?: { cached_tokens?: number | null } | null }): ChunkUsage {
+  return {
+    outputTokens: u.completion_tokens,
+    ...(u.prompt_tokens !== undefined ? { inputTokens: u.prompt_tokens } : {}),
+    ...(typeof u.prompt_tokens_details?.cached_tokens === 'number' ? { cachedInputTokens: u.prompt_tokens_details.cached_tokens } : {}),
+  };
 }

@@ -1,10 +1,17 @@
 import { z } from 'zod';
+import { chatUsage } from './chatChunk';
 import { describeIssue, type TextChunkSink } from './textChunkSink';
 
 /** One chunk of a streamed `/v1/completions` response (fields we read). */
 export const completionChunkSchema = z.object({
   choices: z.array(z.object({ text: z.string().nullish(), finish_reason: z.string().nullish() })),
-  usage: z.object({ completion_tokens: z.number().int().nonnegative() }).nullish(),
+  usage: z
+    .object({
+      completion_tokens: z.number().int().nonnegative(),
+      prompt_tokens: z.number().int().nonnegative().optional(),
+      prompt_tokens_details: z.object({ cached_tokens: z.number().int().nonnegative().nullish() }).nullish(),
+    })
+    .nullish(),
 });
 
 export function readCompletionChunk(obj: unknown, sink: TextChunkSink): void {
@@ -13,5 +20,5 @@ export function readCompletionChunk(obj: unknown, sink: TextChunkSink): void {
   const choice = r.data.choices[0];
   if (choice?.text) sink.delta(choice.text);
   if (choice?.finish_reason) sink.finish(choice.finish_reason);
-  if (r.data.usage) sink.usage(r.data.usage.completion_tokens);
+  if (r.data.usage) sink.usage(chatUsage(r.data.usage));
 }

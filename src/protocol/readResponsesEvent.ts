@@ -13,6 +13,8 @@ export interface ResponseEnd {
   responseId: string;
   /** Usage reported by the server, when present. */
   outputTokens?: number;
+  inputTokens?: number;
+  cachedInputTokens?: number;
   /** `incomplete_details.reason` (e.g. `max_output_tokens`, `steered`). */
   reason?: string;
   /** `response.error` of a failed response. */
@@ -107,8 +109,10 @@ function plainLifecycle(obj: object): { response: ResponseRef; stream_id?: strin
   const usage = r.usage as Record<string, unknown> | null | undefined;
   if (usage != null) {
     if (!isPlainObject(usage)) return undefined;
-    const n = usage.output_tokens;
-    if (n !== undefined && !(Number.isSafeInteger(n) && (n as number) >= 0)) return undefined;
+    const count = (n: unknown) => n === undefined || (Number.isSafeInteger(n) && (n as number) >= 0);
+    if (!count(usage.output_tokens) || !count(usage.input_tokens)) return undefined;
+    const details = usage.input_tokens_details as Record<string, unknown> | null | undefined;
+    if (details != null && !(isPlainObject(details) && count(details.cached_tokens))) return undefined;
   }
   const details = r.incomplete_details as Record<string, unknown> | null | undefined;
   if (details != null && !(isPlainObject(details) && nullishString(details.reason))) return undefined;
@@ -137,6 +141,8 @@ function check<S extends z.ZodType>(schema: S, obj: unknown, sink: ResponsesEven
 function toEnd(type: 'response.completed' | 'response.incomplete' | 'response.failed', r: ResponseRef): ResponseEnd {
   const end: ResponseEnd = { status: type === 'response.completed' ? 'completed' : type === 'response.incomplete' ? 'incomplete' : 'failed', responseId: r.id };
   if (typeof r.usage?.output_tokens === 'number') end.outputTokens = r.usage.output_tokens;
+  if (typeof r.usage?.input_tokens === 'number') end.inputTokens = r.usage.input_tokens;
+  if (typeof r.usage?.input_tokens_details?.cached_tokens === 'number') end.cachedInputTokens = r.usage.input_tokens_details.cached_tokens;
   if (r.incomplete_details?.reason) end.reason = r.incomplete_details.reason;
   if (r.error?.code) end.errorCode = r.error.code;
   if (r.error?.message) end.errorMessage = r.error.message;

@@ -7,7 +7,14 @@ import { z } from 'zod';
 
 const streamId = z.string().nullish();
 
-const usageSchema = z.object({ output_tokens: z.number().int().nonnegative().optional() }).nullish();
+const count = z.number().int().nonnegative();
+const usageSchema = z
+  .object({
+    input_tokens: count.optional(),
+    input_tokens_details: z.object({ cached_tokens: count.optional() }).nullish(),
+    output_tokens: count.optional(),
+  })
+  .nullish();
 
 const responseErrorSchema = z.object({ code: z.string().nullish(), message: z.string().nullish() }).nullish();
 

@@ -3,9 +3,15 @@ export interface TextChunkSink {
   delta(text: string): void;
   /** The server's finish reason, normalised to the Chat Completions names (`stop`, `length`, …). */
   finish(reason: string): void;
-  /** Output tokens reported by the server (usage), replacing the count from deltas. */
-  usage(outputTokens: number): void;
+  /** Usage reported by the server: its output count replaces the count from deltas. */
+  usage(usage: ChunkUsage): void;
   malformed(reason: string): void;
+}
+
+export interface ChunkUsage {
+  outputTokens: number;
+  inputTokens?: number;
+  cachedInputTokens?: number;
 }
 
 /** First zod issue as one readable line. */

@@ -28,6 +28,19 @@ export function openStream(o: StreamDefaults, id: number, request: ModelRequest,
     maxChars: outputCharCap(request, o.maxOutputChars),
     onCapped: (max) => o.log.warn(`${o.endpoint} sent more than ${max} characters for one response; the output was cut there.`),
   });
+  stream.marks.promptChars = promptChars(request);
   if (disposed) stream.fail(new ModelError('cancelled', 'The model client was closed.'));
   return stream;
+}
+
+/**
+ * The text a request puts before the model: what its input tokens are estimated from when the
+ * server reports no usage (a cancelled request). A chained request counts the whole
+ * conversation, as the server does.
+ */
+function promptChars(request: ModelRequest): number {
+  const messages = request.fullInput ?? request.input;
+  let n = (request.instructions?.length ?? 0) + (request.fim ? request.fim.prefix.length + request.fim.suffix.length : 0);
+  for (const m of messages) n += m.content.length;
+  return n;
 }

@@ -22,6 +22,14 @@ type Waiter = (r: IteratorResult<string>) => void;
 
 const DONE: IteratorResult<string> = { value: undefined, done: true };
 
+/** What the server's terminal event said: usage (when reported) and the error of a failure. */
+export interface StreamEnd {
+  outputTokens?: number;
+  inputTokens?: number;
+  cachedInputTokens?: number;
+  error?: ModelError;
+}
+
 /**
  * The ModelStream handed to callers, fed by a transport. Deltas go straight to a waiting
  * iterator (no timers on the delta path); one timer per request covers both the first-token
@@ -96,7 +104,7 @@ export class TokenStream implements ModelStream {
   }
 
   /** The server ended the response. */
-  finish(status: 'completed' | 'incomplete' | 'failed', extra: { outputTokens?: number; error?: ModelError } = {}): void {
+  finish(status: 'completed' | 'incomplete' | 'failed', extra: StreamEnd = {}): void {
     if (this.result) return;
     const tail = this.cutter?.flush();
     if (tail && status !== 'failed') this.deliverCapped(tail);
@@ -171,11 +179,13 @@ export class TokenStream implements ModelStream {
     }
   }
 
-  private end(status: StreamResult['status'], extra: { outputTokens?: number; error?: ModelError }): void {
+  private end(status: StreamResult['status'], extra: StreamEnd): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     this.marks.done = this.opts.now();
     if (extra.outputTokens !== undefined) this.marks.outputTokens = extra.outputTokens;
+    if (extra.inputTokens !== undefined) this.marks.inputTokens = extra.inputTokens;
+    if (extra.cachedInputTokens !== undefined) this.marks.cachedInputTokens = extra.cachedInputTokens;
     const result: StreamResult = { status, text: this.text, outputTokens: this.marks.outputTokens };
     if (this.responseId) result.responseId = this.responseId;
     if (extra.error) result.error = extra.error;

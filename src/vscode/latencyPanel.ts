@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { parseLatencyViewMessage, type ToLatencyView } from '../metrics/latencyMessages';
 import type { MetricsStore } from '../metrics/metricsStore';
+import { tokenPrices } from '../metrics/tokenCost';
 import type { Services } from '../services';
 
 // Live updates are coalesced: a burst of ghost-text samples redraws the report once.
@@ -28,7 +29,7 @@ export function registerLatency(context: vscode.ExtensionContext, services: Serv
     let timer: ReturnType<typeof setTimeout> | undefined;
     const post = () => {
       timer = undefined;
-      const message: ToLatencyView = { type: 'snapshot', snapshot: metrics.snapshot() };
+      const message: ToLatencyView = { type: 'snapshot', snapshot: metrics.snapshot(tokenPrices(services.config())) };
       void p.webview.postMessage(message);
     };
     const offRecord = metrics.onRecord(() => {
@@ -93,7 +94,7 @@ async function exportJson(metrics: MetricsStore, services: Services): Promise<vo
   });
   if (!uri) return;
   try {
-    const json = JSON.stringify(metrics.export(), null, 2);
+    const json = JSON.stringify(metrics.export(tokenPrices(services.config())), null, 2);
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(json));
     services.log.info(`latency report exported to ${uri.fsPath}`);
     void vscode.window.showInformationMessage(`Flint latency report saved to ${uri.fsPath}.`);

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import { formatLastRequest } from '../metrics/formatLastRequest';
+import { formatTokensToday } from '../metrics/formatTokens';
+import { estimateCost, tokenPrices } from '../metrics/tokenCost';
 import { connectionLabel } from '../status/connectionLabel';
 import { keyQuestionLabel } from '../status/keyQuestionLabel';
 import type { FlintServices } from './createServices';
@@ -26,6 +28,11 @@ export function registerStatusBar(context: vscode.ExtensionContext, services: Fl
   let recordTimer: ReturnType<typeof setTimeout> | undefined;
   // What the item shows: setting any field sends the whole item to the window, so only changes are set.
   let shown = { text: '', tooltip: '', warning: false, command: 'flint.showLatency' };
+  const today = () => {
+    const prices = tokenPrices(services.config());
+    const tokens = services.metricsStore.tokensToday();
+    return formatTokensToday(tokens, estimateCost(tokens, prices));
+  };
   const render = () => {
     if (recordTimer) clearTimeout(recordTimer);
     recordTimer = undefined;
@@ -39,7 +46,7 @@ export function registerStatusBar(context: vscode.ExtensionContext, services: Fl
       // A still icon: a spinning one restyles the page on every frame (about 1 ms of its main
       // thread each, measured) for as long as tokens stream into the editor or a panel.
       text: streaming ? label.text.replace(/^\$\([^)]+\)/, '$(pulse)') : label.text,
-      tooltip: key ? label.tooltip : [label.tooltip + trust, last.tooltip, 'Click for the latency report.'].filter(Boolean).join('\n\n'),
+      tooltip: key ? label.tooltip : [label.tooltip + trust, last.tooltip, today(), 'Click for the latency report.'].filter(Boolean).join('\n\n'),
       warning: label.warning,
       // While the key waits for a decision, a click opens the question.
       command: key ? 'flint.answerKeyQuestion' : 'flint.showLatency',

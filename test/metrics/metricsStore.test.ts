@@ -130,3 +130,31 @@ describe('MetricsStore', () => {
     expect(exported.snapshot.firstToken[0].histogram.bins.length).toBeGreaterThan(0);
   });
 });
+
+describe('MetricsStore tokens', () => {
+  it('reports tokens, the wasted share, today and the estimated cost at the given prices', () => {
+    const now = new Date(2026, 10, 26, 14, 30).getTime();
+    const store = createMetricsStore({ wallClock: () => now });
+    const withUsage = (over: Partial<RequestSample>, input: number, output: number): RequestSample => {
+      const s = sample({ ...over, tokens: output });
+      return { ...s, marks: { ...s.marks, inputTokens: input } };
+    };
+    store.record(withUsage({}, 1000, 100));
+    store.record(withUsage({ outcome: 'abandoned', purpose: 'speculative' }, 1000, 100));
+    store.record(withUsage({ surface: 'chat', outcome: 'cache' }, 5000, 500));
+    expect(store.tokensToday()).toMatchObject({ requests: 2, input: 2000, output: 200 });
+
+    const plain = store.snapshot().tokens;
+    expect(plain.cost).toBeUndefined();
+    expect(plain.total).toMatchObject({ requests: 2, input: 2000, output: 200 });
+    expect(plain.wasted).toMatchObject({ requests: 1, input: 1000, output: 100 });
+    expect(plain.wastedBy.speculative.requests).toBe(1);
+    expect(plain.byHour).toEqual([{ hour: new Date(2026, 10, 26, 14).toISOString(), surfaces: { completion: expect.objectContaining({ requests: 2 }) } }]);
+
+    const priced = store.snapshot({ inputPerMillion: 2, outputPerMillion: 10 }).tokens;
+    // 2,000 in at 2/M plus 200 out at 10/M; half of it wasted.
+    expect(priced.cost!.total).toBeCloseTo(0.006, 12);
+    expect(priced.cost!.today).toBeCloseTo(0.006, 12);
+    expect(priced.cost!.wasted).toBeCloseTo(0.003, 12);
+  });
+});

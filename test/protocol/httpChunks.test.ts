@@ -25,8 +25,14 @@ describe('Chat Completions chunks', () => {
     expect(s.calls).toEqual([
       ['delta', 'Hi'],
       ['finish', 'length'],
-      ['usage', 9],
+      ['usage', { outputTokens: 9, inputTokens: 4 }],
     ]);
+  });
+
+  it('reads the cached share of the prompt, as OpenAI reports it', () => {
+    const s = sink();
+    readChatChunk({ choices: [], usage: { prompt_tokens: 2006, prompt_tokens_details: { cached_tokens: 1920 }, completion_tokens: 300 } }, s);
+    expect(s.calls).toEqual([['usage', { outputTokens: 300, inputTokens: 2006, cachedInputTokens: 1920 }]]);
   });
 
   it('reports a chunk without choices as malformed', () => {
@@ -42,7 +48,7 @@ describe('/v1/completions chunks', () => {
     readCompletionChunk({ object: 'text_completion', choices: [{ index: 0, text: 'x = 1', finish_reason: null }] }, s);
     readCompletionChunk({ choices: [{ index: 0, text: '', finish_reason: 'stop' }], usage: { completion_tokens: 3 } }, s);
     readCompletionChunk({ choices: [{ text: 5 }] }, s);
-    expect(s.calls).toEqual([['delta', 'x = 1'], ['finish', 'stop'], ['usage', 3], ['malformed', expect.stringContaining('text')]]);
+    expect(s.calls).toEqual([['delta', 'x = 1'], ['finish', 'stop'], ['usage', { outputTokens: 3 }], ['malformed', expect.stringContaining('text')]]);
   });
 });
 
@@ -52,6 +58,12 @@ describe('llama.cpp /infill chunks', () => {
     readInfillChunk({ index: 0, content: 'ret', stop: false, id_slot: 0 }, s);
     readInfillChunk({ content: '', stop: true, stop_type: 'limit', tokens_predicted: 16, timings: {} }, s);
     readInfillChunk({ content: 'x' }, s);
-    expect(s.calls).toEqual([['delta', 'ret'], ['usage', 16], ['finish', 'length'], ['malformed', expect.stringContaining('stop')]]);
+    expect(s.calls).toEqual([['delta', 'ret'], ['usage', { outputTokens: 16 }], ['finish', 'length'], ['malformed', expect.stringContaining('stop')]]);
+  });
+
+  it('reads the prompt tokens evaluated and those reused from the cache', () => {
+    const s = sink();
+    readInfillChunk({ content: '', stop: true, stop_type: 'eos', tokens_predicted: 5, tokens_evaluated: 40, timings: { cache_n: 200, prompt_n: 40 } }, s);
+    expect(s.calls).toEqual([['usage', { outputTokens: 5, inputTokens: 240, cachedInputTokens: 200 }], ['finish', 'stop']]);
   });
 });

@@ -47,6 +47,11 @@ describe('readResponsesEvent', () => {
       { response: response({ status: 3 }) },
       { response: response({ usage: null }) },
       { response: response({ usage: { output_tokens: 7 } }) },
+      { response: response({ usage: { input_tokens: 30, input_tokens_details: { cached_tokens: 20 }, output_tokens: 7 } }) },
+      { response: response({ usage: { input_tokens: -3, output_tokens: 7 } }) },
+      { response: response({ usage: { input_tokens: 30, input_tokens_details: { cached_tokens: 'x' } } }) },
+      { response: response({ usage: { input_tokens: 30, input_tokens_details: null } }) },
+      { response: response({ usage: { input_tokens: 30, input_tokens_details: 5 } }) },
       { response: response({ usage: { output_tokens: -1 } }) },
       { response: response({ usage: { output_tokens: 1.5 } }) },
       { response: response({ usage: { output_tokens: '7' } }) },
@@ -76,6 +81,8 @@ describe('readResponsesEvent', () => {
           const end = sink.calls[0][1] as Record<string, unknown>;
           expect(end.responseId).toBe(r.id);
           expect(end.outputTokens).toBe(r.usage?.output_tokens ?? undefined);
+          expect(end.inputTokens).toBe(r.usage?.input_tokens ?? undefined);
+          expect(end.cachedInputTokens).toBe(r.usage?.input_tokens_details?.cached_tokens ?? undefined);
           expect(end.reason).toBe(r.incomplete_details?.reason ?? undefined);
           expect(end.errorCode).toBe(r.error?.code ?? undefined);
         }
@@ -100,7 +107,7 @@ describe('readResponsesEvent', () => {
     );
     expect(sink.calls).toEqual([
       ['created', 'resp_1', 'l0'],
-      ['end', { status: 'completed', responseId: 'resp_1', outputTokens: 12 }, 'l0'],
+      ['end', { status: 'completed', responseId: 'resp_1', outputTokens: 12, inputTokens: 3 }, 'l0'],
       ['end', { status: 'incomplete', responseId: 'resp_1', reason: 'steered' }, undefined],
       ['end', { status: 'failed', responseId: 'resp_1', errorCode: 'server_error', errorMessage: 'boom' }, undefined],
     ]);

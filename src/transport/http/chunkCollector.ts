@@ -1,11 +1,11 @@
-import type { TextChunkSink } from '../../protocol/textChunkSink';
+import type { ChunkUsage, TextChunkSink } from '../../protocol/textChunkSink';
 import { ModelError } from '../modelError';
 import type { TokenStream } from '../tokenStream';
 
 /** Feeds HTTP chunks into a stream and ends it once the body ends. */
 export class ChunkCollector implements TextChunkSink {
   private reason: string | undefined;
-  private outputTokens: number | undefined;
+  private reported: ChunkUsage | undefined;
 
   constructor(
     private readonly stream: TokenStream,
@@ -20,8 +20,8 @@ export class ChunkCollector implements TextChunkSink {
     this.reason = reason;
   }
 
-  usage(outputTokens: number): void {
-    this.outputTokens = outputTokens;
+  usage(usage: ChunkUsage): void {
+    this.reported = usage;
   }
 
   malformed(reason: string): void {
@@ -35,6 +35,6 @@ export class ChunkCollector implements TextChunkSink {
       this.stream.fail(new ModelError('network', `The stream from ${this.endpoint} ended before the response was complete.`));
       return;
     }
-    this.stream.finish(this.reason === 'length' ? 'incomplete' : 'completed', { outputTokens: this.outputTokens });
+    this.stream.finish(this.reason === 'length' ? 'incomplete' : 'completed', { ...this.reported });
   }
 }

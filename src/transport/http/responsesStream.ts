@@ -49,7 +49,7 @@ class ResponsesSink implements ResponsesEventSink {
 
   end(end: ResponseEnd): void {
     const error = end.status === 'failed' ? errorFromFailedResponse(end, this.endpoint, this.apiKey) : undefined;
-    this.stream.finish(end.status, { outputTokens: end.outputTokens, error });
+    this.stream.finish(end.status, { outputTokens: end.outputTokens, inputTokens: end.inputTokens, cachedInputTokens: end.cachedInputTokens, error });
   }
 
   steer(): void {}

@@ -84,7 +84,7 @@ export class WsRequest implements LaneOwner {
     if (end.status === 'incomplete' && end.reason === 'steered') return;
     this.releaseLane();
     const error = end.status === 'failed' ? errorFromFailedResponse(end, this.host.endpoint, this.host.apiKey) : undefined;
-    this.stream.finish(end.status, { outputTokens: end.outputTokens, error });
+    this.stream.finish(end.status, { outputTokens: end.outputTokens, inputTokens: end.inputTokens, cachedInputTokens: end.cachedInputTokens, error });
     this.settleSteers(false);
   }
 

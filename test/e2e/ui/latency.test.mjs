@@ -1,6 +1,7 @@
 // Latency the user can see: after a few ghost-text suggestions the status bar shows the last
-// request's first-token time, and the latency report draws non-empty histograms. Each test
-// makes its own suggestions, so any one of them runs alone.
+// request's first-token time, and the latency report draws non-empty histograms and counts the
+// tokens (the local endpoint reports usage as OpenAI does). Each test makes its own
+// suggestions, so any one of them runs alone.
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -11,7 +12,11 @@ const FIXTURE = resolve(import.meta.dirname, '..', '..', 'fixtures', 'completion
 
 export const openFile = 'src/scratch.js';
 export const endpoint = { engine: 'scripted', args: ['--script', FIXTURE] };
-export const settings = { 'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' } };
+export const settings = {
+  'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' },
+  'flint.cost.inputPerMillion': 1.75,
+  'flint.cost.outputPerMillion': 14,
+};
 
 // Each typed line with a space-free piece of its expected ghost text (the editor may render
 // spaces in ghost text as non-breaking ones).
@@ -76,6 +81,39 @@ export const tests = [
       assert.ok((await firstToken.count()) > 0, 'no first-token histogram for ghost text');
       assert.match(await keystroke.locator('.stat.p50').innerText(), /^p50 \d+(\.\d)? (ms|s)$/);
       await wb.screenshot('latency');
+    },
+  },
+  {
+    name: "after a typing run the report shows tokens per hour, the wasted share and the estimated cost; the status bar tooltip today's total",
+    timeoutMs: 90_000,
+    async run({ wb, page }) {
+      await makeSuggestions(wb);
+      await wb.runCommand('Flint: Show Latency Report');
+      const frame = await reportFrame(page);
+      const tiles = frame.locator('.tiles.tokens');
+      await tiles.waitFor({ timeout: 20_000 });
+      const value = async (label) => (await tiles.locator('.tile', { hasText: label }).locator('.tile-value').innerText()).trim();
+      const total = Number((await value('tokens this session')).replace(/,/g, ''));
+      assert.ok(total > 0, `tokens this session: ${total}`);
+      // Each shown suggestion was dismissed: the request made ahead for its acceptance was wasted.
+      const wasted = await value('wasted');
+      assert.match(wasted, /^\d+%$/);
+      assert.ok(Number(wasted.slice(0, -1)) > 0, `wasted share: ${wasted}`);
+      const speculative = frame.locator('.token-waste tr[data-reason="speculative"] td').first();
+      assert.ok(Number((await speculative.innerText()).replace(/,/g, '')) > 0, 'speculative requests never shown are counted');
+      assert.match(await value('estimated cost'), /^\d+(\.\d+)?(e-\d+)?$/);
+      const hourRows = frame.locator('.token-hours tr');
+      assert.ok((await hourRows.count()) >= 2, 'an hour row under the header');
+      assert.match(await hourRows.nth(1).innerText(), /\d+ · \d+/);
+      await wb.screenshot('latency-tokens', { clip: await tiles.boundingBox() ?? undefined });
+
+      // The status bar item's tooltip: today's total and its cost.
+      await wb.page.locator('.tabs-container .tab', { hasText: 'scratch.js' }).first().click();
+      const item = await wb.statusBarItem('Flint');
+      await item.hover();
+      const hover = page.locator('.workbench-hover, .monaco-hover', { hasText: 'Tokens today' }).first();
+      await hover.waitFor({ timeout: 10_000 });
+      assert.match(await hover.innerText(), /Tokens today: [\d,]+ in.* · [\d,]+ out \(\d+ requests?\) · ≈ [\d.e-]+ estimated cost/);
     },
   },
   {
