@@ -139,7 +139,7 @@ export class StreamingMarkdown {
 }
 
 function isMidLine(block: Block): boolean {
-  return block.kind === 'paragraph' && block.midLine === true;
+  return (block.kind === 'paragraph' && block.midLine === true) || (block.kind === 'code' && block.resume?.kind === 'code' && block.resume.midLine === true);
 }
 
 function resumeOf(block: Block): Resume | undefined {

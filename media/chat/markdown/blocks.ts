@@ -23,7 +23,8 @@ export type Align = 'left' | 'center' | 'right' | '';
 /** Where a segment continues the block before it. */
 export type Resume =
   | { kind: 'paragraph' }
-  | { kind: 'code'; marker: string; indent: number; lang: string; path?: string; segment?: number }
+  /** `midLine`: the segment starts inside a line the one before it cut. */
+  | { kind: 'code'; marker: string; indent: number; lang: string; path?: string; segment?: number; midLine?: true }
   | { kind: 'table'; aligns: Align[] };
 
 interface Line {
@@ -162,6 +163,12 @@ function parseParagraph(lines: Line[], i: number, out: Block[], complete: boolea
   return i;
 }
 
+/** `limit`, or one less so as not to split a surrogate pair. */
+function cutAtChars(text: string, limit: number): number {
+  const code = text.charCodeAt(limit - 1);
+  return code >= 0xd800 && code <= 0xdbff ? limit - 1 : limit;
+}
+
 /** Where to cut a long line: after the last space before `limit`, or at `limit`. */
 function cutPoint(text: string, limit: number): number {
   const space = text.lastIndexOf(' ', limit - 1);
@@ -184,8 +191,14 @@ function parseHeading(text: string): { level: number; text: string } | undefined
   return { level: open[1]!.length, text: body };
 }
 
-/** Fenced code from line `i` (after the opening fence, or a segment's first line). */
+/**
+ * Fenced code from line `i` (after the opening fence, or a segment's first line). A line longer
+ * than a whole segment is cut at the segment's size; the rest of it starts the next segment,
+ * which is then `midLine` (one line of 200 KB laid out at once took a frame of hundreds of ms).
+ */
 function parseCode(lines: Line[], i: number, fence: Extract<Resume, { kind: 'code' }>, out: Block[], next: Next, continued: boolean, start = lines[i]?.start ?? 0): number {
+  const midLine = continued && fence.midLine === true;
+  let cutLine = false;
   const closing = new RegExp(`^ {0,3}${fence.marker[0] === '`' ? '`' : '~'}{${fence.marker.length},}[ \\t]*$`);
   const code: string[] = [];
   let chars = 0;
@@ -203,10 +216,21 @@ function parseCode(lines: Line[], i: number, fence: Extract<Resume, { kind: 'cod
       segmentEnd = true;
       break;
     }
-    code.push(stripIndent(text, fence.indent));
+    // A continued line keeps its indentation: it is the middle of a line.
+    const line = j === i && midLine ? text : stripIndent(text, fence.indent);
+    if (line.length > MAX_CODE_CHARS) {
+      const cut = cutAtChars(line, MAX_CODE_CHARS);
+      code.push(line.slice(0, cut));
+      lines[j] = { text: line.slice(cut), start: lines[j]!.start + text.length - line.length + cut };
+      cutLine = true;
+      segmentEnd = true;
+      break;
+    }
+    code.push(line);
     chars += text.length + 1;
   }
   const { lang, path } = fence;
+  const { midLine: _, ...resume } = fence;
   out.push({
     kind: 'code',
     start: continued ? lines[i]!.start : start,
@@ -217,7 +241,7 @@ function parseCode(lines: Line[], i: number, fence: Extract<Resume, { kind: 'cod
     ...(continued ? { resume: fence } : {}),
     ...(segmentEnd ? { full: true as const } : {}),
   });
-  if (segmentEnd) next.resume = { ...fence, segment: (fence.segment ?? 0) + 1 };
+  if (segmentEnd) next.resume = { ...resume, segment: (fence.segment ?? 0) + 1, ...(cutLine ? { midLine: true as const } : {}) };
   return j;
 }
 

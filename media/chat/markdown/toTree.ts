@@ -37,7 +37,7 @@ export function blockToTree(block: Block, depth: number, settled: boolean, highl
     {
       const hl = settled || block.closed || block.full ? highlighter : undefined;
       return block.resume?.kind === 'code'
-        ? codeContinuation(block.code, block.lang, block.resume.segment ?? 1, hl)
+        ? codeContinuation(block.code, block.lang, block.resume.segment ?? 1, hl, block.resume.midLine === true)
         : codeBlock(block.code, block.lang, block.path, hl);
     }
     case 'table':
@@ -94,11 +94,14 @@ function codeBlock(code: string, lang: string, path: string | undefined, highlig
 /** Segments of one code block that are highlighted; a longer block's rest stays plain text. */
 const HIGHLIGHTED_SEGMENTS = 8;
 
-/** A later segment of a long code block: its lines only; Copy, Insert and Apply join them. */
-function codeContinuation(code: string, lang: string, segment: number, highlighter: Highlighter | undefined): MdElement {
+/**
+ * A later segment of a long code block: its lines only; Copy, Insert and Apply join them.
+ * `midLine`: it starts inside the line the segment before it ended in.
+ */
+function codeContinuation(code: string, lang: string, segment: number, highlighter: Highlighter | undefined, midLine: boolean): MdElement {
   // Plain beyond the first segments: one text node, not an element per line and token.
   const children = segment < HIGHLIGHTED_SEGMENTS ? codeLines(code, lang, highlighter) : [code];
-  return el('div', [el('pre', [el('code', children)])], { cls: 'code-cont' });
+  return el('div', [el('pre', [el('code', children)])], { cls: midLine ? 'code-cont code-midline' : 'code-cont' });
 }
 
 /** A code block's content: one text node when plain (no `highlighter`, or nothing to colour), else a `span.line` per line. */

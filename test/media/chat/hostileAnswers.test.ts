@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, openChatPage, warmChat, type ChatPage } from './chatPage';
 import { cpuPerFrame } from './frameCpu';
-import { deliverAndRecord, historyMessages, HOSTILE_ANSWERS, HOSTILE_CODE, liveMessages, type FrameRecord, type HostileKey } from './hostileAnswers';
+import { deliverAndRecord, historyMessages, HOSTILE_ANSWERS, HOSTILE_CODE, liveMessages, LONG_CODE_LINE, type FrameRecord, type HostileKey } from './hostileAnswers';
 
 /**
  * Each hostile answer is rendered by the real chat bundle in Chromium, streamed live and
@@ -21,6 +21,10 @@ const CHECKS: Record<HostileKey, (chat: ChatPage, id: string) => Promise<void>> 
   brackets: async (chat, id) => expect((await markdownText(chat, id)).length).toBeGreaterThan(500_000),
   lines: async (chat, id) => expect(await chat.page.locator(`[data-turn="${id}"] .markdown p`).count()).toBeGreaterThan(100),
   longLine: async (chat, id) => expect((await markdownText(chat, id)).replace(/\s/g, '')).toBe('x'.repeat(200_000)),
+  longCodeLine: async (chat, id) => {
+    await chat.page.locator(`[data-turn="${id}"] .code-block`).first().getByRole('button', { name: 'Copy code' }).dispatchEvent('click');
+    await expect.poll(async () => (await chat.posted()).at(-1), { timeout: 10_000 }).toMatchObject({ type: 'codeAction', action: 'copy', code: LONG_CODE_LINE });
+  },
   code: async (chat, id) => {
     // Copy still reads back exactly the code, however the block is split for rendering.
     // Dispatched on the button itself: the later slices of a 1 MB answer may still move it

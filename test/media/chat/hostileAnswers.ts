@@ -9,12 +9,15 @@ import type { AssistantTurn } from '../../../src/chat/chatTypes';
 const CODE_LINE = 'const value = compute(input, options) + 42; // keep going';
 const codeBody = (bytes: number) => Array.from({ length: Math.ceil(bytes / (CODE_LINE.length + 1)) }, (_, i) => `${CODE_LINE} ${i}`).join('\n');
 export const HOSTILE_CODE = codeBody(1_000_000);
+/** One line of code 200 KB long, with a line before and after it. */
+export const LONG_CODE_LINE = `const a = 1;\nconst blob = "${'x'.repeat(200_000)}";\nconst b = 2;`;
 
 export const HOSTILE_ANSWERS = {
   heading: { name: 'a 100,000-space ATX heading', text: `# a${' '.repeat(100_000)}b\n\nafter` },
   brackets: { name: '1 MB of nested link brackets', text: `${'['.repeat(500_000)}${'](x)'.repeat(125_000)}` },
   lines: { name: 'a 300,000-line paragraph', text: Array.from({ length: 300_000 }, (_, i) => `w${i % 10}`).join('\n') },
   longLine: { name: 'a 200 KB line without breaks', text: 'x'.repeat(200_000) },
+  longCodeLine: { name: 'a 200 KB line of code', text: `\`\`\`ts\n${LONG_CODE_LINE}\n\`\`\`\n` },
   code: { name: 'a 1 MB code block', text: `\`\`\`ts\n${HOSTILE_CODE}\n\`\`\`\n` },
 } as const;
 

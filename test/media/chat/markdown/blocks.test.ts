@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CODE_LINES, MAX_PARAGRAPH_CHARS, parseBlocks, type Block } from '../../../../media/chat/markdown/blocks';
+import { MAX_CODE_CHARS, MAX_CODE_LINES, MAX_PARAGRAPH_CHARS, parseBlocks, type Block } from '../../../../media/chat/markdown/blocks';
 
 const kinds = (src: string) => parseBlocks(src).map((b) => b.kind);
 
@@ -95,6 +95,28 @@ describe('parseBlocks', () => {
     const again = parseBlocks(`${code}\n\`\`\`\nafter`.slice(code.indexOf(second.code)), { resume: second.resume! });
     expect(again.map((b) => b.kind)).toEqual(segments.slice(1).map((b) => b.kind));
     expect((again[0] as { code: string }).code).toBe(second.code);
+  });
+
+  it('cuts a code line longer than a segment at the segment size; the rest continues mid-line, indentation and all', () => {
+    const line = `    ${Array.from({ length: 20_000 }, (_, i) => String(i % 10).repeat(10)).join('')}y`;
+    const segments = parseBlocks(`\`\`\`ts\nfirst\n${line}\nlast\n\`\`\`\nafter`) as Extract<Block, { kind: 'code' }>[];
+    const code = segments.filter((b) => b.kind === 'code');
+    expect(code.length).toBeGreaterThan(200_000 / MAX_CODE_CHARS);
+    expect(code.every((b) => b.code.split('\n').every((l) => l.length <= MAX_CODE_CHARS))).toBe(true);
+    // The block's first segment ends before the long line; the next ones cut it.
+    expect(code[0]!.code).toBe('first');
+    expect(code[1]!.resume).toMatchObject({ kind: 'code', segment: 1 });
+    expect((code[1]!.resume as { midLine?: true }).midLine).toBeUndefined();
+    expect(code.slice(2).every((b) => (b.resume as { midLine?: true }).midLine === true)).toBe(true);
+    const joined = code.reduce((text, b, i) => (i === 0 ? b.code : text + ((b.resume as { midLine?: true }).midLine ? '' : '\n') + b.code), '');
+    expect(joined).toBe(`first\n${line}\nlast`);
+    // Parsing from a mid-line segment's start with its resume state gives the same segments.
+    const k = 5;
+    const source = `first\n${line}\nlast\n\`\`\`\nafter`;
+    const offset = 'first\n'.length + code.slice(1, k).reduce((n, b) => n + b.code.length, 0);
+    const again = parseBlocks(source.slice(offset), { resume: code[k]!.resume! }) as Extract<Block, { kind: 'code' }>[];
+    expect(again[0]!.code).toBe(code[k]!.code);
+    expect(again[0]!.resume).toEqual(code[k]!.resume);
   });
 
   it('parses a 100,000-space heading and a long line in linear time', () => {
