@@ -24,6 +24,26 @@ export default tseslint.config(
     },
   },
   {
+    // A function that holds several steps is split into named ones: none over 80 lines in src/.
+    files: ['src/**/*.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 80 }] },
+  },
+  {
+    // Long functions left for their area's ongoing rework (the tests commands, the ghost-text and
+    // next-edit adapters, the client factory, the services, the endpoint, continuous tests).
+    files: [
+      'src/vscode/testsCommands.ts',
+      'src/vscode/inlineCompletionProvider.ts',
+      'src/vscode/nextEdit.ts',
+      'src/nextEdit/predictEdits.ts',
+      'src/transport/clientFactory.ts',
+      'src/vscode/createServices.ts',
+      'src/server/startEndpoint.ts',
+      'src/tests/continuousTests.ts',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
     // Tests read arbitrary JSON off the wire and poke at it.
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -44,12 +44,37 @@ export function registerEdits(context: vscode.ExtensionContext, services: Servic
   const decorations = new EditDecorations();
   const controller = new EditController(services, decorations);
   const codeLens = new EditCodeLens((doc) => controller.get(doc)?.session, controller.onDidChange);
-  const history = new InstructionHistory(context.globalState.get<unknown[]>(HISTORY_KEY) ?? []);
-  const remember = (instruction: string) => void context.globalState.update(HISTORY_KEY, history.add(instruction));
+  const commands = new EditCommands(context, services, controller);
+  context.subscriptions.push(
+    decorations,
+    controller,
+    // Every language and scheme: a pending edit can be anywhere.
+    vscode.languages.registerCodeLensProvider('*', codeLens),
+    vscode.commands.registerCommand('flint.editSelection', () => commands.editSelection()),
+    vscode.commands.registerCommand('flint.redirect', (arg?: TargetArg) => commands.redirect(arg)),
+    vscode.commands.registerCommand('flint.stopEdit', (arg?: TargetArg) => controller.find(arg?.uri)?.session.stop()),
+    vscode.commands.registerCommand('flint.acceptEdit', (arg?: TargetArg) => controller.find(arg?.uri)?.session.accept()),
+    vscode.commands.registerCommand('flint.rejectEdit', (arg?: TargetArg) => controller.find(arg?.uri)?.session.reject()),
+    vscode.commands.registerCommand('flint.applyToFile', (args: ApplyArgs) => commands.applyToFile(args)),
+  );
+  return commands;
+}
+
+/** The inline-edit commands over the pending edits' controller. */
+class EditCommands implements InlineEdits {
+  private readonly history: InstructionHistory;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly services: Services,
+    readonly controller: EditController,
+  ) {
+    this.history = new InstructionHistory(context.globalState.get<unknown[]>(HISTORY_KEY) ?? []);
+  }
 
   /** True when the document has no pending edit; otherwise asks the user to settle it first. */
-  async function free(document: vscode.TextDocument): Promise<boolean> {
-    const p = controller.get(document);
+  async free(document: vscode.TextDocument): Promise<boolean> {
+    const p = this.controller.get(document);
     if (!p) return true;
     const pick = await vscode.window.showWarningMessage(
       'Flint: this file already has a pending edit. Accept or reject it first.',
@@ -61,14 +86,15 @@ export function registerEdits(context: vscode.ExtensionContext, services: Servic
     return false;
   }
 
-  async function editSelection(): Promise<void> {
+  async editSelection(): Promise<void> {
+    const { controller, services } = this;
     const editor = vscode.window.activeTextEditor;
     if (!editor) {
       void vscode.window.showInformationMessage('Flint: open a file and select the code to edit.');
       return;
     }
     const document = editor.document;
-    if (!(await free(document))) return;
+    if (!(await this.free(document))) return;
     const refusal = sendRefusal(document, services) ?? (await writeRefusal(document));
     if (refusal) {
       const actions = vscode.workspace.isTrusted ? [] : ['Manage Workspace Trust'];
@@ -78,30 +104,30 @@ export function registerEdits(context: vscode.ExtensionContext, services: Servic
     }
     const range = selectedLines(editor);
     const what = range.end - range.start === 1 ? `line ${range.start + 1}` : `lines ${range.start + 1}–${range.end}`;
-    const instruction = await askInstruction({ title: `Flint: edit ${what}`, history: history.items() });
+    const instruction = await askInstruction({ title: `Flint: edit ${what}`, history: this.history.items() });
     if (!instruction || document.isClosed || controller.get(document)) return;
     const variants = parseVariantsPrefix(instruction, services.config()['variants.count']);
     if (variants) {
       await vscode.commands.executeCommand('flint.exploreVariants', { uri: document.uri.toString(), range, ...variants });
       return;
     }
-    remember(instruction);
+    this.remember(instruction);
     // The rewrite streams in from the region's first line; a selection over it would grow with it.
     const top = new vscode.Position(range.start, 0);
     if (vscode.window.activeTextEditor?.document === document) vscode.window.activeTextEditor.selection = new vscode.Selection(top, top);
     controller.startGenerated(document, range, instruction);
   }
 
-  async function redirect(arg?: TargetArg): Promise<void> {
-    const p = controller.find(arg?.uri);
+  async redirect(arg?: TargetArg): Promise<void> {
+    const p = this.controller.find(arg?.uri);
     if (!p || p.session.settled) return;
-    const instruction = await askInstruction({ title: 'Flint: redirect the edit (the running generation stops)', value: p.session.instruction, history: history.items() });
+    const instruction = await askInstruction({ title: 'Flint: redirect the edit (the running generation stops)', value: p.session.instruction, history: this.history.items() });
     if (!instruction || p.session.settled) return;
-    remember(instruction);
+    this.remember(instruction);
     p.session.redirect(instruction);
   }
 
-  async function applyToFile(args: ApplyArgs): Promise<boolean> {
+  async applyToFile(args: ApplyArgs): Promise<boolean> {
     if (!args || typeof args.uri !== 'string' || typeof args.text !== 'string') {
       throw new Error('flint.applyToFile expects { uri: string, text: string, range?: { startLine, startCharacter, endLine, endCharacter } }');
     }
@@ -114,7 +140,7 @@ export function registerEdits(context: vscode.ExtensionContext, services: Servic
     }
     const document = await vscode.workspace.openTextDocument(uri);
     const editor = await vscode.window.showTextDocument(document, { preview: false });
-    if (!(await free(document))) return false;
+    if (!(await this.free(document))) return false;
     const refusal = await writeRefusal(document);
     if (refusal) {
       void vscode.window.showWarningMessage(`Flint: ${refusal}`);
@@ -126,23 +152,13 @@ export function registerEdits(context: vscode.ExtensionContext, services: Servic
       : editor.selection.isEmpty
         ? wholeDocument(document)
         : linesOf(editor.selection.start.line, editor.selection.end.line, editor.selection.end.character);
-    await controller.startGiven(document, range, args.text, 'from chat');
+    await this.controller.startGiven(document, range, args.text, 'from chat');
     return true;
   }
 
-  context.subscriptions.push(
-    decorations,
-    controller,
-    // Every language and scheme: a pending edit can be anywhere.
-    vscode.languages.registerCodeLensProvider('*', codeLens),
-    vscode.commands.registerCommand('flint.editSelection', editSelection),
-    vscode.commands.registerCommand('flint.redirect', redirect),
-    vscode.commands.registerCommand('flint.stopEdit', (arg?: TargetArg) => controller.find(arg?.uri)?.session.stop()),
-    vscode.commands.registerCommand('flint.acceptEdit', (arg?: TargetArg) => controller.find(arg?.uri)?.session.accept()),
-    vscode.commands.registerCommand('flint.rejectEdit', (arg?: TargetArg) => controller.find(arg?.uri)?.session.reject()),
-    vscode.commands.registerCommand('flint.applyToFile', applyToFile),
-  );
-  return { controller, free };
+  private remember(instruction: string): void {
+    void this.context.globalState.update(HISTORY_KEY, this.history.add(instruction));
+  }
 }
 
 function clamp(line: number, document: vscode.TextDocument): number {
