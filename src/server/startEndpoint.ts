@@ -104,24 +104,7 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Endp
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
-    const path = requestPath(req.url) ?? '(unparseable)';
-    if (faults.take('refuseWebSocket')) {
-      socket.end('HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
-      return;
-    }
-    const denied = requestRefusal(req.headers, ctx.guard) ?? (path === '/v1/responses' ? authError(req, ctx) : undefined);
-    if (path !== '/v1/responses' || denied) {
-      const status = denied ? denied.status : 404;
-      const body = JSON.stringify(denied ? denied.body() : { error: { message: `No WebSocket at ${path}` } });
-      socket.end(
-        `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Refused'}\r\ncontent-type: application/json\r\n` +
-          `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-      );
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => new WsConnection(ws, ctx));
-  });
+  server.on('upgrade', upgradeHandler(ctx, wss));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -145,6 +128,28 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Endp
       wss.close();
       await engine.close();
     },
+  };
+}
+
+/** Takes a WebSocket upgrade to /v1/responses, or refuses it with an HTTP answer. */
+function upgradeHandler(ctx: EndpointContext, wss: WebSocketServer): (req: IncomingMessage, socket: Socket, head: Buffer) => void {
+  return (req, socket, head) => {
+    const path = requestPath(req.url) ?? '(unparseable)';
+    if (ctx.faults.take('refuseWebSocket')) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
+      return;
+    }
+    const denied = requestRefusal(req.headers, ctx.guard) ?? (path === '/v1/responses' ? authError(req, ctx) : undefined);
+    if (path !== '/v1/responses' || denied) {
+      const status = denied ? denied.status : 404;
+      const body = JSON.stringify(denied ? denied.body() : { error: { message: `No WebSocket at ${path}` } });
+      socket.end(
+        `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Refused'}\r\ncontent-type: application/json\r\n` +
+          `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => new WsConnection(ws, ctx));
   };
 }
 

@@ -7,7 +7,7 @@ import {
   type KeyDestination,
   type KeyQuestion,
 } from '../config/keyConsent';
-import { createEmitter } from '../events/emitter';
+import { createEmitter, type Emitter } from '../events/emitter';
 import type { Logger } from '../log/logger';
 import type { ModelClientOptions } from './clientOptions';
 import { createModelClient } from './createModelClient';
@@ -72,17 +72,96 @@ type Plan =
  * only when what it is built from changed: no hand-kept list of settings to forget one in.
  */
 export async function createClientFactory(deps: ClientFactoryDeps): Promise<ClientFactory> {
-  const create = deps.create ?? createModelClient;
-  const changes = createEmitter<ClientRole[]>((err) => deps.log.warn(`client listener failed: ${String(err)}`));
-  const built = new Map<ClientRole, { plan: string; key: string | undefined; client: ModelClient }>();
-  const asking = new Set<string>();
-  // Questions closed without an answer: not asked again in this window until the user asks for it.
-  const dismissed = new Set<string>();
-  const questions = new Map<ClientRole, KeyQuestion>();
-  let apiKey = (await deps.readKey())?.trim() || undefined;
-  let disposed = false;
+  const factory = new Clients(deps, (await deps.readKey())?.trim() || undefined);
+  // Built now (not on first use) so the fast pool warms at activation, once it may.
+  factory.refresh();
+  return factory;
+}
 
-  function plan(role: ClientRole): Plan {
+class Clients implements ClientFactory {
+  private readonly create: (options: ModelClientOptions) => ModelClient;
+  private readonly changes: Emitter<ClientRole[]>;
+  private readonly built = new Map<ClientRole, { plan: string; key: string | undefined; client: ModelClient }>();
+  private readonly asking = new Set<string>();
+  /** Questions closed without an answer: not asked again in this window until the user asks for it. */
+  private readonly dismissed = new Set<string>();
+  private readonly questions = new Map<ClientRole, KeyQuestion>();
+  private disposed = false;
+
+  constructor(
+    private readonly deps: ClientFactoryDeps,
+    private apiKey: string | undefined,
+  ) {
+    this.create = deps.create ?? createModelClient;
+    this.changes = createEmitter<ClientRole[]>((err) => deps.log.warn(`client listener failed: ${String(err)}`));
+  }
+
+  fast(): ModelClient {
+    return this.built.get('fast')?.client ?? this.ensure('fast').client;
+  }
+
+  full(): ModelClient {
+    return this.built.get('full')?.client ?? this.ensure('full').client;
+  }
+
+  infill(): ModelClient {
+    return this.usesInfill() ? (this.built.get('infill')?.client ?? this.ensure('infill').client) : this.fast();
+  }
+
+  key(): string | undefined {
+    return this.apiKey;
+  }
+
+  async reloadKey(): Promise<void> {
+    this.apiKey = (await this.deps.readKey())?.trim() || undefined;
+    // A key entered again: the questions closed without an answer come back.
+    this.dismissed.clear();
+    this.refresh();
+  }
+
+  refresh(): void {
+    if (this.disposed) return;
+    const { built } = this;
+    const roles: ClientRole[] = this.usesInfill() ? ['fast', 'full', 'infill'] : ['fast', 'full'];
+    const changed = roles.filter((r) => this.ensure(r).changed);
+    if (!this.usesInfill() && built.has('infill')) {
+      built.get('infill')!.client.dispose();
+      built.delete('infill');
+      this.questions.delete('infill');
+      changed.push('infill');
+    }
+    if (changed.length) this.changes.emit(changed);
+  }
+
+  keyQuestions(): KeyQuestion[] {
+    const byId = new Map<string, KeyQuestion>();
+    for (const q of this.questions.values()) byId.set(q.destination.id, q);
+    return [...byId.values()];
+  }
+
+  askAgain(id?: string): void {
+    const q = [...this.questions.values()].find((x) => id === undefined || x.destination.id === id);
+    if (!q || this.asking.has(q.destination.id)) return;
+    this.ask(q.destination);
+  }
+
+  onChange(listener: (roles: ClientRole[]) => void): () => void {
+    return this.changes.on(listener);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const b of this.built.values()) b.client.dispose();
+    this.built.clear();
+    this.changes.clear();
+  }
+
+  private usesInfill(): boolean {
+    return this.deps.config()['completions.api'] !== 'responses';
+  }
+
+  private plan(role: ClientRole): Plan {
+    const { deps, questions } = this;
     const c = deps.config();
     const fim = role === 'infill' ? (c['completions.api'] === 'responses' ? undefined : c['completions.api']) : undefined;
     const url = role === 'full' ? c['full.url'] : role === 'infill' ? c['completions.url'] || c['fast.url'] : c['fast.url'];
@@ -93,12 +172,12 @@ export async function createClientFactory(deps: ClientFactoryDeps): Promise<Clie
       return { refused: new ModelError('config', 'This workspace is not trusted: Flint sends nothing to any model until you trust it (Manage Workspace Trust).'), transport, model, url };
     }
     const consent = keyConsentDecision(url, {
-      hasKey: apiKey !== undefined,
+      hasKey: this.apiKey !== undefined,
       answer: deps.consent,
-      dismissed: (id) => dismissed.has(id),
+      dismissed: (id) => this.dismissed.has(id),
       keyToLoopback: c['network.sendKeyToLoopback'],
     });
-    if (consent.action === 'ask') ask(consent.destination);
+    if (consent.action === 'ask') this.ask(consent.destination);
     if (consent.action === 'ask' || consent.action === 'wait') {
       questions.set(role, { destination: consent.destination, state: 'waiting' });
       return { refused: new ModelError('auth', awaitingConsentMessage(consent.destination)), transport, model, url };
@@ -127,17 +206,18 @@ export async function createClientFactory(deps: ClientFactoryDeps): Promise<Clie
     };
   }
 
-  function ask(destination: KeyDestination): void {
+  private ask(destination: KeyDestination): void {
+    const { asking, deps } = this;
     if (asking.has(destination.id)) return;
     asking.add(destination.id);
-    dismissed.delete(destination.id);
+    this.dismissed.delete(destination.id);
     deps.askConsent(destination).then(
       (answer) => {
         asking.delete(destination.id);
-        if (answer === undefined) dismissed.add(destination.id);
+        if (answer === undefined) this.dismissed.add(destination.id);
         const said = answer === 'allow' ? 'allowed' : answer === 'deny' ? 'not allowed' : 'not decided yet (the question was closed)';
         deps.log.info(`API key ${said} for ${destination.host}`);
-        if (!disposed) refresh();
+        if (!this.disposed) this.refresh();
       },
       (err: unknown) => {
         asking.delete(destination.id);
@@ -146,70 +226,21 @@ export async function createClientFactory(deps: ClientFactoryDeps): Promise<Clie
     );
   }
 
-  function build(p: Plan): ModelClient {
-    if ('refused' in p) return new RefusedClient(p.transport, p.model, p.url, p.refused, deps.now);
+  private build(p: Plan): ModelClient {
+    if ('refused' in p) return new RefusedClient(p.transport, p.model, p.url, p.refused, this.deps.now);
     const { sendKey, ...options } = p.options;
-    return create({ ...options, apiKey: sendKey ? apiKey : undefined, log: deps.log, now: deps.now });
+    return this.create({ ...options, apiKey: sendKey ? this.apiKey : undefined, log: this.deps.log, now: this.deps.now });
   }
 
   /** The client for `role` as things are now; true in `changed` when it was (re)built. */
-  function ensure(role: ClientRole): { client: ModelClient; changed: boolean } {
-    const p = plan(role);
+  private ensure(role: ClientRole): { client: ModelClient; changed: boolean } {
+    const p = this.plan(role);
     const id = JSON.stringify(p, (_key, v: unknown) => (v instanceof ModelError ? v.message : v));
-    const have = built.get(role);
-    if (have && have.plan === id && have.key === apiKey) return { client: have.client, changed: false };
+    const have = this.built.get(role);
+    if (have && have.plan === id && have.key === this.apiKey) return { client: have.client, changed: false };
     have?.client.dispose();
-    const client = build(p);
-    built.set(role, { plan: id, key: apiKey, client });
+    const client = this.build(p);
+    this.built.set(role, { plan: id, key: this.apiKey, client });
     return { client, changed: have !== undefined };
   }
-
-  const usesInfill = () => deps.config()['completions.api'] !== 'responses';
-
-  function refresh(): void {
-    if (disposed) return;
-    const roles: ClientRole[] = usesInfill() ? ['fast', 'full', 'infill'] : ['fast', 'full'];
-    const changed = roles.filter((r) => ensure(r).changed);
-    if (!usesInfill() && built.has('infill')) {
-      built.get('infill')!.client.dispose();
-      built.delete('infill');
-      questions.delete('infill');
-      changed.push('infill');
-    }
-    if (changed.length) changes.emit(changed);
-  }
-
-  // Built now (not on first use) so the fast pool warms at activation, once it may.
-  refresh();
-
-  return {
-    fast: () => built.get('fast')?.client ?? ensure('fast').client,
-    full: () => built.get('full')?.client ?? ensure('full').client,
-    infill: () => (usesInfill() ? (built.get('infill')?.client ?? ensure('infill').client) : built.get('fast')?.client ?? ensure('fast').client),
-    key: () => apiKey,
-    async reloadKey() {
-      apiKey = (await deps.readKey())?.trim() || undefined;
-      // A key entered again: the questions closed without an answer come back.
-      dismissed.clear();
-      refresh();
-    },
-    refresh,
-    keyQuestions() {
-      const byId = new Map<string, KeyQuestion>();
-      for (const q of questions.values()) byId.set(q.destination.id, q);
-      return [...byId.values()];
-    },
-    askAgain(id) {
-      const q = [...questions.values()].find((x) => id === undefined || x.destination.id === id);
-      if (!q || asking.has(q.destination.id)) return;
-      ask(q.destination);
-    },
-    onChange: (listener) => changes.on(listener),
-    dispose() {
-      disposed = true;
-      for (const b of built.values()) b.client.dispose();
-      built.clear();
-      changes.clear();
-    },
-  };
 }

@@ -6,13 +6,16 @@ import type { KeyQuestion } from '../config/keyConsent';
 import { bundledParserFiles, CodeParser } from '../context/codeParser';
 import type { ContextHub } from '../context/contextHub';
 import { createEmitter } from '../events/emitter';
+import type { Logger } from '../log/logger';
 import { redactingLogger } from '../log/redactingLogger';
 import { formatRequestLog } from '../metrics/formatRequestLog';
 import { createMetricsStore, type MetricsStore } from '../metrics/metricsStore';
+import type { MetricsSink } from '../metrics/requestSample';
 import { createRouter } from '../router/createRouter';
 import type { Services } from '../services';
-import { createClientFactory } from '../transport/clientFactory';
-import type { ModelClient } from '../transport/modelClient';
+import { createClientFactory, type ClientFactory, type ClientFactoryDeps } from '../transport/clientFactory';
+import type { ModelClient, ModelRequest } from '../transport/modelClient';
+import type { NetworkSettings } from '../transport/network/networkSettings';
 import { createContextHub } from './contextHub';
 import { KeyConsentPrompt } from './keyConsentPrompt';
 import { readNetworkSettings } from './networkSettingsReader';
@@ -48,44 +51,16 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     return k ? [k] : [];
   });
 
-  const reported = new Set<string>();
+  const loadConfig = configLoader(log);
   let config: Config = loadConfig();
   let network = readNetworkSettings(config);
   const configChanged = createEmitter<Config>((err) => log.warn(`settings listener failed: ${String(err)}`));
   const clientsChanged = createEmitter((err) => log.warn(`client listener failed: ${String(err)}`));
-  const activeChanged = createEmitter((err) => log.warn(`status listener failed: ${String(err)}`));
-  let active = 0;
+  const generations = generationCounter(log);
   const metricsStore = createMetricsStore({ log });
   const consent = new KeyConsentPrompt(context.globalState);
 
-  function loadConfig(): Config {
-    const { config: c, problems, ignored } = readConfig();
-    for (const line of ignored) {
-      // Once per setting and value: every settings change re-reads them all.
-      if (reported.has(line)) continue;
-      reported.add(line);
-      log.warn(line);
-    }
-    for (const p of problems) {
-      log.warn(p.message);
-      void vscode.window.showWarningMessage(p.message, 'Open Settings').then((pick) => {
-        if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', p.setting);
-      });
-    }
-    return c;
-  }
-
-  const clients = await createClientFactory({
-    config: () => config,
-    readKey: () => resolveApiKey({ secret: () => Promise.resolve(context.secrets.get(API_KEY_SECRET)), env: process.env }),
-    trusted: () => vscode.workspace.isTrusted,
-    consent: (id) => consent.answer(id),
-    askConsent: (destination) => consent.ask(destination),
-    network: () => network,
-    warmInstructions: COMPLETION_INSTRUCTIONS,
-    log,
-    now: () => performance.now(),
-  });
+  const clients = await createClientFactory(clientFactoryDeps(context, consent, log, () => config, () => network));
   currentKey = () => clients.key();
   const offClients = clients.onChange((roles) => {
     if (roles.includes('fast') || roles.includes('full')) {
@@ -95,30 +70,8 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
   });
 
   const reconnect = () => clients.reloadKey();
-  let parser: Promise<CodeParser | undefined> | undefined;
-  // Every request passes the prompt recorder on its way out (Show Last Prompt). One wrapper per
-  // client, so a client keeps its identity.
   let hub: ContextHub | undefined = undefined;
-  const recorders = new WeakMap<ModelClient, ModelClient>();
-  const recording = (client: ModelClient): ModelClient => {
-    let wrapped = recorders.get(client);
-    if (!wrapped) {
-      wrapped = new Proxy(client, {
-        get(target, prop) {
-          if (prop === 'stream') {
-            return (request: Parameters<ModelClient['stream']>[0]) => {
-              hub?.prompts.record(request, target.model);
-              return target.stream(request);
-            };
-          }
-          const value: unknown = Reflect.get(target, prop, target);
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
-      });
-      recorders.set(client, wrapped);
-    }
-    return wrapped;
-  };
+  const recording = promptRecording((request, model) => hub?.prompts.record(request, model));
 
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
@@ -147,37 +100,12 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
       return client && recording(client);
     },
     log,
-    metrics: {
-      record(sample) {
-        metricsStore.record(sample);
-        const client = sample.route === 'fast' ? clients.fast() : clients.full();
-        // Ghost text finishes a request per keystroke: its lines go to the debug level.
-        const line = `request: ${formatRequestLog(sample, client.state.endpoint ?? '?')}`;
-        if (sample.surface === 'completion') log.debug(line);
-        else log.info(line);
-      },
-    },
+    metrics: loggedMetrics(metricsStore, clients, log),
     metricsStore,
     route: createRouter({ config: () => config, log }),
     now: () => performance.now(),
-    parser: () =>
-      (parser ??= CodeParser.load(bundledParserFiles(context.extensionPath)).catch((err: unknown) => {
-        log.warn(`the code parser did not load (${err instanceof Error ? err.message : String(err)}): context falls back to plain text`);
-        return undefined;
-      })),
-    beginGeneration() {
-      active += 1;
-      activeChanged.emit();
-      let ended = false;
-      return () => {
-        if (ended) return;
-        ended = true;
-        active -= 1;
-        activeChanged.emit();
-      };
-    },
-    activeGenerations: () => active,
-    onActiveGenerationsChange: (listener) => activeChanged.on(listener),
+    parser: parserLoader(context.extensionPath, log),
+    ...generations,
     reconnect,
     forgetDeniedHosts: () => consent.forgetDenied(),
     keyQuestions: () => clients.keyQuestions(),
@@ -190,4 +118,112 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
   };
   hub = createContextHub(context, services);
   return services;
+}
+
+/** What the client factory is built from in the editor: its settings, key, trust and consent. */
+function clientFactoryDeps(context: vscode.ExtensionContext, consent: KeyConsentPrompt, log: Logger, config: () => Config, network: () => NetworkSettings): ClientFactoryDeps {
+  return {
+    config,
+    readKey: () => resolveApiKey({ secret: () => Promise.resolve(context.secrets.get(API_KEY_SECRET)), env: process.env }),
+    trusted: () => vscode.workspace.isTrusted,
+    consent: (id) => consent.answer(id),
+    askConsent: (destination) => consent.ask(destination),
+    network,
+    warmInstructions: COMPLETION_INSTRUCTIONS,
+    log,
+    now: () => performance.now(),
+  };
+}
+
+/** The code parser, loaded on first use; undefined when it cannot load (context is then plain text). */
+function parserLoader(extensionPath: string, log: Logger): () => Promise<CodeParser | undefined> {
+  let parser: Promise<CodeParser | undefined> | undefined;
+  return () =>
+    (parser ??= CodeParser.load(bundledParserFiles(extensionPath)).catch((err: unknown) => {
+      log.warn(`the code parser did not load (${err instanceof Error ? err.message : String(err)}): context falls back to plain text`);
+      return undefined;
+    }));
+}
+
+/** Reads the settings, warning once per ignored value and showing each problem. */
+function configLoader(log: Logger): () => Config {
+  const reported = new Set<string>();
+  return () => {
+    const { config, problems, ignored } = readConfig();
+    for (const line of ignored) {
+      // Once per setting and value: every settings change re-reads them all.
+      if (reported.has(line)) continue;
+      reported.add(line);
+      log.warn(line);
+    }
+    for (const p of problems) {
+      log.warn(p.message);
+      void vscode.window.showWarningMessage(p.message, 'Open Settings').then((pick) => {
+        if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', p.setting);
+      });
+    }
+    return config;
+  };
+}
+
+/** Counts the generations streaming anywhere, for the status bar's pulse. */
+function generationCounter(log: Logger): Pick<Services, 'beginGeneration' | 'activeGenerations' | 'onActiveGenerationsChange'> {
+  const changed = createEmitter((err) => log.warn(`status listener failed: ${String(err)}`));
+  let active = 0;
+  return {
+    beginGeneration() {
+      active += 1;
+      changed.emit();
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        active -= 1;
+        changed.emit();
+      };
+    },
+    activeGenerations: () => active,
+    onActiveGenerationsChange: (listener) => changed.on(listener),
+  };
+}
+
+/**
+ * Every request passes `record` on its way out (Show Last Prompt). One wrapper per client, so a
+ * client keeps its identity.
+ */
+function promptRecording(record: (request: ModelRequest, model: string) => void): (client: ModelClient) => ModelClient {
+  const recorders = new WeakMap<ModelClient, ModelClient>();
+  return (client) => {
+    let wrapped = recorders.get(client);
+    if (!wrapped) {
+      wrapped = new Proxy(client, {
+        get(target, prop) {
+          if (prop === 'stream') {
+            return (request: ModelRequest) => {
+              record(request, target.model);
+              return target.stream(request);
+            };
+          }
+          const value: unknown = Reflect.get(target, prop, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      recorders.set(client, wrapped);
+    }
+    return wrapped;
+  };
+}
+
+/** Every request's figures go to the store and a line of the log. */
+function loggedMetrics(store: MetricsStore, clients: ClientFactory, log: Logger): MetricsSink {
+  return {
+    record(sample) {
+      store.record(sample);
+      const client = sample.route === 'fast' ? clients.fast() : clients.full();
+      const line = `request: ${formatRequestLog(sample, client.state.endpoint ?? '?')}`;
+      // Ghost text finishes a request per keystroke: its lines go to the debug level.
+      if (sample.surface === 'completion') log.debug(line);
+      else log.info(line);
+    },
+  };
 }
