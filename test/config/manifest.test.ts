@@ -23,6 +23,12 @@ describe('package.json contributions', () => {
     }
   });
 
+  it('runs on the user\u2019s machine in a remote window (a model server there is reachable), else beside the workspace', () => {
+    expect(manifest.extensionKind).toEqual(['ui', 'workspace']);
+    // A UI extension must not need a browser entry to run in desktop VS Code: it has a Node one.
+    expect(manifest.main).toBe('./dist/extension.js');
+  });
+
   it('never stores the API key in a setting', () => {
     expect(Object.keys(props).some((k) => /apikey|secret|password|\.key$|token$/i.test(k))).toBe(false);
   });
