@@ -47,13 +47,14 @@ describe('createDenyList', () => {
     expect(isDenied('x/broken{')).toBe(true);
   });
 
-  it('a check of a deep path against the whole list stays fast', () => {
+  it('a check of a deep path against patterns that could backtrack ends at once', () => {
     const isDenied = createDenyList(['**/**/**/**/**/**/**/**/x', '*a*a*a*a*a*a*a*ab'], ['**/node_modules', '**/.git']);
     const path = `${Array.from({ length: 40 }, (_, i) => `dir${i}`).join('/')}/${'a'.repeat(200)}.ts`;
     // The first check compiles the expressions (once per settings change): time a later one.
     expect(isDenied('src/a.ts')).toBe(false);
     const t = performance.now();
     expect(isDenied(path)).toBe(false);
-    expect(performance.now() - t).toBeLessThan(50);
+    // A backtracking matcher takes seconds to hours here; a busy machine takes up to ~100 ms.
+    expect(performance.now() - t).toBeLessThan(500);
   });
 });

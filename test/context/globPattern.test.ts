@@ -97,8 +97,8 @@ describe('compileGlob on pathological patterns', () => {
     g.test('warm/up'); // the first test compiles the expressions
     const { r, ms } = timed(() => g.test(path));
     expect(r).toBe(want);
-    // Generous for a busy machine: the unguarded matcher took seconds here.
-    expect(ms).toBeLessThan(50);
+    // The unguarded matcher took seconds here; a busy machine takes up to ~100 ms.
+    expect(ms).toBeLessThan(500);
   });
 
   it('atomic stars accept exactly what picomatch accepts (every short name over a, b)', () => {
