@@ -17,9 +17,10 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { HostMessage, TurnView } from '../src/chat/chatProtocol';
-import { cpuPerFrame } from '../test/media/chat/frameCpu';
-import { deliverAndRecord, historyMessages, HOSTILE_ANSWERS, liveMessages } from '../test/media/chat/hostileAnswers';
+import { cpuPerFrame } from '../support/chat/frameCpu';
+import { deliverAndRecord, historyMessages, HOSTILE_ANSWERS, liveMessages } from '../support/chat/hostileAnswers';
 import { competingLoad } from './competingLoad.mjs';
+import { percentileFigure } from './sampleStats.mjs';
 
 const root = process.cwd();
 // Resolved from the project: the bundled bench runs from a temporary folder.
@@ -170,13 +171,12 @@ async function measure(
   withTranscript: boolean,
   perToken = false,
   busy = false,
-): Promise<{ p95: number; p50: number; cpuP95: number; longFrames: number; frames: number; renderMs?: number }> {
-  const p95s: number[] = [];
-  let cpuP95 = 0;
-  const p50s: number[] = [];
+): Promise<{ frames: number[]; cpu: number[]; longFrames: number; renderMs?: number }> {
+  // Every frame of every run, pooled: a percentile over them all, with its sample count.
+  const frames: number[] = [];
+  let cpu: number[] = [];
   const renderMs: number[] = [];
   let longFrames = 0;
-  let frames = 0;
   // The last run is traced for CPU time only: tracing slows the page, so its frames are not counted.
   for (let run = 0; run <= RUNS; run++) {
     const traced = run === RUNS;
@@ -202,9 +202,8 @@ async function measure(
       const tokens = answerTokens(Math.round(rate * seconds));
       const label = `  ${rate} tokens/s${perToken ? ' one message per token' : ''}${withTranscript ? ` below ${TRANSCRIPT} messages` : ''}${busy ? ', one core busy' : ''}`;
       if (traced) {
-        const { cpu } = await cpuPerFrame(page, () => stream(page, feeder, `s${run}`, tokens, rate, perToken));
-        cpuP95 = percentile(cpu, 95);
-        console.log(`${label}, traced run: main-thread CPU per frame p50 ${round(percentile(cpu, 50))} ms, p95 ${round(cpuP95)} ms`);
+        cpu = (await cpuPerFrame(page, () => stream(page, feeder, `s${run}`, tokens, rate, perToken))).cpu;
+        console.log(`${label}, traced run: main-thread CPU per frame p50 ${round(percentile(cpu, 50))} ms, p95 ${round(percentile(cpu, 95))} ms`);
         continue;
       }
       const load = busy ? competingLoad((seconds + 30) * 1000) : undefined;
@@ -214,21 +213,19 @@ async function measure(
       } finally {
         load?.stop();
       }
-      p95s.push(percentile(result.frames, 95));
-      p50s.push(percentile(result.frames, 50));
+      frames.push(...result.frames);
       longFrames += result.longFrames;
-      frames += result.frames.length;
       const achieved = Math.round(result.tokens / (result.ms / 1000));
-      console.log(`${label}, run ${run + 1}: ${result.frames.length} frames, p50 ${round(p50s.at(-1)!)} ms, p95 ${round(p95s.at(-1)!)} ms, long frames ${result.longFrames}${result.longFrames ? ` [${result.longDetail.join(', ')}]` : ''}, fed ${achieved} tokens/s`);
+      console.log(`${label}, run ${run + 1}: ${result.frames.length} frames, p50 ${round(percentile(result.frames, 50))} ms, p95 ${round(percentile(result.frames, 95))} ms, long frames ${result.longFrames}${result.longFrames ? ` [${result.longDetail.join(', ')}]` : ''}, fed ${achieved} tokens/s`);
     } finally {
       await close();
     }
   }
-  return { p95: median(p95s), p50: median(p50s), cpuP95, longFrames, frames, ...(renderMs.length ? { renderMs: median(renderMs) } : {}) };
+  return { frames, cpu, longFrames, ...(renderMs.length ? { renderMs: median(renderMs) } : {}) };
 }
 
 /**
- * The answers that once froze the chat (test/media/chat/hostileAnswers.ts), each streamed live
+ * The answers that once froze the chat (support/chat/hostileAnswers.ts), each streamed live
  * and reopened from history into a page whose highlighter is ready: the largest main-thread CPU
  * time of any frame, median over the runs, and the worst of them all.
  */
@@ -273,25 +270,24 @@ const bundleBytes = readFileSync(join(root, 'dist/media/chat.js')).length;
 const minified = await esbuild.build({ entryPoints: [join(root, 'media/chat/main.ts')], bundle: true, write: false, minify: true, format: 'iife', platform: 'browser', target: 'es2022', logLevel: 'warning' });
 
 const result = {
-  frame_ms_p95_at_1000: round(at1000.p95),
-  frame_ms_p95_at_5000: round(at5000.p95),
-  frame_ms_p50_at_5000: round(at5000.p50),
+  ...percentileFigure('frame_ms_p95_at_1000', at1000.frames, 95),
+  ...percentileFigure('frame_ms_p95_at_5000', at5000.frames, 95),
+  ...percentileFigure('frame_ms_p50_at_5000', at5000.frames, 50),
   // Main-thread CPU time per frame: what the page costs, whatever else the machine runs.
-  frame_cpu_ms_p95_at_1000: round(at1000.cpuP95),
-  frame_cpu_ms_p95_at_5000: round(at5000.cpuP95),
-  frame_cpu_ms_p95_at_5000_below_transcript: round(below.cpuP95),
-  frame_cpu_ms_p95_at_5000_one_message_per_token: round(perToken.cpuP95),
-  frame_ms_p95_at_5000_below_transcript: round(below.p95),
+  ...percentileFigure('frame_cpu_ms_p95_at_1000', at1000.cpu, 95),
+  ...percentileFigure('frame_cpu_ms_p95_at_5000', at5000.cpu, 95),
+  ...percentileFigure('frame_cpu_ms_p95_at_5000_below_transcript', below.cpu, 95),
+  ...percentileFigure('frame_cpu_ms_p95_at_5000_one_message_per_token', perToken.cpu, 95),
+  ...percentileFigure('frame_ms_p95_at_5000_below_transcript', below.frames, 95),
   long_frames: at1000.longFrames + at5000.longFrames + below.longFrames,
-  frames_measured: at1000.frames + at5000.frames + below.frames,
-  frame_ms_p95_at_5000_one_message_per_token: round(perToken.p95),
+  frames_measured: at1000.frames.length + at5000.frames.length + below.frames.length,
   long_frames_one_message_per_token: perToken.longFrames,
-  frame_ms_p95_per_token: round(perToken.p95),
-  frame_ms_p95_at_5000_busy: round(busy.p95),
+  ...percentileFigure('frame_ms_p95_per_token', perToken.frames, 95),
+  ...percentileFigure('frame_ms_p95_at_5000_busy', busy.frames, 95),
   long_frames_busy: busy.longFrames,
-  frame_ms_p95_per_token_busy: round(perTokenBusy.p95),
+  ...percentileFigure('frame_ms_p95_per_token_busy', perTokenBusy.frames, 95),
   long_frames_per_token_busy: perTokenBusy.longFrames,
-  frame_cpu_ms_p95_at_5000_busy: round(busy.cpuP95),
+  ...percentileFigure('frame_cpu_ms_p95_at_5000_busy', busy.cpu, 95),
   // Answers built to freeze a renderer (1 MB of brackets, a 1 MB code block, ...), live and reopened.
   hostile_frame_cpu_ms_max: hostile.worst,
   hostile_frame_cpu_ms: hostile.detail,

@@ -7,10 +7,10 @@
 // being abandoned (the engine cancels them as the keystroke diverges; their lanes stay busy until
 // the endpoint ends them) against one sent with nothing else in flight.
 // Usage: npm run bench -- completions [--keys=350] [--first-token-ms=30] [--tokens-per-s=1000]
-//        [--trials=12] [--sweep] (also compares debounce policies, into bench/results/completions-debounce.json).
-// Writes bench/results/completions.json.
+//        [--trials=40] [--model-answers=120] [--sweep] (also compares debounce policies, into
+//        bench/results/completions-debounce.json). Writes bench/results/completions.json.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -18,33 +18,24 @@ import { systemClock } from '../src/time/clock';
 import { CompletionEngine } from '../src/completions/completionEngine';
 import type { CompletionResult } from '../src/completions/completionTypes';
 import { defaultDebounceTuning } from '../src/time/debouncePolicy';
-import { SnippetRing } from '../src/context/snippetRing';
 import { silentLogger } from '../src/log/logger';
-import { percentile } from '../src/metrics/percentiles';
 import { createModelClient } from '../src/transport/createModelClient';
 import type { ModelClient } from '../src/transport/modelClient';
 import { oracleFixture } from './completionsOracle';
+import { addStats, emptyStats, typeFile, type RunStats, type TypistModel } from './completionsTypist';
+import { bootstrapCi, median, percentileFigure } from './sampleStats.mjs';
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const keysPerFile = Math.min(Math.max(arg('keys', 350), 20), 5000);
 const firstTokenMs = arg('first-token-ms', 30);
 const tokensPerS = arg('tokens-per-s', 1000);
-const trials = Math.min(Math.max(arg('trials', 12), 3), 200);
+const trials = Math.min(Math.max(arg('trials', 40), 3), 200);
+// The model-answered overhead is the target's figure: type the files again (another typist's
+// pace each time) until it has this many samples, at most MAX_PASSES times.
+const modelAnswersWanted = Math.min(Math.max(arg('model-answers', 120), 1), 1000);
+const MAX_PASSES = 10;
 const sweep = process.argv.includes('--sweep');
 const FIXTURES = 'test/fixtures/completions/typist';
-const REACTION_MS = 250;
-
-/** Deterministic pseudo-random numbers, so every run types the same way. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-}
-
-/** Human keystroke gaps: 60 ms floor plus an exponential tail (mean ~150 ms), longer after a line. */
-function gapMs(rand: () => number, char: string): number {
-  const base = 60 + -Math.log(1 - rand()) * 90;
-  return char === '\n' && rand() < 0.3 ? base + 300 + rand() * 500 : base;
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -77,26 +68,6 @@ async function startEndpoint(script: string, speed: ModelSpeed): Promise<{ url: 
   return { url: `${origin.replace('http', 'ws')}/v1/responses`, child };
 }
 
-interface Call {
-  result: CompletionResult | undefined;
-  /** Requests the engine started while answering this keystroke. */
-  requestsStarted: number;
-  /** The answer was the rest of the suggestion shown before the keystroke (typed through). */
-  sameSuggestion: boolean;
-}
-
-interface RunStats {
-  keystrokes: number;
-  requests: number;
-  speculative: number;
-  typingThrough: number;
-  cache: number;
-  abandoned: number;
-  accepted: number;
-  calls: Call[];
-}
-
-/** Types one file; returns what happened. */
 interface Run {
   maxKeys: number;
   /** flint.completions.debounceMs: null adapts. */
@@ -106,105 +77,45 @@ interface Run {
   speed: ModelSpeed;
 }
 
-async function typeFile(path: string, others: string[], run: Run): Promise<RunStats> {
-  const { quality, maxKeys } = run;
-  const text = readFileSync(path, 'utf8');
-  const dir = mkdtempSync(join(tmpdir(), 'flint-typist-'));
-  const script = join(dir, 'oracle.json');
-  writeFileSync(script, JSON.stringify(oracleFixture(text, quality.wrongShare, quality.hopelessShare)));
-  const endpoint = await startEndpoint(script, run.speed);
-  const client = createModelClient({ role: 'fast', url: endpoint.url, model: 'gpt-5.3-codex-spark', httpApi: 'responses', allowInsecure: false,
-    firstTokenTimeoutMs: 10_000, stallTimeoutMs: 10_000, log: silentLogger });
-  const ring = new SnippetRing();
-  for (const o of others) ring.add(o, readFileSync(o, 'utf8').split('\n').slice(0, 40).join('\n'));
-  const engine = new CompletionEngine({
-    client: () => client,
-    settings: () => ({ api: 'responses', fimTemplate: 'qwen', maxLines: 30, tokenBudget: 4096, debounceMs: run.debounceMs }),
-    clock: systemClock(() => performance.now()),
-    metrics: { record: () => undefined },
-    log: silentLogger,
-  });
-  const languageId = ({ ts: 'typescript', py: 'python', go: 'go' } as Record<string, string>)[path.split('.').pop()!] ?? 'plaintext';
-  const rand = rng(text.length);
-  const calls: Call[] = [];
-  let pos = 0;
-  let keys = 0;
-  let accepted = 0;
-  let visible: { result: CompletionResult; at: number; end: string } | undefined;
-  let controller: AbortController | undefined;
-  const ask = () => {
-    controller?.abort();
-    const mine = (controller = new AbortController());
-    const shownEnd = visible?.end;
-    visible = undefined;
-    const before = engine.stats.requests;
-    const prefix = text.slice(0, pos);
-    void engine.provide({ prefix, suffix: '', languageId, filePath: path.split('/').pop()!,
-      snippets: () => ring.select(path, text.slice(Math.max(0, pos - 1500), pos), () => true), explicit: false, signal: mine.signal })
-      .then((result) => {
-        const end = result ? prefix + result.suggestion.text : undefined;
-        calls.push({ result, requestsStarted: engine.stats.requests - before, sameSuggestion: end !== undefined && end === shownEnd });
-        if (result && controller === mine) visible = { result, at: performance.now(), end: end! };
-      });
+/** The oracle behind a scripted endpoint of its own for each file, over the warm WebSocket. */
+function oracleModel(run: Run): TypistModel {
+  return {
+    async open(_path, text) {
+      const dir = mkdtempSync(join(tmpdir(), 'flint-typist-'));
+      const script = join(dir, 'oracle.json');
+      writeFileSync(script, JSON.stringify(oracleFixture(text, run.quality.wrongShare, run.quality.hopelessShare)));
+      const endpoint = await startEndpoint(script, run.speed);
+      const client = createModelClient({ role: 'fast', url: endpoint.url, model: 'gpt-5.3-codex-spark', httpApi: 'responses', allowInsecure: false,
+        firstTokenTimeoutMs: 10_000, stallTimeoutMs: 10_000, log: silentLogger });
+      const settings = { api: 'responses' as const, fimTemplate: 'qwen' as const, maxLines: 30, tokenBudget: 4096, debounceMs: run.debounceMs };
+      return {
+        client,
+        settings,
+        close() {
+          client.dispose();
+          endpoint.child.kill('SIGTERM');
+          rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    },
   };
-  try {
-    while (client.state.status !== 'warm') await sleep(10);
-    ask();
-    while (pos < text.length && keys < maxKeys) {
-      const next = text[pos];
-      await sleep(gapMs(rand, next));
-      const shown = visible;
-      if (shown && shown.result.suggestion.replaceSuffix === 0 && performance.now() - shown.at >= REACTION_MS &&
-        text.startsWith(shown.result.suggestion.text, pos)) {
-        pos += shown.result.suggestion.text.length;
-        engine.accepted(shown.result.entryId);
-        accepted++;
-      } else {
-        pos++;
-        // The editor indents the new line by itself.
-        if (next === '\n') while (text[pos] === ' ' || text[pos] === '\t') pos++;
-      }
-      keys++;
-      ask();
-    }
-    await sleep(300);
-  } finally {
-    controller?.abort();
-    engine.dispose();
-    client.dispose();
-    endpoint.child.kill('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const s = engine.stats;
-  return { keystrokes: keys, requests: s.requests, speculative: s.speculativeRequests, typingThrough: s.typingThroughHits, cache: s.cacheHits,
-    abandoned: s.abandoned, accepted, calls };
 }
 
-function emptyStats(): RunStats {
-  return { keystrokes: 0, requests: 0, speculative: 0, typingThrough: 0, cache: 0, abandoned: 0, accepted: 0, calls: [] };
-}
-
-function addStats(total: RunStats, r: RunStats): RunStats {
-  for (const k of ['keystrokes', 'requests', 'speculative', 'typingThrough', 'cache', 'abandoned', 'accepted'] as const) total[k] += r[k];
-  total.calls.push(...r.calls);
-  return total;
-}
-
-async function typeAll(run: Run): Promise<RunStats> {
+async function typeAll(run: Run, seed = 0): Promise<RunStats> {
   const files = readdirSync(FIXTURES).sort().map((f) => join(FIXTURES, f));
   const total = emptyStats();
-  for (const f of files) addStats(total, await typeFile(f, files.filter((o) => o !== f), run));
+  for (const f of files) addStats(total, await typeFile(f, files.filter((o) => o !== f), { maxKeys: run.maxKeys, seed, model: oracleModel(run) }));
   return total;
 }
 
 const round = (x: number | undefined, digits = 2) => (x === undefined ? null : Number(x.toFixed(digits)));
-const pct = (xs: number[], p: number) => round(percentile([...xs].sort((a, b) => a - b), p));
 
 function summary(r: RunStats) {
   const served = r.calls.flatMap((c) => (c.result ? [c.result] : []));
   // Overhead: keystroke to items minus the model's own time (the debounce wait included).
-  const overhead = served.map((x) => x.timing.total - x.timing.model);
+  const overhead = (xs: CompletionResult[]) => xs.map((x) => x.timing.total - x.timing.model);
   const fromModel = served.filter((x) => x.source === 'model');
+  const processing = fromModel.map((x) => x.timing.total - x.timing.model - x.timing.debounce);
   return {
     keystrokes: r.keystrokes,
     requests: r.requests,
@@ -216,16 +127,17 @@ function summary(r: RunStats) {
     // Keystrokes typed into a visible suggestion, answered with its rest: requests they caused.
     typed_through_keystrokes: r.calls.filter((c) => c.sameSuggestion).length,
     requests_sent_while_typing_through: r.calls.filter((c) => c.sameSuggestion).reduce((n, c) => n + c.requestsStarted, 0),
-    overhead_ms_p50: pct(overhead, 50),
-    overhead_ms_p95: pct(overhead, 95),
-    model_answers: fromModel.length,
-    overhead_ms_p50_model_answers: pct(fromModel.map((x) => x.timing.total - x.timing.model), 50),
-    debounce_ms_p50_model_answers: pct(fromModel.map((x) => x.timing.debounce), 50),
+    // The model-answered path, which the target is on; the cache and typing through apart.
+    ...percentileFigure('overhead_ms_p50_model', overhead(fromModel), 50),
+    ...percentileFigure('overhead_ms_p95_model', overhead(fromModel), 95),
+    ...percentileFigure('overhead_ms_p50_cache', overhead(served.filter((x) => x.source === 'cache')), 50),
+    ...percentileFigure('overhead_ms_p50_typing_through', overhead(served.filter((x) => x.source === 'typing-through')), 50),
+    ...percentileFigure('debounce_ms_p50_model', fromModel.map((x) => x.timing.debounce), 50),
     // The engine's own work for a model answer: context, prompt, send, post-processing.
-    processing_ms_p50_model_answers: pct(fromModel.map((x) => x.timing.total - x.timing.model - x.timing.debounce), 50),
-    processing_ms_p95_model_answers: pct(fromModel.map((x) => x.timing.total - x.timing.model - x.timing.debounce), 95),
-    keystroke_to_items_ms_p50: pct(served.map((x) => x.timing.total), 50),
-    keystroke_to_items_ms_p95: pct(served.map((x) => x.timing.total), 95),
+    ...percentileFigure('processing_ms_p50_model', processing, 50),
+    ...percentileFigure('processing_ms_p95_model', processing, 95),
+    ...percentileFigure('keystroke_to_items_ms_p50', served.map((x) => x.timing.total), 50),
+    ...percentileFigure('keystroke_to_items_ms_p95', served.map((x) => x.timing.total), 95),
     abandoned: r.abandoned,
   };
 }
@@ -293,15 +205,17 @@ async function abandonmentPass(speed: ModelSpeed, abandon = 3) {
       await quiet();
       alone.push(await firstTokenMs(`// alone ${t}\nshort = `));
       await quiet();
-      const abandonedBefore = engine.stats.abandoned;
+      const longFrom = streams.length;
       for (let k = 0; k < abandon; k++) {
         const from = streams.length;
         void provide(`// beside ${t}\nlong${k} = `);
         // Streaming when the next keystroke diverges from it.
         await until('a long reply starting', () => streams.slice(from).some((s) => s.stream.marks.firstToken !== undefined));
       }
+      const longs = streams.slice(longFrom, longFrom + abandon);
       beside.push(await firstTokenMs(`// beside ${t}\nshort = `));
-      if (engine.stats.abandoned - abandonedBefore < abandon) throw new Error('abandonment pass: the earlier requests were not abandoned');
+      const ended = await Promise.all(longs.map((s) => s.stream.done));
+      if (longs.length < abandon || ended.some((r) => r.status !== 'cancelled')) throw new Error('abandonment pass: the earlier requests were not abandoned');
     }
   } finally {
     engine.dispose();
@@ -309,14 +223,15 @@ async function abandonmentPass(speed: ModelSpeed, abandon = 3) {
     endpoint.child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
   }
-  const aloneP50 = percentile([...alone].sort((a, b) => a - b), 50)!;
-  const besideP50 = percentile([...beside].sort((a, b) => a - b), 50)!;
+  const ratio = (b: number[], a: number[]) => median(b)! / median(a)!;
   return {
     trials,
     abandoned_per_trial: abandon,
-    first_token_ms_p50_alone: round(aloneP50),
-    first_token_ms_p50_beside_abandoned: round(besideP50),
-    first_token_beside_abandoned_over_alone: round(besideP50 / aloneP50),
+    ...percentileFigure('first_token_ms_p50_alone', alone, 50),
+    ...percentileFigure('first_token_ms_p50_beside_abandoned', beside, 50),
+    first_token_beside_abandoned_over_alone: round(ratio(beside, alone)),
+    first_token_beside_abandoned_over_alone_n: trials,
+    first_token_beside_abandoned_over_alone_ci: bootstrapCi([beside, alone], ratio)?.map((x) => round(x)),
   };
 }
 
@@ -326,7 +241,9 @@ const mainRun: Run = {
   quality: { wrongShare: 0.3, hopelessShare: 0 },
   speed: { firstTokenMs, tokensPerS },
 };
-const main = await typeAll(mainRun);
+const main = emptyStats();
+let passes = 0;
+while (passes < MAX_PASSES && main.calls.filter((c) => c.result?.source === 'model').length < modelAnswersWanted) addStats(main, await typeAll(mainRun, passes++));
 // A weaker model (a third of the lines never right): keystrokes keep disagreeing with running
 // requests, so many requests are abandoned.
 const weakModel = { wrongShare: 0.3, hopelessShare: 0.35 };
@@ -334,7 +251,8 @@ const weak = await typeAll({ ...mainRun, maxKeys: Math.min(keysPerFile, 150), qu
 const weakSummary = summary(weak);
 const abandonment = await abandonmentPass(mainRun.speed);
 console.log(`completions: first token beside abandoned requests ${abandonment.first_token_ms_p50_beside_abandoned} ms, ` +
-  `alone ${abandonment.first_token_ms_p50_alone} ms (p50 of ${trials} each): ratio ${abandonment.first_token_beside_abandoned_over_alone}`);
+  `alone ${abandonment.first_token_ms_p50_alone} ms (p50 of ${trials} each): ratio ${abandonment.first_token_beside_abandoned_over_alone} ` +
+  `(95 % interval ${abandonment.first_token_beside_abandoned_over_alone_ci?.join('–')})`);
 const result: Record<string, unknown> = {
   ...summary(main),
   ...abandonment,
@@ -343,10 +261,13 @@ const result: Record<string, unknown> = {
     requests_per_100_keystrokes: weakSummary.requests_per_100_keystrokes,
     abandoned: weakSummary.abandoned,
     requests_sent_while_typing_through: weakSummary.requests_sent_while_typing_through,
-    overhead_ms_p50: weakSummary.overhead_ms_p50,
-    processing_ms_p50_model_answers: weakSummary.processing_ms_p50_model_answers,
+    overhead_ms_p50_model: weakSummary.overhead_ms_p50_model,
+    overhead_ms_p50_model_n: weakSummary.overhead_ms_p50_model_n,
+    overhead_ms_p50_model_ci: weakSummary.overhead_ms_p50_model_ci,
+    processing_ms_p50_model: weakSummary.processing_ms_p50_model,
+    processing_ms_p50_model_n: weakSummary.processing_ms_p50_model_n,
   },
-  settings: { keys_per_file: keysPerFile, first_token_delay_ms: firstTokenMs, tokens_per_s: tokensPerS, model: mainRun.quality, weak_model: weakModel,
+  settings: { typing_passes: passes, keys_per_file: keysPerFile, first_token_delay_ms: firstTokenMs, tokens_per_s: tokensPerS, model: mainRun.quality, weak_model: weakModel,
     debounce: defaultDebounceTuning },
 };
 if (sweep) {
@@ -360,8 +281,8 @@ if (sweep) {
       const row = {
         requests_per_100_keystrokes: s.requests_per_100_keystrokes,
         abandoned_per_100_keystrokes: round((100 * s.abandoned) / s.keystrokes, 1),
-        model_answers: s.model_answers,
-        wait_beyond_model_ms_p50: s.overhead_ms_p50_model_answers,
+        model_answers: s.overhead_ms_p50_model_n,
+        wait_beyond_model_ms_p50: s.overhead_ms_p50_model,
         suggestions_accepted: s.suggestions_accepted,
         keystrokes: s.keystrokes,
       };

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDenyList } from '../src/context/denyList';
 import { findSecret } from '../src/context/secretScan';
-import { percentile } from '../src/metrics/percentiles';
+import { percentileFigure } from './sampleStats.mjs';
 
 const root = process.cwd();
 const rounds = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 300);
@@ -36,30 +36,33 @@ function timeMs(f: () => unknown, n: number): number[] {
 
 // Warm the JIT, as a long-running extension host would be.
 for (let r = 0; r < 20; r++) for (const p of Object.values(paths)) denied(p);
-const checks: Record<string, { p50: number; p99: number }> = {};
+const checks: Record<string, ReturnType<typeof perInput>> = {};
+const perInput = (times: number[]) => ({ ...percentileFigure('p50', times, 50, { digits: 4 }), ...percentileFigure('p99', times, 99, { digits: 4 }) });
 let all: number[] = [];
 for (const [name, p] of Object.entries(paths)) {
   const times = timeMs(() => denied(p), rounds);
   all = all.concat(times);
-  checks[name] = { p50: Number(percentile(times, 50)!.toFixed(4)), p99: Number(percentile(times, 99)!.toFixed(4)) };
+  checks[name] = perInput(times);
 }
 all.sort((a, b) => a - b);
+const worst = Object.values(checks).reduce((a, b) => ((b.p50 ?? 0) > (a.p50 ?? 0) ? b : a));
 
 const code = 'export function f(x: number): number {\n  return x * 2; // sk- AKIA eyJ gh comment\n}\n';
 const file200k = code.repeat(Math.ceil(200_000 / code.length));
 for (let r = 0; r < 5; r++) findSecret(file200k);
-const scan = timeMs(() => findSecret(file200k), Math.max(20, Math.round(rounds / 10)));
+const scan = timeMs(() => findSecret(file200k), Math.max(120, Math.round(rounds / 2)));
 
 const result = {
   rounds,
   compile_ms: Number(compileMs.toFixed(1)),
-  check_ms_p50: Number(percentile(all, 50)!.toFixed(4)),
-  check_ms_p99: Number(percentile(all, 99)!.toFixed(4)),
-  /** The slowest input's median: the figure the target holds (p99 on a shared machine is mostly scheduling). */
-  check_ms_p50_worst_input: Math.max(...Object.values(checks).map((c) => c.p50)),
+  ...percentileFigure('check_ms_p50', all, 50, { digits: 4 }),
+  ...percentileFigure('check_ms_p99', all, 99, { digits: 4 }),
+  // The slowest input's median: the figure the target holds (p99 on a shared machine is mostly scheduling).
+  check_ms_p50_worst_input: worst.p50,
+  check_ms_p50_worst_input_n: worst.p50_n,
+  check_ms_p50_worst_input_ci: worst.p50_ci,
   checks,
-  secret_scan_200kb_ms_p50: Number(percentile(scan, 50)!.toFixed(3)),
-  secret_scan_samples: scan.length,
+  ...percentileFigure('secret_scan_200kb_ms_p50', scan, 50, { digits: 3 }),
 };
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(join(root, 'bench/results/denyList.json'), `${JSON.stringify(result, null, 2)}\n`);

@@ -2,17 +2,19 @@
 // 1. From the model's last token to diagnostics published: the real review runner over the real
 //    WebSocket client against the local endpoint (scripted replies paced at 1,000 tokens/s) reviews
 //    a changed line of a 200-line file; each reply's last delta is timed where the runner reads
-//    it, and publishing does what the editor adapter does short of VS Code's own call: filter
-//    against 20 diagnostics of another source and build each squiggle's span and message.
-// 2. With the onPause trigger, review requests per 100 keystrokes in a typing run: a seeded
-//    typist (bursts, word gaps, thinking pauses) types 1,000 keys into the runner and the real
-//    pause scheduler on a simulated clock; every request the runner sends goes to the endpoint.
+//    it (the stream it is handed), and publishing does what the editor adapter does short of
+//    VS Code's own call: filter against 20 diagnostics of another source and build each
+//    squiggle's span and message.
+// 2. With the onPause trigger, review requests per 100 keystrokes: typists type real source into
+//    the runner and the real pause scheduler on a simulated clock, each key's gap drawn from a
+//    human-paced distribution of inter-key intervals (bench/typingPace.json); every request the
+//    runner sends goes to the endpoint. The figure's interval comes from the spread between typists.
+// Usage: npm run bench -- review [--runs=120] [--keys=1000] [--typists=10]
 // Writes bench/results/review.json.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { silentLogger } from '../src/log/logger';
-import { percentile } from '../src/metrics/percentiles';
 import { DismissedCode } from '../src/review/dismissedCode';
 import { findingSpan, type FindingSpan } from '../src/review/findingSpan';
 import { lineEditOf } from '../src/review/lineEdit';
@@ -21,11 +23,16 @@ import type { OtherDiagnostic } from '../src/review/repeatsOther';
 import { ReviewRunner, type HunkOutcome, type ReviewDocument } from '../src/review/reviewRunner';
 import { startEndpoint } from '../src/server/startEndpoint';
 import { createModelClient } from '../src/transport/createModelClient';
-import type { ModelClient, ModelRequest } from '../src/transport/modelClient';
+import type { ModelClient, ModelRequest, ModelStream } from '../src/transport/modelClient';
+import { bootstrapCi, percentileFigure } from './sampleStats.mjs';
+import { gapAfter, seeded } from './typingPace';
 
-const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 100);
-const keystrokes = Number(process.argv.find((a) => a.startsWith('--keys='))?.slice(7) ?? 1000);
+const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const runs = arg('runs', 120);
+const keystrokes = arg('keys', 1000);
+const typists = Math.max(2, arg('typists', 10));
 const root = process.cwd();
+const TYPED = 'test/fixtures/completions/typist';
 
 const script = {
   rules: [
@@ -67,18 +74,39 @@ function sourceFile(lineCount: number): string[] {
   return lines.slice(0, lineCount);
 }
 
+/** The stream the runner reads, noting when it hands over each delta. */
+function timed(inner: ModelStream, onDelta: (at: number) => void): ModelStream {
+  return {
+    id: inner.id,
+    get marks() {
+      return inner.marks;
+    },
+    done: inner.done,
+    cancel: () => inner.cancel(),
+    async *[Symbol.asyncIterator]() {
+      for await (const delta of inner) {
+        onDelta(performance.now());
+        yield delta;
+      }
+    },
+  };
+}
+
 // Another source's diagnostics on the same file, spread over it (none repeats the planted finding).
 const others: OtherDiagnostic[] = Array.from({ length: 20 }, (_, i) => ({ lines: { start: i * 10 + 3, end: i * 10 + 4 }, message: `'unused${i}' is declared but its value is never read.` }));
 
 let shown: { span: FindingSpan; message: string; severity: string; source: string }[] = [];
 const docs = new Map<string, BenchDocument>();
 let requests = 0;
-const counting: ModelClient = Object.create(client, { stream: { value: (r: ModelRequest) => (requests++, client.stream(r)) } });
+let lastDelta: number | undefined;
+let published: number | undefined;
+const counting: ModelClient = Object.create(client, {
+  stream: { value: (r: ModelRequest) => (requests++, timed(client.stream(r), (at) => (lastDelta = at))) },
+});
 const runner = new ReviewRunner({
   client: () => counting,
   log: silentLogger,
   metrics: { record() {} },
-  now: () => performance.now(),
   beginGeneration: () => () => undefined,
   dismissed: new DismissedCode(),
   publish: (key) => {
@@ -88,8 +116,45 @@ const runner = new ReviewRunner({
       .book(key)
       .visible(others)
       .map((f) => ({ span: findingSpan(f.lines, text.length, (i) => text[i]), message: f.message, severity: f.severity, source: 'Flint' }));
+    published = performance.now();
   },
 });
+
+/** One typist: `keys` keys of real source typed into a file, the pause scheduler deciding when to review. */
+async function typingRun(seed: number, source: string): Promise<{ requests: number; seconds: number; reviews: number }> {
+  const typed = new BenchDocument(`file:///bench/typed${seed}.js`, sourceFile(60));
+  docs.set(typed.key, typed);
+  const clock = simulatedClock();
+  const pending: Promise<HunkOutcome[]>[] = [];
+  let reviews = 0;
+  const scheduler = new PauseScheduler(clock, () => defaultPauseOptions, (key) => {
+    reviews++;
+    pending.push(runner.review(docs.get(key)!));
+  });
+  const random = seeded(seed);
+  const before = requests;
+  let line = 30;
+  typed.text.splice(line, 0, '');
+  runner.edit(typed.key, [lineEditOf(line - 1, line - 1, `${typed.text[line - 1]}\n`)]);
+  let previous: string | undefined;
+  for (let k = 0; k < keystrokes; k++) {
+    const key = source[k % source.length];
+    if (key === '\n') {
+      typed.text.splice(++line, 0, '');
+      runner.edit(typed.key, [lineEditOf(line - 1, line - 1, `${typed.text[line - 1]}\n`)]);
+    } else {
+      typed.text[line] += key;
+      runner.edit(typed.key, [lineEditOf(line, line, typed.text[line])]);
+    }
+    scheduler.changed(typed.key);
+    clock.advance(gapAfter(previous, random));
+    previous = key;
+  }
+  clock.advance(60_000);
+  await Promise.all(pending);
+  scheduler.dispose();
+  return { requests: requests - before, seconds: clock.now() / 1000, reviews };
+}
 
 try {
   await waitConnected(client);
@@ -104,80 +169,54 @@ try {
     const text = `  for (let i = 0; i <= items.length; i++) { // pass ${r}`;
     doc.text[line] = text;
     runner.edit(doc.key, [lineEditOf(line, line, text)]);
+    lastDelta = published = undefined;
     const outcomes: HunkOutcome[] = await runner.review(doc);
     const o = outcomes[0];
-    if (o?.kind !== 'shown' || o.lastTokenToPublishMs === undefined) throw new Error(`review ${r} ended ${JSON.stringify(o)}`);
+    if (o?.kind !== 'shown' || lastDelta === undefined || published === undefined) throw new Error(`review ${r} ended ${JSON.stringify(o)}`);
     if (shown.length !== 1 || shown[0].span.startLine !== line) throw new Error(`review ${r} showed ${JSON.stringify(shown)}`);
     findings += o.findings;
-    if (r >= 5) latencies.push(o.lastTokenToPublishMs);
+    if (r >= 5) latencies.push(published - lastDelta);
   }
-  latencies.sort((a, b) => a - b);
 
-  // 2. Requests per 100 keystrokes with onPause, on a simulated clock.
-  requests = 0;
-  const typed = new BenchDocument('file:///bench/typed.js', sourceFile(60));
-  docs.set(typed.key, typed);
-  const clock = simulatedClock();
-  const pending: Promise<HunkOutcome[]>[] = [];
-  let reviews = 0;
-  const scheduler = new PauseScheduler(clock, () => defaultPauseOptions, (key) => {
-    reviews++;
-    pending.push(runner.review(docs.get(key)!));
-  });
-  const random = seeded(42);
-  let line = 30;
-  typed.text.splice(line, 0, '');
-  runner.edit(typed.key, [lineEditOf(line - 1, line - 1, `${typed.text[line - 1]}\n`)]);
-  for (let k = 0; k < keystrokes; k++) {
-    if (typed.text[line].length >= 40) {
-      typed.text.splice(++line, 0, '  ');
-      runner.edit(typed.key, [lineEditOf(line - 1, line - 1, `${typed.text[line - 1]}\n  `)]);
-    } else {
-      typed.text[line] += String.fromCharCode(97 + Math.floor(random() * 26));
-      runner.edit(typed.key, [lineEditOf(line, line, typed.text[line])]);
-    }
-    scheduler.changed(typed.key);
-    clock.advance(gapMs(k, random));
-  }
-  clock.advance(60_000);
-  await Promise.all(pending);
-  scheduler.dispose();
-  const typingRequests = requests;
+  // 2. Requests per 100 keystrokes with onPause, on a simulated clock, typist by typist.
+  const sources = readdirSync(TYPED).sort().map((f) => readFileSync(join(TYPED, f), 'utf8'));
+  const perTypist: { requests: number; seconds: number; reviews: number }[] = [];
+  for (let t = 0; t < typists; t++) perTypist.push(await typingRun(1000 + t, sources[t % sources.length]));
+  const rate = (idx: number[]) => (100 * idx.reduce((n, i) => n + perTypist[i].requests, 0)) / (idx.length * keystrokes);
+  const all = perTypist.map((_, i) => i);
+  const typingRequests = perTypist.reduce((n, t) => n + t.requests, 0);
 
   const result = {
     reviews: latencies.length,
     findings_per_review: findings / (runs + 5),
     tokens_per_second_paced: 1000,
-    last_token_to_diagnostics_ms_p50: round(percentile(latencies, 50)!),
-    last_token_to_diagnostics_ms_p95: round(percentile(latencies, 95)!),
-    last_token_to_diagnostics_ms_max: round(latencies[latencies.length - 1]),
-    typing: { keystrokes, simulated_seconds: Math.round(clock.now() / 1000), reviews_triggered: reviews, requests: typingRequests, pause_ms: defaultPauseOptions.pauseMs, min_interval_ms: defaultPauseOptions.minIntervalMs },
-    requests_per_100_keystrokes: round((typingRequests / keystrokes) * 100),
+    ...percentileFigure('last_token_to_diagnostics_ms_p50', latencies, 50, { digits: 3 }),
+    ...percentileFigure('last_token_to_diagnostics_ms_p95', latencies, 95, { digits: 3 }),
+    last_token_to_diagnostics_ms_max: round(Math.max(...latencies)),
+    typing: {
+      typists,
+      keystrokes_each: keystrokes,
+      simulated_seconds: Math.round(perTypist.reduce((n, t) => n + t.seconds, 0)),
+      reviews_triggered: perTypist.reduce((n, t) => n + t.reviews, 0),
+      requests: typingRequests,
+      requests_per_100_keystrokes_by_typist: perTypist.map((t) => round((100 * t.requests) / keystrokes)),
+      pause_ms: defaultPauseOptions.pauseMs,
+      min_interval_ms: defaultPauseOptions.minIntervalMs,
+    },
+    requests_per_100_keystrokes: round(rate(all)),
+    requests_per_100_keystrokes_n: typists * keystrokes,
+    requests_per_100_keystrokes_ci: bootstrapCi([all], rate)?.map(round),
   };
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, 'bench/results/review.json'), `${JSON.stringify(result, null, 2)}\n`);
   console.log(
     `review: last token to diagnostics p50 ${result.last_token_to_diagnostics_ms_p50} ms, p95 ${result.last_token_to_diagnostics_ms_p95} ms over ${result.reviews} reviews; ` +
-      `onPause: ${typingRequests} requests for ${keystrokes} keystrokes (${result.requests_per_100_keystrokes} per 100)`,
+      `onPause: ${typingRequests} requests for ${typists} × ${keystrokes} keystrokes (${result.requests_per_100_keystrokes} per 100, ` +
+      `95 % interval ${result.requests_per_100_keystrokes_ci?.join('–')})`,
   );
 } finally {
   client.dispose();
   await endpoint.close();
-}
-
-/** Typing rhythm: keys 60-180 ms apart, a word gap every ~6 keys, a thinking pause every ~80. */
-function gapMs(k: number, random: () => number): number {
-  if (k % 80 === 79) return 1500 + random() * 3000;
-  if (random() < 1 / 6) return 200 + random() * 400;
-  return 60 + random() * 120;
-}
-
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
 }
 
 /** A clock advanced by the typist; the scheduler's timers run when it passes them. */

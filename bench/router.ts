@@ -4,9 +4,9 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { percentile } from '../src/metrics/percentiles';
 import { route } from '../src/router/route';
 import type { RouteRequest, RouterSettings } from '../src/router/routeTypes';
+import { percentileFigure } from './sampleStats.mjs';
 
 const root = process.cwd();
 const rounds = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 400);
@@ -38,7 +38,7 @@ const adversarial: Record<string, string> = {
   prose_20k: 'Please update the parser so that it handles every case we discussed. '.repeat(290),
   quotes_15k: '"a '.repeat(5000),
 };
-const adversarialUs: Record<string, number> = {};
+const adversarialUs: Record<string, unknown> = {};
 for (const [name, text] of Object.entries(adversarial)) {
   const request: RouteRequest = { surface: 'chat', text, files: [], tokenEstimate: text.length / 4 };
   const times: number[] = [];
@@ -47,14 +47,14 @@ for (const [name, text] of Object.entries(adversarial)) {
     route(request, defaultRouterSettings);
     times.push((performance.now() - t0) * 1000);
   }
-  adversarialUs[name] = Math.round(percentile(times.sort((a, b) => a - b), 50)!);
+  Object.assign(adversarialUs, percentileFigure(name, times, 50, { digits: 0 }));
 }
 
 const result = {
   fixtures: fixtures.length,
   decisions: micros.length,
-  decision_us_p50: Number(percentile(micros, 50)!.toFixed(2)),
-  decision_us_p99: Number(percentile(micros, 99)!.toFixed(2)),
+  ...percentileFigure('decision_us_p50', micros, 50),
+  ...percentileFigure('decision_us_p99', micros, 99),
   decision_us_max: Number(micros[micros.length - 1].toFixed(2)),
   adversarial_us_p50: adversarialUs,
 };

@@ -3,16 +3,16 @@ export function percentile(sorted: readonly number[], p: number): number | undef
 /** A distribution-free 95 % interval for the p-th percentile of ascending values. */
 export function percentileCi(sorted: readonly number[], p: number): [number, number] | undefined;
 /** `{ name, name_n, name_ci }` for the p-th percentile of `samples`. */
-export function percentileFigure(
-  name: string,
+export function percentileFigure<N extends string>(
+  name: N,
   samples: readonly (number | null | undefined)[],
   p: number,
   options?: { digits?: number; missingAs?: number },
-): Record<string, number | [number, number] | undefined>;
+): Record<N, number | undefined> & Record<`${N}_n`, number> & Record<`${N}_ci`, [number, number] | undefined>;
 /** A 95 % percentile-bootstrap interval of `figure(...sets)`. */
-export function bootstrapCi(
-  sets: readonly (readonly number[])[],
-  figure: (...sets: number[][]) => number,
+export function bootstrapCi<T>(
+  sets: readonly (readonly T[])[],
+  figure: (...sets: T[][]) => number,
   options?: { rounds?: number; seed?: number },
 ): [number, number] | undefined;
 /** Median of unsorted values. */

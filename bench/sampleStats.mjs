@@ -54,6 +54,8 @@ function seeded(seed) {
  * A 95 % percentile-bootstrap interval of `figure(...sets)`: each independent sample set is
  * resampled with replacement, the figure recomputed `rounds` times, the 2.5th and 97.5th
  * percentiles taken. For ratios and differences of medians, whose sampling law has no formula.
+ * Paired samples (rounds that each measured every mode) are resampled as one set of round
+ * indices, so each resample keeps its rounds together.
  */
 export function bootstrapCi(sets, figure, { rounds = 2000, seed = 7 } = {}) {
   const rand = seeded(seed);
@@ -61,7 +63,9 @@ export function bootstrapCi(sets, figure, { rounds = 2000, seed = 7 } = {}) {
   for (let r = 0; r < rounds; r++) {
     const resampled = sets.map((s) => Array.from({ length: s.length }, () => s[Math.floor(rand() * s.length)]));
     const v = figure(...resampled);
-    if (Number.isFinite(v)) values.push(v);
+    // An unbounded value (a ratio over a denominator at or below zero) stays: it widens the
+    // interval to infinity, which then cannot pass.
+    if (!Number.isNaN(v)) values.push(v);
   }
   if (values.length === 0) return undefined;
   values.sort((a, b) => a - b);

@@ -10,11 +10,13 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CompletionEngine } from '../src/completions/completionEngine';
 import type { Logger } from '../src/log/logger';
+import { createMetricsStore } from '../src/metrics/metricsStore';
 import { systemClock } from '../src/time/clock';
 import { createModelClient } from '../src/transport/createModelClient';
 import type { ModelClient } from '../src/transport/modelClient';
 import { startSoakEndpoint } from './soakEndpoint';
 import { runFaultMatrix } from './soakFaults';
+import { CompletionRequestLog } from '../support/completionRequestLog';
 import { trackTimers } from './soakTimers';
 import { typeKeystrokes, type TypedFile } from './soakTypist';
 
@@ -55,12 +57,15 @@ async function soak(collect: () => void): Promise<void> {
   });
   // The status bar listens to the connection state for the whole session.
   const offStatus = client.onStateChange(() => undefined);
+  // What the latency report and the log see: the figures below are read from them.
+  const metrics = createMetricsStore();
+  const requestLog = new CompletionRequestLog(log);
   const engine = new CompletionEngine({
     client: () => client,
     settings: () => ({ api: 'responses', fimTemplate: 'qwen', maxLines: 30, tokenBudget: 4096, debounceMs: null }),
     clock: systemClock(() => performance.now()),
-    metrics: { record() {} },
-    log,
+    metrics,
+    log: requestLog,
   });
 
   try {
@@ -101,16 +106,17 @@ async function soak(collect: () => void): Promise<void> {
     await until(() => timers.active() <= timersIdle, 15_000).catch(() => undefined);
     const timersAfter = timers.active();
 
-    const s = engine.stats;
+    const outcomes = metrics.snapshot().outcomes.completion;
     const result = {
       keystrokes: typed.keystrokes,
       typing_seconds: round(typingSeconds),
-      requests: s.requests,
-      speculative_requests: s.speculativeRequests,
-      abandoned: s.abandoned,
-      failed_requests: s.failed,
-      cache_hits: s.cacheHits,
-      typing_through_hits: s.typingThroughHits,
+      requests: requestLog.count(),
+      speculative_requests: requestLog.count('speculative'),
+      // Requests whose text never reached the user (cancelled, or finished unused).
+      abandoned: outcomes.abandoned,
+      failed_requests: outcomes.failed,
+      cache_hits: outcomes.cache,
+      typing_through_hits: outcomes['typing-through'],
       suggestions_shown: typed.suggestionsShown,
       suggestions_accepted: typed.accepted,
       faults_injected_while_typing: injected,

@@ -1,12 +1,12 @@
 // The fault matrix of test/reliability, run once more in the soak: every fault against ghost
 // text, inline edit and chat, on the WebSocket and the HTTP transport, counting the ones each
 // surface got through as expected.
-import { chatUnderFault } from '../test/reliability/chatProbe';
-import { editUnderFault } from '../test/reliability/editProbe';
-import { casesFor, type FaultCase, type Transport } from '../test/reliability/faultCases';
-import { violations, type FaultOutcome } from '../test/reliability/faultOutcome';
-import { FaultRig } from '../test/reliability/faultRig';
-import { ghostTextUnderFault } from '../test/reliability/ghostTextProbe';
+import { chatUnderFault } from '../support/reliability/chatProbe';
+import { editUnderFault } from '../support/reliability/editProbe';
+import { casesFor, type FaultCase, type Transport } from '../support/reliability/faultCases';
+import { violations, type FaultOutcome } from '../support/reliability/faultOutcome';
+import { FaultRig } from '../support/reliability/faultRig';
+import { ghostTextUnderFault } from '../support/reliability/ghostTextProbe';
 
 export interface FaultMatrixResult {
   faults_tried: number;

@@ -4,13 +4,15 @@
 // compiler) and the real runner. Each run saves a new source file whose function has no tests
 // yet (so tests are written for it); measured: save → tests written (and the
 // model's own first-to-last-token time inside it, the rest is what Flint adds), and save →
-// results beside the runner's own time. Writes bench/results/tests.json.
+// results beside the runner's own time. Some saves plant a bug in the function (the tests the
+// model writes must then fail in the runner): a run whose results could only say "passed"
+// would prove nothing. Usage: npm run bench -- tests [--runs=100] [--planted=10].
+// Writes bench/results/tests.json.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { silentLogger } from '../src/log/logger';
-import { percentile } from '../src/metrics/percentiles';
 import { startEndpoint } from '../src/server/startEndpoint';
 import { CodeParser, installedParserFiles } from '../src/context/codeParser';
 import { ContinuousTests } from '../src/tests/continuousTests';
@@ -23,11 +25,14 @@ import { streamTestModel } from '../src/tests/streamTestModel';
 import { memoryLedgerStore, TestLedger } from '../src/tests/testLedger';
 import { TEST_INSTRUCTIONS } from '../src/tests/testPrompt';
 import { createModelClient } from '../src/transport/createModelClient';
+import { percentileFigure } from './sampleStats.mjs';
 import { measureRegressions } from './testsRegressions';
 
-const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 10);
+const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const runs = arg('runs', 100);
+const planted = arg('planted', 10);
 /** How many planted mutations the regressions part uses (all of them by default). */
-const mutationLimit = Number(process.argv.find((a) => a.startsWith('--mutations='))?.slice(12) ?? Infinity);
+const mutationLimit = arg('mutations', Infinity);
 const RATE = 1000;
 
 const TESTS = `describe('area', () => {
@@ -46,10 +51,12 @@ const TESTS = `describe('area', () => {
 });
 `;
 
-const source = (i: number) => `export function area(w: number, h: number): number {
-  return w * h + ${i} - ${i};
+const source = (i: number, bug: boolean) => `export function area(w: number, h: number): number {
+  return ${bug ? 'w + h' : 'w * h'} + ${i} - ${i};
 }
 `;
+/** Saves with the planted bug, spread evenly among the others. */
+const buggy = (i: number, total: number) => Math.floor(((i + 1) * planted) / total) > Math.floor((i * planted) / total);
 
 const parser = await CodeParser.load(installedParserFiles(process.cwd()));
 const dir = mkdtempSync(join(tmpdir(), 'flint-bench-tests-'));
@@ -104,6 +111,9 @@ interface Sample {
   saveToResults: number;
   runner: number;
   passed: boolean;
+  /** Tests ran and at least one failed. */
+  failed: boolean;
+  bug: boolean;
   request: number;
   check: number;
 }
@@ -138,6 +148,7 @@ const tests = new ContinuousTests({
         saveToResults: info.resultsAt - info.savedAt,
         runner: outcome.runnerMs,
         passed: !outcome.error && outcome.tests.length === 3 && outcome.tests.every((t) => t.status === 'passed'),
+        failed: !outcome.error && outcome.tests.length === 3 && outcome.tests.some((t) => t.status === 'failed'),
       });
     },
   },
@@ -146,15 +157,15 @@ const tests = new ContinuousTests({
   commandOverride: () => '',
 });
 
-function save(i: number): Promise<Sample> {
-  const text = source(i);
+function save(i: number, bug = false): Promise<Sample> {
+  const text = source(i, bug);
   parts.request = 0;
   parts.check = 0;
   writeFileSync(sourcePath(i), text);
   return new Promise<Sample>((resolveSample, reject) => {
     const timer = setTimeout(() => reject(new Error(`run ${i}: no results after 180 s (${problems.join('; ')})`)), 180_000);
     current = {
-      partial: {},
+      partial: { bug },
       resolve: (s) => {
         clearTimeout(timer);
         resolveSample(s);
@@ -170,7 +181,7 @@ try {
   await client.warm(TEST_INSTRUCTIONS);
   // One unmeasured run warms the socket, the compiler and the runner's caches.
   await save(-1);
-  for (let i = 0; i < runs; i++) samples.push(await save(i));
+  for (let i = 0; i < runs + planted; i++) samples.push(await save(i, buggy(i, runs + planted)));
 } finally {
   tests.dispose();
   client.dispose();
@@ -179,22 +190,24 @@ try {
 }
 const { problems: regressionProblems, ...regressions } = await measureRegressions(mutationLimit, RATE, parser);
 
-const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50)!;
-const round = (x: number) => Math.round(x * 10) / 10;
-const flintAdded = samples.map((s) => s.saveToWritten - s.model);
+const correct = samples.filter((s) => !s.bug);
+const withBug = samples.filter((s) => s.bug);
 const result = {
-  runs,
+  runs: correct.length,
   tokens_per_s: RATE,
   runner: 'vitest',
-  runs_passed: samples.filter((s) => s.passed).length,
-  save_to_tests_written_ms_p50: round(median(samples.map((s) => s.saveToWritten))),
-  model_ms_p50: round(median(samples.map((s) => s.model))),
-  flint_added_ms_p50: round(median(flintAdded)),
-  save_to_results_ms_p50: round(median(samples.map((s) => s.saveToResults))),
-  runner_ms_p50: round(median(samples.map((s) => s.runner))),
-  /** Where Flint's share goes: sending the request until the first token, and the syntax check. */
-  to_first_token_ms_p50: round(median(samples.map((s) => s.request))),
-  syntax_check_ms_p50: round(median(samples.map((s) => s.check))),
+  runs_passed: correct.filter((s) => s.passed).length,
+  planted_bug_runs: withBug.length,
+  planted_bug_runs_failed: withBug.filter((s) => s.failed).length,
+  // Every save, planted bug or not: the path to tests written is the same.
+  ...percentileFigure('save_to_tests_written_ms_p50', samples.map((s) => s.saveToWritten), 50, { digits: 1 }),
+  ...percentileFigure('model_ms_p50', samples.map((s) => s.model), 50, { digits: 1 }),
+  ...percentileFigure('flint_added_ms_p50', samples.map((s) => s.saveToWritten - s.model), 50, { digits: 1 }),
+  ...percentileFigure('save_to_results_ms_p50', samples.map((s) => s.saveToResults), 50, { digits: 1 }),
+  ...percentileFigure('runner_ms_p50', samples.map((s) => s.runner), 50, { digits: 1 }),
+  // Where Flint's share goes: sending the request until the first token, and the syntax check.
+  ...percentileFigure('to_first_token_ms_p50', samples.map((s) => s.request), 50, { digits: 1 }),
+  ...percentileFigure('syntax_check_ms_p50', samples.map((s) => s.check), 50, { digits: 1 }),
   problems,
   ...regressions,
   problems_regressions: regressionProblems,
@@ -202,4 +215,4 @@ const result = {
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/tests.json', `${JSON.stringify(result, null, 2)}\n`);
 console.log(JSON.stringify(result, null, 2));
-if (result.runs_passed !== runs) process.exitCode = 1;
+if (result.runs_passed !== result.runs || result.planted_bug_runs_failed !== result.planted_bug_runs) process.exitCode = 1;

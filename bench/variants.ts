@@ -9,7 +9,9 @@
 //   in the chat bench; the same with one core kept busy by another process (_busy);
 // - pick_to_pending_ms_p50: picking variant 3 while the other four still stream, to the
 //   rewrite shown as the pending inline edit (the real EditSession, in an in-memory document).
-// Figures are medians over ROUNDS rounds. Writes bench/results/variants.json.
+// The ratios are of medians over ROUNDS rounds, with a 95 % bootstrap interval; the pick is
+// timed PICKS times. Usage: npm run bench -- variants [--rounds=20] [--picks=100] [--view-only].
+// Writes bench/results/variants.json.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
@@ -26,15 +28,17 @@ import type { ModelClient } from '../src/transport/modelClient';
 import { APPROACHES, variantInstruction } from '../src/variants/variantApproaches';
 import type { CardView } from '../src/variants/variantCard';
 import { VariantsRun } from '../src/variants/variantsRun';
-import { cpuPerFrame } from '../test/media/chat/frameCpu';
+import { cpuPerFrame } from '../support/chat/frameCpu';
 import { competingLoad } from './competingLoad.mjs';
 import { CountingDocument } from './countingDocument';
+import { bootstrapCi, percentileFigure } from './sampleStats.mjs';
 
 const root = process.cwd();
 const projectRequire = createRequire(join(root, 'package.json'));
 const { chromium } = projectRequire('playwright-core') as typeof import('playwright-core');
 const VIEW_ONLY = process.argv.includes('--view-only');
-const ROUNDS = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 7);
+const ROUNDS = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 20);
+const PICKS = Number(process.argv.find((a) => a.startsWith('--picks='))?.slice(8) ?? 100);
 const COUNT = 5;
 const TOKENS = 300;
 const RATE = 1000;
@@ -301,10 +305,12 @@ try {
   for (let r = 0; r < (VIEW_ONLY ? 0 : ROUNDS); r++) {
     singles.push(await single(client, `round ${r}`));
     many.push(await variants(client, `round ${r}`));
-    picks.push(await pickToPending(client));
   }
-  const nOverOne = median(many.map((m) => m.allMs)) / median(singles.map((s) => s.allMs));
-  const firstRatio = median(many.map((m) => m.firstMs)) / median(singles.map((s) => s.firstMs));
+  for (let p = 0; p < (VIEW_ONLY ? 0 : PICKS); p++) picks.push(await pickToPending(client));
+  const ratioOf = (key: 'allMs' | 'firstMs') => (m: { firstMs: number; allMs: number }[], s: { firstMs: number; allMs: number }[]) =>
+    median(m.map((x) => x[key])) / median(s.map((x) => x[key]));
+  const nOverOne = ratioOf('allMs')(many, singles);
+  const firstRatio = ratioOf('firstMs')(many, singles);
 
   const view = await openView();
   const frames: number[] = [];
@@ -344,13 +350,17 @@ try {
 
   const result = {
     n_over_one: round2(nOverOne),
+    n_over_one_n: ROUNDS,
+    n_over_one_ci: bootstrapCi([many, singles], ratioOf('allMs'))?.map(round2),
     first_token_ratio: round2(firstRatio),
-    view_frame_ms_p95: round2(percentile(frames, 95) ?? NaN),
-    view_frame_cpu_ms_p95: round2(percentile(viewCpu, 95) ?? NaN),
+    first_token_ratio_n: ROUNDS,
+    first_token_ratio_ci: bootstrapCi([many, singles], ratioOf('firstMs'))?.map(round2),
+    ...percentileFigure('view_frame_ms_p95', frames, 95),
+    ...percentileFigure('view_frame_cpu_ms_p95', viewCpu, 95),
     long_frames: longFrames,
-    view_frame_ms_p95_busy: round2(percentile(busyFrames, 95) ?? NaN),
+    ...percentileFigure('view_frame_ms_p95_busy', busyFrames, 95),
     long_frames_busy: busyLongFrames,
-    pick_to_pending_ms_p50: round2(median(picks)),
+    ...percentileFigure('pick_to_pending_ms_p50', picks, 50),
     detail: {
       rounds: ROUNDS,
       variants: COUNT,
@@ -364,7 +374,6 @@ try {
       view_frames: frames.length,
       view_frame_ms_p50: round2(percentile(frames, 50) ?? NaN),
       view_tokens_per_card: viewTokens.length,
-      pick_to_pending_ms: picks.map(round2),
       load_average_before: round2(loadBefore),
       load_average_after: round2(loadavg()[0]),
     },

@@ -86,6 +86,7 @@ export function layerViolation(file, source, target) {
     if (!under(target, 'src')) return 'product code imports nothing from tests, benchmarks or scripts';
     return tableViolation(layerOf(file), layerOf(target));
   }
+  if (under(file, 'support') && under(target, 'test')) return 'support/ is shared by tests and benchmarks: it imports nothing from test/';
   if (under(file, 'bench') && isDouble(target)) return 'benchmarks measure real code: no test doubles (give the bench its own driver)';
   return null;
 }

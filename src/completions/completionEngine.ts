@@ -10,7 +10,6 @@ import { CompletionEntry } from './completionEntry';
 import { decideMode } from './completionMode';
 import { buildModelRequest } from './completionPrompt';
 import type { CompletionSettings } from './completionSettings';
-import { CompletionStats } from './completionStats';
 import type { CompletionRequest, CompletionResult, CompletionSource, Suggestion } from './completionTypes';
 import type { Clock } from '../time/clock';
 import { lineBefore } from './cursorLine';
@@ -54,7 +53,8 @@ type RequestKind = 'keystroke' | 'speculative' | 'alternative';
  * arrived. At 1,000 tokens/s that is a few tens of milliseconds after the second line.
  */
 export class CompletionEngine {
-  readonly stats = new CompletionStats();
+  /** Calls so far: only the newest may ask the model. */
+  private keystrokes = 0;
   private readonly cache: CompletionCache;
   private readonly running = new Set<CompletionEntry>();
   private readonly debounce: DebouncePolicy;
@@ -81,17 +81,14 @@ export class CompletionEngine {
   async provide(req: CompletionRequest): Promise<CompletionResult | undefined> {
     const { clock } = this.deps;
     const t0 = clock.now();
-    const keystroke = ++this.stats.keystrokes;
+    const keystroke = ++this.keystrokes;
     // Explicit asks (the user's, or the editor asking again for a grown suggestion) are not typing.
     if (!req.explicit) this.debounce.noteKeystroke(t0);
     // Requests the document has left are cancelled before any wait, or else right after the
     // new request is out, so the new one never waits on them.
     const stale = this.staleEntries(req.prefix, req.suffix);
     const abandon = () => {
-      for (const entry of stale.splice(0)) {
-        this.cancel(entry);
-        this.stats.abandoned++;
-      }
+      for (const entry of stale.splice(0)) this.cancel(entry);
     };
     let found = await this.fromExisting(req, t0, 0, abandon);
     if (found === MISS) {
@@ -108,7 +105,7 @@ export class CompletionEngine {
         found = await this.fromExisting(req, t0, delay, abandon);
       }
       // Only the newest keystroke may ask the model; an older call's answer is no longer wanted.
-      if (found === MISS && !req.signal?.aborted && keystroke === this.stats.keystrokes && !this.isPaused(clock.now())) {
+      if (found === MISS && !req.signal?.aborted && keystroke === this.keystrokes && !this.isPaused(clock.now())) {
         const entry = this.start(req, 'keystroke');
         abandon();
         found = await this.waitFor(entry, req, t0, delay, true);
@@ -252,8 +249,6 @@ export class CompletionEngine {
       if (!this.firstServeMs.has(entry.id)) this.firstServeMs.set(entry.id, { call: t1 - t0, change: sinceChange });
       this.debounce.noteModelMs(model);
     } else {
-      if (source === 'cache') this.stats.cacheHits++;
-      else this.stats.typingThroughHits++;
       this.deps.metrics.record({
         surface: 'completion',
         route: 'fast',
@@ -341,12 +336,7 @@ export class CompletionEngine {
     // Alternatives stay out of the cache: typing on is answered by the suggestion it always was.
     if (kind !== 'alternative') this.cache.add(entry);
     this.running.add(entry);
-    this.stats.requests++;
-    if (kind === 'speculative') this.stats.speculativeRequests++;
-    if (kind === 'alternative') {
-      this.stats.alternativeRequests++;
-      this.alternativeIds.add(entry.id);
-    }
+    if (kind === 'alternative') this.alternativeIds.add(entry.id);
     this.deps.log.trace(
       `completion #${entry.id} ${mode.kind}${kind === 'keystroke' ? '' : ` ${kind}`}${temperature === undefined ? '' : ` t=${temperature}`}: ~${context.tokens} tokens, ${context.snippets.length} snippets`,
     );
@@ -403,7 +393,6 @@ export class CompletionEngine {
   }
 
   private onFailure(entry: CompletionEntry, error: ModelError | undefined): void {
-    this.stats.failed++;
     if (!error || error.code === 'cancelled') return;
     if (this.temperatureOk && this.alternativeIds.has(entry.id) && rejectsTemperature(error)) {
       // Not a reason to pause ghost text: the next alternatives differ by sampling alone.

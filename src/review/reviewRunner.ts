@@ -22,7 +22,6 @@ export interface ReviewRunnerDeps {
   client(): ModelClient;
   log: Logger;
   metrics: MetricsSink;
-  now(): number;
   beginGeneration(): () => void;
   dismissed: DismissedCode;
   /** The findings of this document changed: show them. */
@@ -34,7 +33,7 @@ export interface ReviewRunnerDeps {
 
 /** How one hunk's request ended. */
 export type HunkOutcome =
-  | { kind: 'shown'; findings: number; lastTokenToPublishMs?: number }
+  | { kind: 'shown'; findings: number }
   | { kind: 'superseded' }
   | { kind: 'failed'; reason: string }
   | { kind: 'dropped'; reason: string };
@@ -146,7 +145,7 @@ export class ReviewRunner {
   }
 
   private async send(doc: ReviewDocument, s: DocState, text: readonly string[], hunk: Hunk): Promise<HunkOutcome> {
-    const { log, now } = this.deps;
+    const { log } = this.deps;
     const stream = this.deps.client().stream({
       surface: 'review',
       instructions: REVIEW_INSTRUCTIONS,
@@ -159,13 +158,9 @@ export class ReviewRunner {
     const job: InFlight = { hunk, current: { ...hunk.lines }, stream, superseded: false };
     s.inflight.add(job);
     const end = this.deps.beginGeneration();
-    let lastToken: number | undefined;
     let reply = '';
     try {
-      for await (const delta of stream) {
-        reply += delta;
-        lastToken = now();
-      }
+      for await (const delta of stream) reply += delta;
     } finally {
       end();
     }
@@ -195,10 +190,9 @@ export class ReviewRunner {
     const placed = placeFindings(parsed.findings, job.current.start - hunk.lines.start, lines.length);
     s.book.supersede(job.current, placed, lines);
     this.deps.publish(doc.key);
-    const published = now();
     record('used');
     log.info(`${where}: ${placed.length === 0 ? 'no findings' : `${placed.length} finding${placed.length === 1 ? '' : 's'}`}`);
-    return { kind: 'shown', findings: placed.length, ...(lastToken !== undefined && { lastTokenToPublishMs: published - lastToken }) };
+    return { kind: 'shown', findings: placed.length };
   }
 
   private state(key: string): DocState {

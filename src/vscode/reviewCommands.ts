@@ -63,7 +63,6 @@ class ReviewCommands {
       client: () => services.fast(),
       log: services.log,
       metrics: services.metrics,
-      now: () => services.now(),
       beginGeneration: () => services.beginGeneration(),
       dismissed: this.dismissed,
       publish: (key) => this.publish(key),

@@ -6,7 +6,8 @@ import type { RequestSample } from '../../src/metrics/requestSample';
 import { startEndpoint, type EndpointHandle } from '../../src/server/startEndpoint';
 import { systemClock } from '../../src/time/clock';
 import { createModelClient } from '../../src/transport/createModelClient';
-import type { ModelClient, ModelRequest } from '../../src/transport/modelClient';
+import type { ModelClient, ModelRequest, ModelStream } from '../../src/transport/modelClient';
+import { CompletionRequestLog } from '../../support/completionRequestLog';
 import { request } from './engineHarness';
 
 // The engine over the real transport against the real local endpoint (scripted engine: exact text).
@@ -46,24 +47,26 @@ function setup(settings: Partial<CompletionSettings> = {}, url = ep.url, fimApi?
   });
   clients.push(client);
   const sent: ModelRequest[] = [];
+  const streams: ModelStream[] = [];
   const counting: ModelClient = Object.create(client, {
-    stream: { value: (r: ModelRequest) => (sent.push(r), client.stream(r)) },
+    stream: { value: (r: ModelRequest) => (sent.push(r), streams[streams.push(client.stream(r)) - 1]) },
   });
+  const log = new CompletionRequestLog();
   const samples: RequestSample[] = [];
   const engine = new CompletionEngine({
     client: () => counting,
     settings: () => ({ api: 'responses', fimTemplate: 'qwen', maxLines: 30, tokenBudget: 4096, debounceMs: 0, ...settings }),
     clock: systemClock(() => performance.now()),
     metrics: { record: (s) => samples.push(s) },
-    log: silentLogger,
+    log,
   });
-  return { engine, client, sent, samples };
+  return { engine, client, sent, streams, samples, log };
 }
 
 describe('ghost text against the local endpoint', () => {
   it('returns the first line before the stream ends, then serves the next line from the cache', async () => {
     ep.setKnobs({ tokensPerSecond: 100 });
-    const { engine, client, sent } = setup();
+    const { engine, client, sent, log } = setup();
     const r = await engine.provide(request('const items = [1, 2];\nlet total = ', ''));
     expect(r?.suggestion.text).toBe('items.length;');
     expect(client.stats().openRequests).toBe(1);
@@ -71,15 +74,15 @@ describe('ghost text against the local endpoint', () => {
     const next = await engine.provide(request('const items = [1, 2];\nlet total = items.length;', ''));
     expect(next?.suggestion.text).toBe('\nconsole.log(total);');
     // Only a speculative request for what follows the last line went out.
-    expect(sent.length - engine.stats.speculativeRequests).toBe(1);
+    expect(sent.length - log.count('speculative')).toBe(1);
   });
 
   it('types through the suggestion without sending anything', async () => {
-    const { engine, sent } = setup();
+    const { engine, sent, log } = setup();
     const first = await engine.provide(request('let total = ', ''));
     expect(first?.suggestion.text.split('\n')[0]).toBe('items.length;');
     await new Promise((r) => setTimeout(r, 50));
-    const afterShow = sent.length - engine.stats.speculativeRequests;
+    const afterShow = sent.length - log.count('speculative');
     for (const typed of ['i', 'it', 'ite', 'item', 'items', 'items.']) {
       const r = await engine.provide(request(`let total = ${typed}`, ''));
       expect(r?.source).toBe('typing-through');
@@ -87,7 +90,7 @@ describe('ghost text against the local endpoint', () => {
       expect(r?.suggestion.text.startsWith('items.length;'.slice(typed.length))).toBe(true);
     }
     // Speculation for what follows the (grown) suggestion aside, nothing went out.
-    expect(sent.length - engine.stats.speculativeRequests).toBe(afterShow);
+    expect(sent.length - log.count('speculative')).toBe(afterShow);
   });
 
   it('completes an empty block up to its end', async () => {
@@ -104,7 +107,7 @@ describe('ghost text against the local endpoint', () => {
 
   it('abandons a superseded request without the new one waiting behind it', async () => {
     ep.setKnobs({ tokensPerSecond: 50 });
-    const { engine, client, samples } = setup();
+    const { engine, client, samples, streams } = setup();
     const slow = engine.provide(request('slow = ', ''));
     await new Promise((r) => setTimeout(r, 100));
     const t0 = performance.now();
@@ -113,7 +116,8 @@ describe('ghost text against the local endpoint', () => {
     expect(quick?.suggestion.text).toBe('1;');
     // The slow reply needs 8 s at this pace; the new answer comes long before.
     expect(elapsed).toBeLessThan(1000);
-    expect(engine.stats.abandoned).toBe(1);
+    expect(await streams[0].done).toMatchObject({ status: 'cancelled' });
+    expect(streams).toHaveLength(2);
     void slow;
     await new Promise((r) => setTimeout(r, 50));
     expect(samples.some((s) => s.outcome === 'abandoned')).toBe(true);

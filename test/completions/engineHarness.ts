@@ -1,16 +1,17 @@
 import { CompletionEngine } from '../../src/completions/completionEngine';
 import type { CompletionSettings } from '../../src/completions/completionSettings';
 import type { CompletionRequest } from '../../src/completions/completionTypes';
-import { silentLogger } from '../../src/log/logger';
 import type { RequestSample } from '../../src/metrics/requestSample';
 import { FakeClock } from '../support/fakeClock';
 import { FakeModelClient } from '../support/fakeModelClient';
+import { CompletionRequestLog } from '../../support/completionRequestLog';
 
-/** An engine wired to a fake clock and a fake model client, recording metrics samples. */
+/** An engine wired to a fake clock and a fake model client, recording metrics samples and the requests it logs. */
 export function engineHarness(overrides: Partial<CompletionSettings> = {}) {
   const clock = new FakeClock();
   const client = new FakeModelClient({ now: () => clock.now() });
   const samples: RequestSample[] = [];
+  const log = new CompletionRequestLog();
   const settings: CompletionSettings = {
     api: 'responses',
     fimTemplate: 'qwen',
@@ -24,9 +25,9 @@ export function engineHarness(overrides: Partial<CompletionSettings> = {}) {
     settings: () => settings,
     clock,
     metrics: { record: (s) => samples.push(s) },
-    log: silentLogger,
+    log,
   });
-  return { engine, clock, client, samples, settings };
+  return { engine, clock, client, samples, settings, log };
 }
 
 export function request(prefix: string, suffix = '', extra: Partial<CompletionRequest> = {}): CompletionRequest {

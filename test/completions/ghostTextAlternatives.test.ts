@@ -56,7 +56,7 @@ describe('GhostTextAlternatives: typing', () => {
     expect(wrapped.out).toEqual(['items.length;', 'tems.length;', 'ems.length;', 'ms.length;']);
     expect(bodies(wrapped.h.client)).toEqual(bodies(bare.h.client));
     expect(wrapped.h.client.streams.every((s) => s.request.temperature === undefined)).toBe(true);
-    expect(wrapped.h.engine.stats.alternativeRequests).toBe(0);
+    expect(wrapped.h.log.count('alternative')).toBe(0);
   });
 
   it('an explicit ask Flint made itself (cycle false) sends no alternative', async () => {
@@ -88,7 +88,7 @@ describe('GhostTextAlternatives: cycling', () => {
     const results = await pending;
     expect(results.map((r) => r.suggestion.text)).toEqual(['items.length;', 'items[0] + items[1];', 'items.length + 1;']);
     expect(new Set(results.map((r) => r.entryId)).size).toBe(3);
-    expect(h.engine.stats.alternativeRequests).toBe(2);
+    expect(h.log.count('alternative')).toBe(2);
   });
 
   it('drops alternatives identical to the shown one or to each other', async () => {
@@ -192,7 +192,7 @@ describe('GhostTextAlternatives: cycling', () => {
     const retry = h.cycling.provide(cycle(), true);
     await settle();
     // Back at the shown suggestion the engine speculates again as it always does; then the alternative.
-    expect(h.engine.stats.alternativeRequests).toBe(2);
+    expect(h.log.count('alternative')).toBe(2);
     const alternative = h.client.streams.length - 1;
     expect(h.client.streams[alternative].request.temperature).toBeUndefined();
     await answer(h.client, 'items.pop();\n', alternative);

@@ -5,7 +5,7 @@ import type { EditModels } from '../../src/rewrite/rewriteTypes';
 import type { RouteRequest } from '../../src/router/routeTypes';
 import { FakeModelClient } from '../support/fakeModelClient';
 import { ManualTimers, drain } from '../support/manualTimers';
-import { MemoryDocument } from '../support/memoryDocument';
+import { MemoryDocument } from '../../support/memoryDocument';
 
 export interface Harness {
   doc: MemoryDocument;

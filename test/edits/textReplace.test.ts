@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toTextReplace } from '../../src/edits/textReplace';
-import { MemoryDocument } from '../support/memoryDocument';
+import { MemoryDocument } from '../../support/memoryDocument';
 
 const noop = () => {};
 

@@ -39,6 +39,13 @@ describe('lint: the layering rule', () => {
     expect(await layerErrors('media/chat/x.ts', 'node:fs')).toHaveLength(1);
   });
 
+  it('keeps what tests and benchmarks share free of tests', async () => {
+    expect(await layerErrors('support/x.ts', '../src/log/logger')).toEqual([]);
+    expect(await layerErrors('support/x.ts', '../test/support/fakeClock')).toEqual([expect.stringContaining('imports nothing from test/')]);
+    expect(await layerErrors('test/completions/x.test.ts', '../../support/completionRequestLog')).toEqual([]);
+    expect(await layerErrors('src/completions/x.ts', '../../support/completionRequestLog')).toEqual([expect.stringContaining('product code imports nothing')]);
+  });
+
   it('keeps test doubles out of benchmarks', async () => {
     expect(await layerErrors('bench/x.ts', '../src/router/route')).toEqual([]);
     expect(await layerErrors('bench/x.ts', '../test/support/fakeModelClient')).toEqual([expect.stringContaining('no test doubles')]);

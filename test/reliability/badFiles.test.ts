@@ -7,11 +7,11 @@ import { SnippetRing } from '../../src/context/snippetRing';
 import { charsForTokens } from '../../src/context/tokenEstimate';
 import { systemClock } from '../../src/time/clock';
 import type { ModelClient, ModelRequest } from '../../src/transport/modelClient';
-import { MemoryDocument } from '../support/memoryDocument';
-import { editSession, generationOver } from './editProbe';
-import { FaultRig, lineLogger, recordingClient, stateReached } from './faultRig';
-import { GHOST_FIRST_LINE, GHOST_PREFIX_FAULTED } from './faultScript';
-import { ghostRequest } from './ghostTextProbe';
+import { MemoryDocument } from '../../support/memoryDocument';
+import { editSession, generationOver } from '../../support/reliability/editProbe';
+import { FaultRig, lineLogger, recordingClient, stateReached } from '../../support/reliability/faultRig';
+import { GHOST_FIRST_LINE, GHOST_PREFIX_FAULTED } from '../../support/reliability/faultScript';
+import { ghostRequest } from '../../support/reliability/ghostTextProbe';
 
 const BUDGET = 4096;
 const MB = 1 << 20;

@@ -7,12 +7,12 @@ import { systemClock } from '../../src/time/clock';
 import { createModelClient, type ModelClientOptions } from '../../src/transport/createModelClient';
 import { checkEndpoint } from '../../src/transport/endpointPolicy';
 import type { ModelClient } from '../../src/transport/modelClient';
-import { MemoryDocument } from '../support/memoryDocument';
-import { chatRig } from './chatProbe';
-import { editSession, generationOver } from './editProbe';
-import { lineLogger, pause, until } from './faultRig';
-import { EDIT_FILE, EDIT_INSTRUCTION } from './faultScript';
-import { ghostRequest } from './ghostTextProbe';
+import { MemoryDocument } from '../../support/memoryDocument';
+import { chatRig } from '../../support/reliability/chatProbe';
+import { editSession, generationOver } from '../../support/reliability/editProbe';
+import { lineLogger, pause, until } from '../../support/reliability/faultRig';
+import { EDIT_FILE, EDIT_INSTRUCTION } from '../../support/reliability/faultScript';
+import { ghostRequest } from '../../support/reliability/ghostTextProbe';
 
 const keys = Object.keys(settingsSchema) as SettingKey[];
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatUnderFault } from './chatProbe';
-import { casesFor, type Transport } from './faultCases';
-import { violations } from './faultOutcome';
-import { FaultRig } from './faultRig';
+import { chatUnderFault } from '../../support/reliability/chatProbe';
+import { casesFor, type Transport } from '../../support/reliability/faultCases';
+import { violations } from '../../support/reliability/faultOutcome';
+import { FaultRig } from '../../support/reliability/faultRig';
 
 describe.each(['ws', 'http'] as Transport[])('chat under faults (chat session, real transport, in-memory history store): %s transport', (transport) => {
   let rig: FaultRig;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editUnderFault } from './editProbe';
-import { casesFor, type Transport } from './faultCases';
-import { violations } from './faultOutcome';
-import { FaultRig } from './faultRig';
+import { editUnderFault } from '../../support/reliability/editProbe';
+import { casesFor, type Transport } from '../../support/reliability/faultCases';
+import { violations } from '../../support/reliability/faultOutcome';
+import { FaultRig } from '../../support/reliability/faultRig';
 
 describe.each(['ws', 'http'] as Transport[])('inline edit under faults (edit session, real transport, in-memory document): %s transport', (transport) => {
   let rig: FaultRig;

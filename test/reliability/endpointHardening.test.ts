@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEndpoint } from '../../src/server/startEndpoint';
-import { until } from './faultRig';
+import { until } from '../../support/reliability/faultRig';
 
 // The endpoint as its own program (how users and the editor's tests run it): a request that
 // throws where nothing catches it ends the process, which an in-process endpoint would hide.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { casesFor, type Transport } from './faultCases';
-import { violations } from './faultOutcome';
-import { FaultRig } from './faultRig';
-import { ghostTextUnderFault } from './ghostTextProbe';
+import { casesFor, type Transport } from '../../support/reliability/faultCases';
+import { violations } from '../../support/reliability/faultOutcome';
+import { FaultRig } from '../../support/reliability/faultRig';
+import { ghostTextUnderFault } from '../../support/reliability/ghostTextProbe';
 
 
 describe.each(['ws', 'http'] as Transport[])('ghost text under faults (completions engine, real transport, local endpoint): %s transport', (transport) => {

@@ -6,13 +6,13 @@ import { startEndpoint, type EndpointHandle } from '../../src/server/startEndpoi
 import { systemClock } from '../../src/time/clock';
 import { createModelClient, type ModelClientOptions } from '../../src/transport/createModelClient';
 import type { ModelClient, StreamResult } from '../../src/transport/modelClient';
-import { MemoryDocument } from '../support/memoryDocument';
-import { chatRig } from './chatProbe';
+import { MemoryDocument } from '../../support/memoryDocument';
+import { chatRig } from '../../support/reliability/chatProbe';
 import { EchoingService, type EchoMode } from './echoingService';
-import { editSession, generationOver } from './editProbe';
-import { pause, until } from './faultRig';
-import { EDIT_FILE, EDIT_INSTRUCTION, FAULT_SCRIPT } from './faultScript';
-import { ghostRequest } from './ghostTextProbe';
+import { editSession, generationOver } from '../../support/reliability/editProbe';
+import { pause, until } from '../../support/reliability/faultRig';
+import { EDIT_FILE, EDIT_INSTRUCTION, FAULT_SCRIPT } from '../../support/reliability/faultScript';
+import { ghostRequest } from '../../support/reliability/ghostTextProbe';
 
 // Not shaped like an OpenAI key: the log's generic credential patterns must not be what hides it.
 const SENTINEL = 'flintSENTINEL7f3a9c1e5b2d46800a1b';

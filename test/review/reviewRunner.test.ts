@@ -56,7 +56,6 @@ function setup() {
     client: () => Object.create(client, { stream: { value: (r: ModelRequest) => (sent.push(r), client.stream(r)) } }) as ModelClient,
     log,
     metrics: { record: (s) => void samples.push(s) },
-    now: () => performance.now(),
     beginGeneration: () => {
       generating++;
       return () => generating--;

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, openChatPage, warmChat, type ChatPage } from './chatPage';
-import { cpuPerFrame } from './frameCpu';
-import { deliverAndRecord, historyMessages, HOSTILE_ANSWERS, HOSTILE_CODE, liveMessages, LONG_CODE_LINE, type FrameRecord, type HostileKey } from './hostileAnswers';
+import { cpuPerFrame } from '../../../support/chat/frameCpu';
+import { deliverAndRecord, historyMessages, HOSTILE_ANSWERS, HOSTILE_CODE, liveMessages, LONG_CODE_LINE, type FrameRecord, type HostileKey } from '../../../support/chat/hostileAnswers';
 
 /**
  * Each hostile answer is rendered by the real chat bundle in Chromium, streamed live and

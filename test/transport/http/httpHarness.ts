@@ -2,7 +2,7 @@ import { startEndpoint, type EndpointHandle, type EndpointOptions } from '../../
 import type { ModelClientOptions } from '../../../src/transport/clientOptions';
 import { createModelClient } from '../../../src/transport/createModelClient';
 import type { ModelClient } from '../../../src/transport/modelClient';
-import { startDelayProxy, type DelayProxy } from '../delayProxy';
+import { startDelayProxy, type DelayProxy } from '../../../support/delayProxy';
 import { memoryLogger } from '../ws/wsHarness';
 
 export interface HttpHarness {

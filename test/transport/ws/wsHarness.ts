@@ -3,7 +3,7 @@ import type { Logger } from '../../../src/log/logger';
 import type { ModelClientOptions } from '../../../src/transport/clientOptions';
 import { createModelClient } from '../../../src/transport/createModelClient';
 import type { ModelClient, ModelRequest } from '../../../src/transport/modelClient';
-import { startDelayProxy, type DelayProxy } from '../delayProxy';
+import { startDelayProxy, type DelayProxy } from '../../../support/delayProxy';
 
 export interface Harness {
   ep: EndpointHandle;

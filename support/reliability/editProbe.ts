@@ -1,7 +1,7 @@
 import { EditSession, type EditState } from '../../src/edits/editSession';
 import type { Timers } from '../../src/edits/frameScheduler';
 import type { ModelClient } from '../../src/transport/modelClient';
-import { MemoryDocument } from '../support/memoryDocument';
+import { MemoryDocument } from '../memoryDocument';
 import type { FaultCase } from './faultCases';
 import type { FaultOutcome } from './faultOutcome';
 import { lineLogger, until, type FaultRig } from './faultRig';

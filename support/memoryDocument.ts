@@ -1,8 +1,8 @@
-import { DocumentReadOnlyError, type EditSink, type Shown } from '../../src/edits/editSink';
-import type { PreviewView } from '../../src/edits/previewLayout';
-import type { LineChange } from '../../src/edits/regionChange';
-import type { RowEdit } from '../../src/edits/rowEdit';
-import { toTextReplace, type TextReplace } from '../../src/edits/textReplace';
+import { DocumentReadOnlyError, type EditSink, type Shown } from '../src/edits/editSink';
+import type { PreviewView } from '../src/edits/previewLayout';
+import type { LineChange } from '../src/edits/regionChange';
+import type { RowEdit } from '../src/edits/rowEdit';
+import { toTextReplace, type TextReplace } from '../src/edits/textReplace';
 
 /**
  * An in-memory document behind the EditSink contract, with the editor's undo behaviour in

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { AssistantTurn } from '../../../src/chat/chatTypes';
+import type { AssistantTurn } from '../../src/chat/chatTypes';
 
 /**
  * Answers a model can be steered into producing (by the files it reads) that used to freeze
