@@ -8,7 +8,9 @@
 // the endpoint ends them) against one sent with nothing else in flight.
 // Usage: npm run bench -- completions [--keys=350] [--first-token-ms=30] [--tokens-per-s=1000]
 //        [--trials=40] [--model-answers=120] [--sweep] (also compares debounce policies, into
-//        bench/results/completions-debounce.json). Writes bench/results/completions.json.
+//        bench/results/completions-debounce.json) [--no-real-model] (skips the pass against
+//        flint-code-6m on the llama.cpp engine, bench/completionsRealModel.ts).
+// Writes bench/results/completions.json.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +24,7 @@ import { silentLogger } from '../src/log/logger';
 import { createModelClient } from '../src/transport/createModelClient';
 import type { ModelClient } from '../src/transport/modelClient';
 import { oracleFixture } from './completionsOracle';
+import { realModelPass } from './completionsRealModel';
 import { addStats, emptyStats, typeFile, type RunStats, type TypistModel } from './completionsTypist';
 import { bootstrapCi, median, percentileFigure } from './sampleStats.mjs';
 
@@ -253,9 +256,15 @@ const abandonment = await abandonmentPass(mainRun.speed);
 console.log(`completions: first token beside abandoned requests ${abandonment.first_token_ms_p50_beside_abandoned} ms, ` +
   `alone ${abandonment.first_token_ms_p50_alone} ms (p50 of ${trials} each): ratio ${abandonment.first_token_beside_abandoned_over_alone} ` +
   `(95 % interval ${abandonment.first_token_beside_abandoned_over_alone_ci?.join('–')})`);
+// The same typist against a real model generating at its own pace.
+const realModel = process.argv.includes('--no-real-model')
+  ? { note: 'not run (--no-real-model)' }
+  : await realModelPass(FIXTURES, { maxKeys: keysPerFile, wanted: modelAnswersWanted, maxPasses: 3, running });
+console.log(`completions: real model ${JSON.stringify(realModel)}`);
 const result: Record<string, unknown> = {
   ...summary(main),
   ...abandonment,
+  real_model: realModel,
   weak_model_pass: {
     keystrokes: weakSummary.keystrokes,
     requests_per_100_keystrokes: weakSummary.requests_per_100_keystrokes,
@@ -283,6 +292,8 @@ if (sweep) {
         abandoned_per_100_keystrokes: round((100 * s.abandoned) / s.keystrokes, 1),
         model_answers: s.overhead_ms_p50_model_n,
         wait_beyond_model_ms_p50: s.overhead_ms_p50_model,
+        wait_beyond_model_ms_p50_n: s.overhead_ms_p50_model_n,
+        wait_beyond_model_ms_p50_ci: s.overhead_ms_p50_model_ci,
         suggestions_accepted: s.suggestions_accepted,
         keystrokes: s.keystrokes,
       };

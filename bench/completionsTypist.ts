@@ -39,6 +39,8 @@ export interface Call {
   requestsStarted: number;
   /** The answer was the rest of the suggestion shown before the keystroke (typed through). */
   sameSuggestion: boolean;
+  /** The answer came while it was still wanted: the suggestion was on screen. */
+  shown: boolean;
   /** The suggestion is what the file really says next. */
   correct: boolean;
 }
@@ -97,8 +99,9 @@ export async function typeFile(path: string, others: string[], run: TypistRun): 
       .then((result) => {
         const end = result ? prefix + result.suggestion.text : undefined;
         const correct = result !== undefined && result.suggestion.replaceSuffix === 0 && result.suggestion.text !== '' && text.startsWith(result.suggestion.text, at);
-        calls.push({ result, requestsStarted: requestLog.count() - before, sameSuggestion: end !== undefined && end === shownEnd, correct });
-        if (result && controller === mine) visible = { result, at: performance.now(), end: end! };
+        const shown = result !== undefined && controller === mine;
+        calls.push({ result, requestsStarted: requestLog.count() - before, sameSuggestion: end !== undefined && end === shownEnd, shown, correct });
+        if (shown) visible = { result, at: performance.now(), end: end! };
       });
     pending.add(p);
     void p.finally(() => pending.delete(p));

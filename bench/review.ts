@@ -136,19 +136,22 @@ async function typingRun(seed: number, source: string): Promise<{ requests: numb
   let line = 30;
   typed.text.splice(line, 0, '');
   runner.edit(typed.key, [lineEditOf(line - 1, line - 1, `${typed.text[line - 1]}\n`)]);
-  let previous: string | undefined;
+  let at = 0;
+  const next = () => source[at++ % source.length];
   for (let k = 0; k < keystrokes; k++) {
-    const key = source[k % source.length];
+    const key = next();
     if (key === '\n') {
-      typed.text.splice(++line, 0, '');
-      runner.edit(typed.key, [lineEditOf(line - 1, line - 1, `${typed.text[line - 1]}\n`)]);
+      // The editor indents the new line by itself: no keys for that.
+      let indent = '';
+      while (source[at % source.length] === ' ' || source[at % source.length] === '\t') indent += next();
+      typed.text.splice(++line, 0, indent);
+      runner.edit(typed.key, [lineEditOf(line - 1, line - 1, `${typed.text[line - 1]}\n${indent}`)]);
     } else {
       typed.text[line] += key;
       runner.edit(typed.key, [lineEditOf(line, line, typed.text[line])]);
     }
     scheduler.changed(typed.key);
-    clock.advance(gapAfter(previous, random));
-    previous = key;
+    clock.advance(gapAfter(key, random));
   }
   clock.advance(60_000);
   await Promise.all(pending);
