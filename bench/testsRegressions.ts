@@ -110,6 +110,7 @@ export interface RegressionFigures {
   tests_rewritten: number;
   /** Save of a mutation to Flint's verdict on it, p50 (ms). */
   save_to_verdict_ms_p50: number;
+  save_to_verdict_ms_p50_n: number;
   missed: string[];
   problems: string[];
 }
@@ -205,6 +206,7 @@ export async function measureRegressions(limit: number, rate: number, parser: Co
     regressions_caught: Math.round((caught / all.length) * 1000) / 1000,
     tests_rewritten: rewritten,
     save_to_verdict_ms_p50: Math.round(percentile(sorted, 50)! * 10) / 10,
+    save_to_verdict_ms_p50_n: sorted.length,
     missed,
     problems,
   };
