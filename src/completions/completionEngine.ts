@@ -30,6 +30,12 @@ export interface CompletionEngineDeps {
   debounceTuning?: DebounceTuning;
 }
 
+/**
+ * Subtle eagerness: the quiet after the last key before ghost text is asked for. Longer than a
+ * typist's gaps between keys (80–250 ms), as long as next edit's pause after new code.
+ */
+export const SUBTLE_PAUSE_MS = 500;
+
 /** No answer yet from what exists: ask the model. */
 const MISS = 'miss';
 type Found = CompletionResult | undefined | typeof MISS;
@@ -91,8 +97,12 @@ export class CompletionEngine {
       for (const entry of stale.splice(0)) this.cancel(entry);
     };
     let found = await this.fromExisting(req, t0, 0, abandon);
+    // Subtle: while the user types only the suggestion being typed through goes on; anything
+    // else waits for a pause (or an explicit ask, Alt+\).
+    const subtle = !req.explicit && this.deps.settings().eagerness === 'subtle';
+    if (subtle && found !== MISS && found?.source === 'cache') found = MISS;
     if (found === MISS) {
-      let delay = req.explicit ? 0 : this.debounce.delayMs();
+      let delay = req.explicit ? 0 : this.waitMs();
       // The wait runs from the keystroke, not from this call: time the editor and a busy host
       // already spent before asking counts toward it instead of adding to it.
       if (delay > 0 && req.changedAt !== undefined) delay = Math.max(0, delay - Math.max(0, t0 - req.changedAt));
@@ -171,6 +181,14 @@ export class CompletionEngine {
 
   /** Milliseconds the next new request would wait after a keystroke (for the status line). */
   debounceMs(): number {
+    return this.debounce.delayMs();
+  }
+
+  /** The wait after a keystroke before a new request, as `flint.completions.eagerness` has it. */
+  private waitMs(): number {
+    const s = this.deps.settings();
+    if (s.eagerness === 'eager') return s.debounceMs ?? 0;
+    if (s.eagerness === 'subtle') return Math.max(this.debounce.delayMs(), SUBTLE_PAUSE_MS);
     return this.debounce.delayMs();
   }
 

@@ -10,7 +10,11 @@ export interface CompletionSettings {
   tokenBudget: number;
   /** null: adaptive. */
   debounceMs: number | null;
+  /** `flint.completions.eagerness`: ask on every key, adaptively, or only after a pause. */
+  eagerness?: Eagerness;
 }
+
+export type Eagerness = 'eager' | 'normal' | 'subtle';
 
 export function completionSettings(config: Config): CompletionSettings {
   return {
@@ -19,6 +23,7 @@ export function completionSettings(config: Config): CompletionSettings {
     maxLines: config['completions.maxLines'],
     tokenBudget: config['context.tokenBudget'],
     debounceMs: config['completions.debounceMs'],
+    eagerness: config['completions.eagerness'],
   };
 }
 

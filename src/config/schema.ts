@@ -21,6 +21,8 @@ export const settingsSchema = {
   'request.stallTimeoutMs': z.number().int().min(500).max(600_000).default(10_000),
   'completions.enable': z.record(z.string(), z.boolean()).default({ '*': true, markdown: false, plaintext: false }),
   'completions.debounceMs': z.number().int().min(0).max(2000).nullable().default(null),
+  /** eager: ask on every key; normal: adaptive; subtle: ghost text only after a pause or on Alt+\. */
+  'completions.eagerness': z.enum(['eager', 'normal', 'subtle']).default('normal'),
   'completions.api': z.enum(['responses', 'infill', 'completions']).default('responses'),
   'completions.url': z.string().url().or(z.literal('')).default(''),
   'completions.fimTemplate': z.enum(['qwen', 'starcoder2', 'codestral', 'deepseek', 'codellama']).default('qwen'),

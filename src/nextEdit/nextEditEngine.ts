@@ -85,6 +85,8 @@ export interface NextEditStats {
   dropped: number;
   /** Replies that predicted no edit. */
   empty: number;
+  /** Predicted edits not offered: their lines were in a rejection's cool-down. */
+  cooledDown: number;
 }
 
 interface Current {
@@ -102,7 +104,7 @@ interface Current {
  * request at once.
  */
 export class NextEditEngine {
-  readonly stats: NextEditStats = { keystrokes: 0, requests: 0, shown: 0, typedThrough: 0, dropped: 0, empty: 0 };
+  readonly stats: NextEditStats = { keystrokes: 0, requests: 0, shown: 0, typedThrough: 0, dropped: 0, empty: 0, cooledDown: 0 };
   private current: Current | undefined;
   private queue: OffsetEdit[] = [];
   /** The pause (or the cursor's settling) before asking. */
@@ -173,12 +175,34 @@ export class NextEditEngine {
     this.waitThenAsk(doc, MIN_PAUSE_MS, (now) => this.trigger.moved(doc.key, doc.cursor().line, now));
   }
 
+  /**
+   * A mouse click put the cursor at `doc`'s cursor: away from a shown prediction (off its lines
+   * and the line next to them; a far one's own lines only), it dismisses it.
+   */
+  clicked(doc: NextEditDocument): void {
+    const p = this.current?.prediction;
+    if (!p || p.kind === 'ghost') return;
+    const line = doc.cursor().line;
+    const slack = p.kind === 'jump' ? 0 : 1;
+    if (p.docKey !== doc.key || line < p.start.line - slack || line > p.end.line + slack) this.dismiss();
+  }
+
   /** Tab on a far edit: the cursor went there; the same edit is now drawn in place. */
   jumped(doc: NextEditDocument): void {
     const current = this.current;
     if (!current || current.prediction.docKey !== doc.key) return;
     current.prediction = { ...current.prediction, kind: 'inline' };
     this.deps.view.show(current.prediction, doc);
+  }
+
+  /**
+   * Escape on a shown prediction: it is dismissed, and its lines get no prediction for the
+   * rejection cool-down (the same suggestion would come straight back).
+   */
+  reject(): void {
+    const p = this.current?.prediction;
+    if (p) this.trigger.rejected(p.docKey, p.start.line, p.end.line, this.deps.clock.now());
+    this.dismiss();
   }
 
   /** Escape, or the editor moved elsewhere: nothing shown, nothing queued, nothing asked until the next edit. */
@@ -323,7 +347,14 @@ export class NextEditEngine {
 
   /** Offers the next queued edit if the document still holds the text it replaces. */
   private showNext(doc: NextEditDocument): boolean {
-    const edit = this.queue.shift();
+    let edit = this.queue.shift();
+    // Lines the user just rejected a prediction for get none during the cool-down.
+    const now = this.deps.clock.now();
+    const cooling = (e: OffsetEdit) => this.trigger.coolingDown(doc.key, doc.positionAt(e.offset).line, doc.positionAt(e.offset + e.oldText.length).line, now);
+    while (edit && cooling(edit)) {
+      this.stats.cooledDown++;
+      edit = this.queue.shift();
+    }
     if (!edit) return false;
     const start = doc.positionAt(edit.offset);
     const end = doc.positionAt(edit.offset + edit.oldText.length);

@@ -7,6 +7,8 @@ export interface TriggerTuning {
   appendPauseMs: number;
   /** A region whose last prediction was empty: new code written there asks nothing for this long. */
   coolDownMs: number;
+  /** A prediction the user rejected (Escape): nothing is offered on its lines for this long. */
+  rejectedMs: number;
 }
 
 /**
@@ -14,7 +16,7 @@ export interface TriggerTuning {
  * 5 s cool-down on the same place), and a pause after new code long enough that a typist's
  * ordinary gaps between keys (80–250 ms) never reach it.
  */
-export const defaultTriggerTuning: TriggerTuning = { armMs: 10_000, appendPauseMs: 500, coolDownMs: 5_000 };
+export const defaultTriggerTuning: TriggerTuning = { armMs: 10_000, appendPauseMs: 500, coolDownMs: 5_000, rejectedMs: 5_000 };
 
 /** Lines each side of a quiet region's edges that still count as the same place. */
 const REGION_SLACK = 2;
@@ -33,6 +35,7 @@ const REGION_SLACK = 2;
 export class NextEditTrigger {
   private armed: { key: string; line: number; at: number } | undefined;
   private quiet: { key: string; startLine: number; endLine: number; until: number } | undefined;
+  private rejection: { key: string; startLine: number; endLine: number; until: number } | undefined;
 
   constructor(private readonly tuning: TriggerTuning = defaultTriggerTuning) {}
 
@@ -63,6 +66,21 @@ export class NextEditTrigger {
     this.quiet = { key, startLine, endLine, until: now + this.tuning.coolDownMs };
   }
 
+  /**
+   * The user rejected a prediction of lines `startLine`–`endLine` (Escape): no prediction is
+   * offered on those lines for `rejectedMs`, whatever is typed meanwhile, and a pause with the
+   * cursor there asks nothing.
+   */
+  rejected(key: string, startLine: number, endLine: number, now: number): void {
+    this.rejection = { key, startLine, endLine, until: now + this.tuning.rejectedMs };
+  }
+
+  /** Whether lines `startLine`–`endLine` of `key` are in a rejection's cool-down. */
+  coolingDown(key: string, startLine: number, endLine: number, now: number): boolean {
+    const r = this.rejection;
+    return r !== undefined && r.key === key && now < r.until && startLine <= r.endLine && endLine >= r.startLine;
+  }
+
   /** Forgets the arming (the document was left, or a prediction is on screen). */
   disarm(): void {
     this.armed = undefined;
@@ -76,6 +94,7 @@ export class NextEditTrigger {
     }
     const q = this.quiet;
     if (q && q.key === key && now < q.until && line >= q.startLine - REGION_SLACK && line <= q.endLine + REGION_SLACK) return false;
+    if (this.coolingDown(key, line, line, now)) return false;
     this.armed = undefined;
     return true;
   }

@@ -163,7 +163,10 @@ export function registerNextEdit(context: vscode.ExtensionContext, services: Ser
     }),
     // A cursor move fires an armed document; the engine tells a move from an edit's own.
     vscode.window.onDidChangeTextEditorSelection((e) => {
-      if (e.textEditor !== vscode.window.activeTextEditor || e.selections.length !== 1 || !e.selections[0].isEmpty) return;
+      if (e.textEditor !== vscode.window.activeTextEditor) return;
+      // A click elsewhere dismisses a shown prediction; keys move on with it (Tab, typing through).
+      if (e.kind === vscode.TextEditorSelectionChangeKind.Mouse && engine.shown()) engine.clicked(documentOf(e.textEditor));
+      if (e.selections.length !== 1 || !e.selections[0].isEmpty) return;
       if (!mirrors.has(e.textEditor.document.uri.toString()) || !eligible(e.textEditor.document)) return;
       engine.moved(documentOf(e.textEditor));
     }),
@@ -179,7 +182,8 @@ export function registerNextEdit(context: vscode.ExtensionContext, services: Ser
     }),
     vscode.commands.registerCommand('flint.nextEdit.acceptOrJump', acceptOrJump),
     vscode.commands.registerCommand('flint.nextEdit.accept', accept),
-    vscode.commands.registerCommand('flint.nextEdit.dismiss', () => engine.dismiss()),
+    // Escape: a rejection, which keeps the same lines quiet for a while.
+    vscode.commands.registerCommand('flint.nextEdit.dismiss', () => engine.reject()),
   );
   return {
     ghostAt(key, offset) {

@@ -13,9 +13,10 @@ describe('completion settings', () => {
   });
 
   it('reads the completions.* and context.* settings', () => {
-    const raw: Record<string, unknown> = { 'completions.api': 'infill', 'completions.debounceMs': 25, 'context.tokenBudget': 2048 };
+    const raw: Record<string, unknown> = { 'completions.api': 'infill', 'completions.debounceMs': 25, 'context.tokenBudget': 2048, 'completions.eagerness': 'subtle' };
     const { config } = parseConfig((k) => raw[k]);
-    expect(completionSettings(config)).toEqual({ api: 'infill', fimTemplate: 'qwen', maxLines: 30, tokenBudget: 2048, debounceMs: 25 });
+    expect(completionSettings(config)).toEqual({ api: 'infill', fimTemplate: 'qwen', maxLines: 30, tokenBudget: 2048, debounceMs: 25, eagerness: 'subtle' });
     expect(completionSettings(parseConfig(() => undefined).config).debounceMs).toBeNull();
+    expect(completionSettings(parseConfig(() => undefined).config).eagerness).toBe('normal');
   });
 });

@@ -281,3 +281,62 @@ describe('NextEditEngine asks only when a next edit is plausible', () => {
     expect(h.client.streams).toHaveLength(2);
   });
 });
+
+describe('NextEditEngine: a rejection and a click elsewhere', () => {
+  /** A rename of `count` on the first line, and the prediction that offers its next occurrence (line 2). */
+  async function shownRename(h: ReturnType<typeof harness>) {
+    h.edit({ offset: 4, length: 5, text: 'total' });
+    await h.clock.advance(MIN_PAUSE_MS);
+    h.client.last.push(TEXT.replaceAll('count', 'total'));
+    h.client.last.end();
+    await h.clock.advance(0);
+  }
+
+  it('a prediction rejected with Escape is not offered again on its lines for 5 s, then it is', async () => {
+    const h = harness();
+    await shownRename(h);
+    expect(h.engine.shown()).toMatchObject({ start: { line: 1 } });
+    h.engine.reject();
+    expect(h.engine.shown()).toBeUndefined();
+    // The user types on the first line again: the model predicts the same edit, which stays unshown.
+    h.edit({ offset: 9, length: 0, text: 'x' });
+    h.edit({ offset: 9, length: 1, text: '' });
+    await h.clock.advance(MIN_PAUSE_MS);
+    expect(h.client.streams).toHaveLength(2);
+    h.client.last.push(TEXT.replaceAll('count', 'total'));
+    h.client.last.end();
+    await h.clock.advance(0);
+    // The occurrence on the rejected line is skipped; the one on another line is offered.
+    expect(h.engine.stats.cooledDown).toBe(1);
+    expect(h.engine.shown()).toMatchObject({ start: { line: 2 }, following: 0 });
+    h.engine.dismiss();
+    // Past the cool-down the same edit is offered again.
+    await h.clock.advance(defaultTriggerTuning.rejectedMs);
+    h.edit({ offset: 9, length: 0, text: 'x' });
+    h.edit({ offset: 9, length: 1, text: '' });
+    await h.clock.advance(MIN_PAUSE_MS);
+    h.client.last.push(TEXT.replaceAll('count', 'total'));
+    h.client.last.end();
+    await h.clock.advance(0);
+    expect(h.engine.shown()).toMatchObject({ start: { line: 1 }, edit: { oldText: 'count', newText: 'total' } });
+  });
+
+  it('a click away from a shown prediction dismisses it; a click on its line keeps it; dismissing is no rejection', async () => {
+    const h = harness();
+    await shownRename(h);
+    h.doc.moveCursor({ line: 1, character: 3 });
+    h.engine.clicked(h.doc);
+    expect(h.engine.shown()).toBeDefined();
+    h.doc.moveCursor({ line: 3, character: 0 });
+    h.engine.clicked(h.doc);
+    expect(h.engine.shown()).toBeUndefined();
+    // Not a rejection: the next prediction for those lines shows at once.
+    h.edit({ offset: 9, length: 0, text: 'x' });
+    h.edit({ offset: 9, length: 1, text: '' });
+    await h.clock.advance(MIN_PAUSE_MS);
+    h.client.last.push(TEXT.replaceAll('count', 'total'));
+    h.client.last.end();
+    await h.clock.advance(0);
+    expect(h.engine.shown()).toMatchObject({ start: { line: 1 } });
+  });
+});

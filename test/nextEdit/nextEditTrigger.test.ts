@@ -61,4 +61,19 @@ describe('NextEditTrigger', () => {
     expect(t.paused(DOC, 3, 50)).toBe(false);
     expect(t.moved(DOC, 5, 60)).toBe(false);
   });
+
+  it('after a rejection, its lines ask nothing and show nothing for the cool-down, whatever is typed; other lines do', () => {
+    const t = new NextEditTrigger();
+    t.rejected(DOC, 4, 5, 1000);
+    expect(t.coolingDown(DOC, 5, 5, 1000 + T.rejectedMs - 1)).toBe(true);
+    expect(t.coolingDown(DOC, 3, 4, 1000)).toBe(true);
+    expect(t.coolingDown(DOC, 6, 9, 1000)).toBe(false);
+    expect(t.coolingDown('file:///b.ts', 4, 4, 1000)).toBe(false);
+    expect(t.coolingDown(DOC, 4, 4, 1000 + T.rejectedMs)).toBe(false);
+    // A change to existing code there is still no reason to offer the rejected edit again.
+    t.edited(DOC, 4, 'change', 2000, 50);
+    expect(t.paused(DOC, 4, 2050)).toBe(false);
+    t.edited(DOC, 8, 'change', 2100, 50);
+    expect(t.paused(DOC, 8, 2150)).toBe(true);
+  });
 });
