@@ -29,7 +29,13 @@ const LEDGER_KEY = 'flint.tests.ledger';
 
 /** Whether Flint may send this document's code and run its tests; says why not otherwise (unless quiet). */
 function refusal(services: Services, document: vscode.TextDocument, quiet: boolean): boolean {
-  const why = sendRefusal(document, services) ?? (document.uri.scheme !== 'file' || !folderOf(document.uri.fsPath) ? 'Flint writes and runs tests only for files on disk inside the workspace.' : undefined);
+  const why =
+    sendRefusal(document, services) ??
+    // Flint runs on this machine (extensionKind "ui") while the files are on the remote one.
+    (document.uri.scheme === 'vscode-remote'
+      ? 'Flint runs on this machine and the workspace on another: to write and run its tests, run Flint next to the workspace ("remote.extensionKind": { "flint.flint": ["workspace"] } in your user settings, then reload).'
+      : undefined) ??
+    (document.uri.scheme !== 'file' || !folderOf(document.uri.fsPath) ? 'Flint writes and runs tests only for files on disk inside the workspace.' : undefined);
   if (!why) return false;
   if (!quiet) {
     const actions = vscode.workspace.isTrusted ? [] : ['Manage Workspace Trust'];
