@@ -23,7 +23,8 @@ async function watchGhostText(page) {
     const w = window;
     w.__ghostSeen = [];
     const check = () => {
-      const text = [...document.querySelectorAll('.ghost-text-decoration')].map((e) => e.textContent).join('');
+      // The editor draws spaces in ghost text as no-break spaces.
+      const text = [...document.querySelectorAll('.ghost-text-decoration')].map((e) => e.textContent).join('').replace(/\u00a0/g, ' ');
       if (text) w.__ghostSeen.push(text);
     };
     w.__ghostObserver = new MutationObserver(check);
