@@ -61,11 +61,15 @@ export const tests = [
     name: 'inside a snippet, Tab moves to the next tab stop even with ghost text shown',
     timeoutMs: 120_000,
     async run(ctx) {
-      const { wb, page } = ctx;
+      const { wb, page, setSettings } = ctx;
+      // The suggest widget would pop up on each key and hold the ghost text back: asked for by hand here.
+      await setSettings({ 'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' } });
       const path = await freshFile(ctx, 'snippet.js');
       await wb.type('pairsum', { delayMs: 60 });
+      await wb.press('Control+Space');
       await suggestWidget(page).locator('.monaco-list-row', { hasText: 'pairsum' }).first().waitFor({ timeout: 20_000 });
       await wb.press('Enter');
+      await suggestWidget(page).waitFor({ state: 'hidden', timeout: 10_000 });
       // The first stop is selected; typing replaces it, and the model suggests on at the cursor.
       await wb.type('a', { delayMs: 60 });
       await wb.waitForGhostText({ contains: '/* more */', timeoutMs: 20_000 });
