@@ -12,9 +12,21 @@ export function walk(dir, out = []) {
   return out;
 }
 
-/** This window's Flint log: the Flint.log under code-server's logs that names its endpoint. */
+/** Orders logs oldest first: by code-server start (`logs/<time>/`), then extension host number. */
+function byAge(a, b) {
+  const key = (f) => /\/logs\/([^/]+)\/exthost(\d+)\//.exec(f) ?? [f, '', '0'];
+  const [, timeA, hostA] = key(a);
+  const [, timeB, hostB] = key(b);
+  return timeA === timeB ? Number(hostA) - Number(hostB) : timeA < timeB ? -1 : 1;
+}
+
+/**
+ * This window's Flint log: the newest extension host's Flint.log that names its endpoint. Test
+ * files share one code-server and one endpoint, so earlier windows' logs name it too; windows
+ * open one after another, so the newest is this one (also after the test reopened it).
+ */
 export function flintLog({ server, endpoint }) {
-  const files = walk(join(server.dirs.ud, 'logs')).filter((f) => f.endsWith('/Flint.log'));
+  const files = walk(join(server.dirs.ud, 'logs')).filter((f) => f.endsWith('/Flint.log')).sort(byAge).reverse();
   const file = files.find((f) => readFileSync(f, 'utf8').includes(endpoint.origin.replace(/^http/, '')));
   return file ? { file, text: readFileSync(file, 'utf8') } : { file: undefined, text: '' };
 }
