@@ -4,6 +4,8 @@ export interface Target {
   value?: number;
   ref?: string;
   note?: string;
+  /** What would make it miss: the fault in the product (or the run) it catches. */
+  fails: string;
   /** The percentile the figure is, when its name does not say (0: not a percentile). */
   percentile?: number;
   /** The sample count it needs, when not the default for its percentile. */
@@ -23,6 +25,8 @@ export interface Verdict {
 
 export const benches: string[];
 export const targets: Record<string, Target[]>;
-export function percentileOf(target: Target): number | undefined;
-export function minSamples(target: Target): number;
-export function evaluate(target: Target, figs: Record<string, number>, intervals?: Record<string, (number | null)[]>): Verdict;
+/** What the rules read of a target. */
+export type TargetRule = Omit<Target, 'fails'>;
+export function percentileOf(target: TargetRule): number | undefined;
+export function minSamples(target: TargetRule): number;
+export function evaluate(target: TargetRule, figs: Record<string, number>, intervals?: Record<string, (number | null)[]>): Verdict;

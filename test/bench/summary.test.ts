@@ -39,4 +39,10 @@ describe('bench summary', () => {
     expect(row(markdown, 'transport', 'ws_overhead_over_keepalive')).toMatch(/\| -0\.4 – 0\.76 \| .* \| \*\*miss\*\*: interval straddles the target: cannot decide \|$/);
     expect(misses).toBe(1);
   });
+
+  it('lists what makes each target miss', () => {
+    const { markdown } = writeSummary({ root: withResults({}), runs: {} });
+    expect(markdown).toContain('## What makes each target miss');
+    expect(row(markdown.split('## What makes each target miss')[1], 'tests', 'planted_bug_runs_failed')).toMatch(/^\| tests \| planted_bug_runs_failed \| a planted bug that the written tests do not fail/);
+  });
 });
