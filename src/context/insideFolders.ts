@@ -20,3 +20,20 @@ function normalize(path: string): string {
   const p = path.replace(/\\/g, '/').replace(/\/{2,}/g, '/');
   return p.length > 1 && p.endsWith('/') && !/^[a-z]:\/$/i.test(p) ? p.slice(0, -1) : p;
 }
+
+/** Where a file or folder is, as its URI says: the file system (scheme and authority) and path. */
+export interface UriPlace {
+  scheme: string;
+  authority: string;
+  path: string;
+}
+
+/**
+ * Is `file` inside one of `folders` on the same file system (a remote window's files share
+ * their folders' scheme and authority)? For files whose links cannot be followed from here, so
+ * judged by their path alone.
+ */
+export function isInsideFoldersOf(file: UriPlace, folders: readonly UriPlace[]): boolean {
+  const same = folders.filter((f) => f.scheme === file.scheme && f.authority === file.authority);
+  return isInsideFolders(file.path, same.map((f) => f.path));
+}

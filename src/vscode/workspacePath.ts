@@ -1,12 +1,13 @@
 import { realpathSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { isInsideFolders } from '../context/insideFolders';
+import { isInsideFolders, isInsideFoldersOf } from '../context/insideFolders';
 
 /**
  * Where a file really is (symlinks resolved) and whether that is inside the workspace folders.
- * A file reached through a link inside the workspace that points elsewhere is outside. Only
- * files on disk are checked; with no folder open there is no workspace to be outside of.
+ * A file reached through a link inside the workspace that points elsewhere is outside. Files on
+ * disk and a remote window's files are checked; with no folder open there is no workspace to be
+ * outside of.
  */
 export interface RealLocation {
   /** The real path (the file's own path when it cannot be resolved, e.g. not saved yet). */
@@ -15,6 +16,9 @@ export interface RealLocation {
   relative?: string;
   outside: boolean;
 }
+
+/** The scheme of a remote window's files (SSH, WSL, containers). */
+const REMOTE = 'vscode-remote';
 
 function folderRealPaths(resolve: (p: string) => string): string[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => resolve(f.uri.fsPath));
@@ -36,13 +40,26 @@ const safeSync = (p: string) => {
   }
 };
 
+/**
+ * A remote window's file while Flint runs on this machine (extensionKind "ui"): its links cannot
+ * be followed from here, so it is judged by its path against the folders on the same remote.
+ */
+function remoteLocation(uri: vscode.Uri): RealLocation | undefined {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  if (folders.length === 0) return undefined;
+  const outside = !isInsideFoldersOf(uri, folders.map((f) => f.uri));
+  return outside ? { real: uri.path, outside } : { real: uri.path, relative: vscode.workspace.asRelativePath(uri, false), outside };
+}
+
 /** Synchronous (one system call per path): for checks on the keystroke path. */
 export function realLocationSync(uri: vscode.Uri): RealLocation | undefined {
+  if (uri.scheme === REMOTE) return remoteLocation(uri);
   if (uri.scheme !== 'file') return undefined;
   return locate(safeSync(uri.fsPath), folderRealPaths(safeSync));
 }
 
 export async function realLocation(uri: vscode.Uri): Promise<RealLocation | undefined> {
+  if (uri.scheme === REMOTE) return remoteLocation(uri);
   if (uri.scheme !== 'file') return undefined;
   const safe = async (p: string) => {
     try {
