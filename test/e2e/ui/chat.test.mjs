@@ -31,9 +31,11 @@ export const tests = [
       await answer.locator('.code-block pre code', { hasText: 'return a + b;' }).waitFor({ timeout: 20_000 });
       await answer.locator('.stats', { hasText: 'first token' }).waitFor({ timeout: 20_000 });
       assert.equal(await answer.getAttribute('data-status'), 'done');
-      assert.match(await answer.locator('.turn-head').innerText(), /fast/i);
-      assert.match(await answer.locator('.turn-head .reasons').innerText(), /fast model/);
-      assert.equal(await answer.locator('code').first().innerText(), 'add');
+      // textContent: as the answer ends it leaves content-visibility visible for auto, and until
+      // the next frame decides it is on screen innerText reads a skipped subtree as ''.
+      assert.match(await answer.locator('.turn-head').textContent(), /fast/i);
+      assert.match(await answer.locator('.turn-head .reasons').textContent(), /fast model/);
+      assert.equal(await answer.locator('code').first().textContent(), 'add');
       assert.equal(await frame.locator('.composer textarea').inputValue(), '', 'the composer is cleared once the message is accepted');
       await wb.screenshot('chat');
     },
