@@ -92,7 +92,9 @@ export const tests = [
       const frame = await reportFrame(page);
       const tiles = frame.locator('.tiles.tokens');
       await tiles.waitFor({ timeout: 20_000 });
-      const value = async (label) => (await tiles.locator('.tile', { hasText: label }).locator('.tile-value').innerText()).trim();
+      // A tile by its own label: another tile's note may name it too (the cost's "wasted").
+      const value = async (label) =>
+        (await tiles.locator('.tile').filter({ has: frame.locator('.tile-label', { hasText: new RegExp(`^${label}$`) }) }).locator('.tile-value').innerText()).trim();
       const total = Number((await value('tokens this session')).replace(/,/g, ''));
       assert.ok(total > 0, `tokens this session: ${total}`);
       // Each shown suggestion was dismissed: the request made ahead for its acceptance was wasted.
