@@ -205,9 +205,11 @@ export const tests = [
     timeoutMs: 90_000,
     async run({ wb, page, workspace, endpoint }) {
       await endpoint.setKnobs({ tokensPerSecond: 30 });
-      await endpoint.setFaults({ errorEvent: { after: 40, times: 1 } });
       const path = await openCopy(wb, page, workspace, SOURCE, 'failure.ts');
       await selectLines(wb, page, 1, 3);
+      // Armed last: a request of another surface while the file opens and the lines are
+      // selected would take the one fault.
+      await endpoint.setFaults({ errorEvent: { after: 40, times: 1 } });
       await instruct(wb, page, 'rewrite that fails');
       await waitForText(page, 'this rewrite never completes');
       const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'failed' }).first();
