@@ -109,6 +109,8 @@ export class NextEditEngine {
   private queue: OffsetEdit[] = [];
   /** The pause (or the cursor's settling) before asking. */
   private waiting: AbortController | undefined;
+  /** The line of the edit whose pause `waiting` is, while it is one (not a move's settling). */
+  private pauseLine: { key: string; line: number } | undefined;
   /** The request on its way. */
   private asking: AbortController | undefined;
   /** The document version ghost text was last shown for: predictions wait for the next change. */
@@ -172,6 +174,11 @@ export class NextEditEngine {
     const cursor = doc.cursor();
     const e = this.editEnd;
     if (e?.key === doc.key && e.version === doc.version && e.offset === doc.offsetAt(cursor)) return;
+    // A move within the edited line leaves the edit's pause to ask: a move there asks nothing,
+    // so replacing the pause would lose the ask (a busy editor reports an earlier key's cursor
+    // after a later key's change, which reads as such a move).
+    const p = this.pauseLine;
+    if (p?.key === doc.key && p.line === cursor.line) return;
     this.waitThenAsk(doc, MIN_PAUSE_MS, (now) => this.trigger.moved(doc.key, doc.cursor().line, now));
   }
 
@@ -236,6 +243,7 @@ export class NextEditEngine {
   private cancelPending(): void {
     this.waiting?.abort();
     this.waiting = undefined;
+    this.pauseLine = undefined;
     this.asking?.abort();
     this.asking = undefined;
   }
@@ -248,6 +256,7 @@ export class NextEditEngine {
     const line = doc.positionAt(changes[0].offset + changes[0].text.length).line;
     const pause = this.trigger.edited(doc.key, line, shape, now, this.changePauseMs());
     this.waitThenAsk(doc, pause, (t) => this.trigger.paused(doc.key, doc.cursor().line, t));
+    this.pauseLine = { key: doc.key, line };
   }
 
   /**
@@ -262,11 +271,13 @@ export class NextEditEngine {
   /** Waits `ms` (a newer wait replaces it), then asks if `fire` still says so. */
   private waitThenAsk(doc: NextEditDocument, ms: number, fire: (now: number) => boolean): void {
     this.waiting?.abort();
+    this.pauseLine = undefined;
     const controller = new AbortController();
     this.waiting = controller;
     const go = async () => {
       if (!(await this.deps.clock.sleep(ms, controller.signal))) return;
       this.waiting = undefined;
+      this.pauseLine = undefined;
       // Ghost text on screen has the stage; the edits stay armed for a later move.
       const g = this.ghostShownAt;
       if (g?.key === doc.key && g.version === doc.version) return;

@@ -251,6 +251,20 @@ describe('NextEditEngine asks only when a next edit is plausible', () => {
     expect(h.client.streams).toHaveLength(1);
   });
 
+  it("a cursor report within the edited line, from an earlier key, does not cancel the edit's pause", async () => {
+    const h = harness();
+    h.edit({ offset: 15, length: 0, text: 'a' });
+    const early = h.doc.offsetAt(h.doc.cursor());
+    h.edit({ offset: 16, length: 0, text: 'b' });
+    // A busy editor reports the first key's cursor after the second key's change.
+    h.doc.moveCursor(h.doc.positionAt(early));
+    h.engine.moved(h.doc);
+    h.doc.moveCursor(h.doc.positionAt(17));
+    h.engine.moved(h.doc);
+    await h.clock.advance(1000);
+    expect(h.client.streams).toHaveLength(1);
+  });
+
   it('while ghost text is shown and typed through, nothing is asked', async () => {
     const h = harness();
     for (const ch of 'log(count') {
