@@ -15,20 +15,40 @@ function comment(framework: Framework): string {
 }
 
 const SECTION = /^(?:\/\/|#) flint:begin (\S+) (\w+)$/;
+const SECTION_END = /^(?:\/\/|#) flint:end\b/;
+
+/** Where a section of Flint's file is: its function, its hash, and its body's lines [start, end). */
+export interface SectionRange {
+  name: string;
+  hash: string;
+  start: number;
+  end: number;
+}
+
+/** The sections of Flint's file, by their markers (a section that never ends is not one). */
+export function sectionRanges(lines: string[]): SectionRange[] {
+  const out: SectionRange[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const m = SECTION.exec(lines[i]);
+    if (!m) continue;
+    let end = i + 1;
+    while (end < lines.length && !SECTION_END.test(lines[end])) end++;
+    if (end === lines.length) break;
+    out.push({ name: m[1], hash: m[2], start: i + 1, end });
+    i = end;
+  }
+  return out;
+}
+
+/** The section whose body holds `line`, if any. */
+export function sectionAt(lines: string[], line: number): SectionRange | undefined {
+  return sectionRanges(lines).find((r) => line >= r.start && line < r.end);
+}
 
 /** The sections of an existing Flint test file (its header is rebuilt each time). */
 export function parseSections(text: string): TestSection[] {
   const lines = text.split(/\r?\n/);
-  const out: TestSection[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const m = SECTION.exec(lines[i]);
-    if (!m) continue;
-    const end = lines.findIndex((l, j) => j > i && /^(?:\/\/|#) flint:end\b/.test(l));
-    if (end < 0) break;
-    out.push({ name: m[1], hash: m[2], body: lines.slice(i + 1, end).join('\n') });
-    i = end;
-  }
-  return out;
+  return sectionRanges(lines).map((r) => ({ name: r.name, hash: r.hash, body: lines.slice(r.start, r.end).join('\n') }));
 }
 
 /** What the generated tests may use without importing it (told to the model, written in the header). */

@@ -1,3 +1,4 @@
+import { bracketDepths } from './bracketDepths';
 import type { SourceFunction, TestLanguage } from './testTypes';
 
 const JS_FUNCTION = /^(export\s+)?(default\s+)?(async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)/;
@@ -43,33 +44,9 @@ function braceFunctions(lines: string[], language: TestLanguage, text: string): 
  * line that does not continue the expression. Strings and comments are skipped.
  */
 function braceEnd(lines: string[], start: number, language: TestLanguage): number {
-  let depth = 0;
-  let quote: string | null = null;
-  let blockComment = false;
-  for (let i = start; i < lines.length; i++) {
-    const line = lines[i];
-    for (let j = 0; j < line.length; j++) {
-      const c = line[j];
-      if (blockComment) {
-        if (c === '*' && line[j + 1] === '/') {
-          blockComment = false;
-          j++;
-        }
-      } else if (quote) {
-        if (c === '\\') j++;
-        else if (c === quote) quote = null;
-      } else if (c === '/' && line[j + 1] === '/') break;
-      else if (c === '/' && line[j + 1] === '*') {
-        blockComment = true;
-        j++;
-      } else if (c === '"' || c === "'" || c === '`') quote = c;
-      else if (c === '(' || c === '[' || c === '{') depth++;
-      else if (c === ')' || c === ']' || c === '}') depth--;
-    }
-    // Only template literals (and Go raw strings) span lines.
-    if (quote && quote !== '`') quote = null;
-    const trimmed = line.trim();
-    if (depth <= 0 && !quote && !blockComment && !/(=>|=|,|\(|:)$/.test(trimmed) && (language !== 'go' || trimmed.endsWith('}'))) return i + 1;
+  for (const s of bracketDepths(lines, start)) {
+    const trimmed = lines[s.line].trim();
+    if (s.depth <= 0 && !s.inside && !/(=>|=|,|\(|:)$/.test(trimmed) && (language !== 'go' || trimmed.endsWith('}'))) return s.line + 1;
   }
   return lines.length;
 }

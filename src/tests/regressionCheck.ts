@@ -1,6 +1,5 @@
 import type { SaveSnapshot } from './saveSnapshot';
 import { blameFunction, type CoveringFile } from './testCoverage';
-import { testDeclarations } from './testDeclarations';
 import type { TestLedger } from './testLedger';
 import type { Framework, RunOutcome, TestCaseResult } from './testTypes';
 
@@ -26,8 +25,8 @@ export interface CheckResult {
 export type CheckRun = (framework: Framework, testFile: string, signal: AbortSignal) => Promise<RunOutcome>;
 
 /** Whether a test file declares tests the ledger has no result for yet. */
-function hasUnknownTests(file: CoveringFile, ledger: TestLedger, s: SaveSnapshot): boolean {
-  return testDeclarations(file.text, s.language).some((d) => d.kind === 'test' && !ledger.get(file.path, d.path.join(' > ')));
+function hasUnknownTests(file: CoveringFile, ledger: TestLedger): boolean {
+  return file.tests.some((d) => !ledger.get(file.path, d.path.join(' > ')));
 }
 
 /**
@@ -45,13 +44,13 @@ export async function checkExisting(
   onOutcome: (testFile: string, outcome: RunOutcome, regressions: Regression[]) => void,
 ): Promise<CheckResult | undefined> {
   const result: CheckResult = { regressions: [], failing: new Set(), errored: false };
-  const files = s.changed.length > 0 ? s.covering : s.covering.filter((f) => hasUnknownTests(f, ledger, s));
+  const files = s.changed.length > 0 ? s.covering : s.covering.filter((f) => hasUnknownTests(f, ledger));
   for (const file of files) {
     const outcome = await run(s.framework, file.path, signal);
     if (signal.aborted) return undefined;
     const blamed = new Map<TestCaseResult, string | undefined>();
     const blame = (t: TestCaseResult) => {
-      const fn = blameFunction(file, t, s.changed, s.language)?.name;
+      const fn = blameFunction(file, t, s.changed)?.name;
       blamed.set(t, fn);
       return fn ? { source: s.path, fn } : undefined;
     };
@@ -65,7 +64,7 @@ export async function checkExisting(
     if (outcome.error) result.errored = true;
     for (const t of outcome.tests) {
       if (t.status !== 'failed') continue;
-      const fn = blamed.get(t) ?? blameFunction(file, t, s.changed, s.language)?.name;
+      const fn = blamed.get(t) ?? blameFunction(file, t, s.changed)?.name;
       if (fn) result.failing.add(fn);
     }
     onOutcome(file.path, outcome, found);

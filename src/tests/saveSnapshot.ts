@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import { detectFramework, LOOKED_FOR, type FileProbe } from './frameworkDetect';
 import { parseSections, type TestSection } from './flintTestFile';
 import { functionHash, type FunctionFinder } from './sourceFunctions';
-import type { CoveringFile } from './testCoverage';
+import { coveringFile, type CoveringFile } from './testCoverage';
 import { flintTestPath, userTestPath } from './testPaths';
 import type { Framework, SourceFunction, TestLanguage } from './testTypes';
 
@@ -47,10 +47,10 @@ export async function saveSnapshot(deps: SnapshotDeps, path: string, text: strin
   const sections = parseSections(flintText);
   const hashes = new Map(sections.map((s) => [s.name, s.hash]));
   const changed = functions.filter((f) => (previous ? previous.get(f.name) !== f.text : hashes.get(f.name) !== functionHash(f.text)));
-  const covering: CoveringFile[] = flintText.trim() ? [{ path: testFile, text: flintText, flint: true }] : [];
+  const covering: CoveringFile[] = flintText.trim() ? [coveringFile(testFile, flintText, true, language)] : [];
   const user = await userTestPath(path, framework, deps.probe);
   const userText = user.exists ? await deps.probe.read(user.path) : undefined;
-  if (userText?.trim()) covering.push({ path: user.path, text: userText, flint: false });
+  if (userText?.trim()) covering.push(coveringFile(user.path, userText, false, language));
   return { path, text, savedAt, language, framework, testFile, flintText, sections, functions, changed, ...(previous ? { previous } : {}), covering };
 }
 

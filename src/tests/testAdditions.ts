@@ -28,13 +28,13 @@ export function additionsFor(s: SaveSnapshot, check: CheckResult): Addition[] {
   const out: Addition[] = [];
   for (const fn of s.functions) {
     if (!fn.testable || check.failing.has(fn.name)) continue;
-    if (!hasTests(s.covering, fn, s.language)) {
+    if (!hasTests(s.covering, fn)) {
       out.push({ fn, existing: '' });
       continue;
     }
     const before = s.previous?.get(fn.name);
     const change = before !== undefined && before !== fn.text ? behaviourChange(before, fn.text, s.language) : undefined;
-    if (change) out.push({ fn, existing: s.covering.map((f) => existingTestsOf(f, fn, s.language)).filter(Boolean).join('\n\n'), change: describeChange(change) });
+    if (change) out.push({ fn, existing: s.covering.map((f) => existingTestsOf(f, fn)).filter(Boolean).join('\n\n'), change: describeChange(change) });
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import { bracketDepths } from './bracketDepths';
 import type { TestLanguage } from './testTypes';
 
 /** A test or a group of tests (describe block, test class) declared in a test file. */
@@ -77,37 +78,7 @@ function goTests(lines: string[]): TestDeclaration[] {
 
 /** The line after the brackets opened from line `start` close again (strings and comments skipped). */
 export function bracketEnd(lines: string[], start: number): number {
-  let depth = 0;
-  let opened = false;
-  let quote: string | null = null;
-  let block = false;
-  for (let i = start; i < lines.length; i++) {
-    const line = lines[i];
-    for (let j = 0; j < line.length; j++) {
-      const c = line[j];
-      if (block) {
-        if (c === '*' && line[j + 1] === '/') {
-          block = false;
-          j++;
-        }
-      } else if (quote) {
-        if (c === '\\') j++;
-        else if (c === quote) quote = null;
-      } else if (c === '/' && line[j + 1] === '/') break;
-      else if (c === '/' && line[j + 1] === '*') {
-        block = true;
-        j++;
-      }
-      else if (c === '"' || c === "'" || c === '`') quote = c;
-      else if (c === '(' || c === '[' || c === '{') {
-        depth++;
-        opened = true;
-      }
-      else if (c === ')' || c === ']' || c === '}') depth--;
-    }
-    if (quote !== '`') quote = null;
-    if (opened && depth <= 0) return i + 1;
-  }
+  for (const s of bracketDepths(lines, start)) if (s.opened && s.depth <= 0) return s.line + 1;
   return lines.length;
 }
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { enclosingBlock, type LineRange } from '../context/enclosingBlock';
+import { sectionAt } from '../tests/flintTestFile';
 import { functionAt, languageOf, shortName, type FunctionFinder } from '../tests/sourceFunctions';
 import { testLines } from '../tests/testCoverage';
 import type { TestLedger } from '../tests/testLedger';
@@ -23,21 +24,6 @@ function lines(document: vscode.TextDocument): string[] {
   return Array.from({ length: document.lineCount }, (_, i) => document.lineAt(i).text);
 }
 
-/** The name of the function whose section (in Flint's file) holds `line`. */
-function sectionAt(document: vscode.TextDocument, line: number): { name: string; range: LineRange } | undefined {
-  const all = lines(document);
-  let open: { name: string; start: number } | undefined;
-  for (let i = 0; i < all.length; i++) {
-    const b = /^(?:\/\/|#) flint:begin (\S+)/.exec(all[i]);
-    if (b) open = { name: b[1], start: i + 1 };
-    if (open && /^(?:\/\/|#) flint:end\b/.test(all[i])) {
-      if (line >= open.start && line < i) return { name: open.name, range: { start: open.start, end: i } };
-      open = undefined;
-    }
-  }
-  return undefined;
-}
-
 /** Where a failing test is: its line in the test file. */
 function testLine(f: FailedTest, document: vscode.TextDocument): number {
   const language = languageOf(document.uri.path);
@@ -51,8 +37,8 @@ function testLine(f: FailedTest, document: vscode.TextDocument): number {
 export function testRegion(f: FailedTest, document: vscode.TextDocument, tabSize: number): LineRange {
   const line = testLine(f, document);
   if (isFlintTestPath(document.uri.path)) {
-    const s = sectionAt(document, line);
-    if (s) return s.range;
+    const s = sectionAt(lines(document), line);
+    if (s) return { start: s.start, end: s.end };
   }
   return enclosingBlock(lines(document), line, tabSize);
 }
@@ -82,7 +68,7 @@ export function fixCodeInstruction(f: FailedTest): string {
 /** The function "Fix the code" rewrites: the regression's function, else the one the failing test's section (or name) is about. */
 export async function codeRegion(f: FailedTest, testDocument: vscode.TextDocument, source: vscode.TextDocument, findFunctions: FunctionFinder): Promise<LineRange | undefined> {
   const fns = await findFunctions(source.getText(), source.uri.fsPath);
-  const section = isFlintTestPath(testDocument.uri.path) ? sectionAt(testDocument, testLine(f, testDocument)) : undefined;
+  const section = isFlintTestPath(testDocument.uri.path) ? sectionAt(lines(testDocument), testLine(f, testDocument)) : undefined;
   const named = f.fn ?? section?.name;
   const byName = fns.find((fn) => fn.name === named) ?? fns.find((fn) => new RegExp(`\\b${shortName(fn.name).replace(/[$]/g, '\\$&')}\\b`).test(f.result.name));
   if (byName) return { start: byName.startLine, end: byName.endLine };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeFlintTestFile, goPackageOf, parseSections } from '../../src/tests/flintTestFile';
+import { composeFlintTestFile, goPackageOf, parseSections, sectionAt } from '../../src/tests/flintTestFile';
 import { appendTests, planUserTests } from '../../src/tests/userTests';
 import type { Framework } from '../../src/tests/testTypes';
 import { memoryProbe } from './memoryProbe';
@@ -27,6 +27,12 @@ describe("Flint's test file", () => {
 
   it('ignores a section left open (a hand-edited file) instead of swallowing the rest', () => {
     expect(parseSections('// flint:begin a 1\nx\n// flint:end a\n// flint:begin b 2\ny\n')).toEqual([{ name: 'a', hash: '1', body: 'x' }]);
+  });
+
+  it('knows which section holds a line: its body only, not its markers or what is between sections', () => {
+    const lines = '// header\n// flint:begin area 1\na\nb\n// flint:end area\n\n# flint:begin Cart.count 2\nc\n# flint:end Cart.count'.split('\n');
+    expect([0, 1, 2, 3, 4, 5, 7].map((n) => sectionAt(lines, n)?.name)).toEqual([undefined, undefined, 'area', 'area', undefined, undefined, 'Cart.count']);
+    expect(sectionAt(lines, 3)).toEqual({ name: 'area', hash: '1', start: 2, end: 4 });
   });
 });
 
