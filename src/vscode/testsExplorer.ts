@@ -40,8 +40,8 @@ export class TestsExplorer implements vscode.Disposable {
   /** What each failed test item was (for the Fix actions of its failure message). */
   private readonly failed = new Map<string, FailedTest>();
   private readonly sources = new Map<string, string>();
-  /** Each test item's titles, outermost first. */
-  private readonly paths = new Map<string, string[]>();
+  /** Each test item's titles, outermost first (a file's item has none). */
+  private readonly paths = new WeakMap<vscode.TestItem, string[]>();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly details = new WeakMap<vscode.FileCoverage, vscode.StatementCoverage[]>();
 
@@ -71,16 +71,20 @@ export class TestsExplorer implements vscode.Disposable {
     }
   }
 
-  /** (Re)reads one test file's declarations; items keep their ids, so results stay on them. */
+  /** (Re)reads one test file's declarations. */
   async readFile(uri: vscode.Uri): Promise<void> {
-    const language = languageOf(uri.path);
-    if (!language || NOT_SEARCHED_RE.test(uri.path)) return;
-    const text = await readText(uri.fsPath);
-    const file = this.fileItem(uri.fsPath);
+    if (languageOf(uri.path) && !NOT_SEARCHED_RE.test(uri.path)) this.list(uri.fsPath, await readText(uri.fsPath));
+  }
+
+  /** Lists what a test file declares; items keep their ids, so results stay on them. */
+  private list(testFile: string, text: string): void {
+    const language = languageOf(testFile);
+    if (!language) return;
+    const file = this.fileItem(testFile);
     const items = new Map<string, vscode.TestItem>();
     const top: vscode.TestItem[] = [];
     for (const d of testDeclarations(text, language)) {
-      const item = this.item(uri.fsPath, d.path, new vscode.Range(d.startLine, 0, d.startLine, 0));
+      const item = this.item(testFile, d.path, new vscode.Range(d.startLine, 0, d.startLine, 0));
       items.set(d.path.join(' > '), item);
       const parent = items.get(d.path.slice(0, -1).join(' > '));
       if (d.path.length > 1 && parent) parent.children.add(item);
@@ -119,8 +123,8 @@ export class TestsExplorer implements vscode.Disposable {
       return;
     }
     // The file as it is now (a file the watcher has not reported yet is read here): results land on its declared items.
-    await this.readFile(vscode.Uri.file(testFile));
     const text = await readText(testFile);
+    this.list(testFile, text);
     for (const t of outcome.tests) this.result(run, file, text, testFile, t);
     this.addCoverage(run, outcome);
     if (outcome.tests.some((t) => t.status === 'failed')) run.failed(file, [], outcome.runnerMs);
@@ -174,27 +178,37 @@ export class TestsExplorer implements vscode.Disposable {
   }
 
   private async runRequest(request: vscode.TestRunRequest, token: vscode.CancellationToken, runFile: RunFile, coverage: boolean): Promise<void> {
-    const files = new Map<string, string[][] | undefined>();
-    for (const item of request.include ?? [...this.fileItems()]) {
-      const testFile = (item.parent ? this.fileOf(item) : item).id;
-      const path = this.paths.get(item.id);
-      if (!path) files.set(testFile, undefined);
-      else if (!files.has(testFile) || files.get(testFile)) files.set(testFile, [...(files.get(testFile) ?? []), path]);
-    }
+    const files = this.askedFiles(request);
     const run = this.controller.createTestRun(request);
     const controller = new AbortController();
     const off = token.onCancellationRequested(() => controller.abort());
     try {
-      for (const [testFile, only] of files) {
+      for (const [testFile, asked] of files) {
         if (controller.signal.aborted) break;
-        const targets = only ? only.map((p) => this.controller.items.get(testFile) && this.find(this.fileItem(testFile), idOf(testFile, p))).filter((i): i is vscode.TestItem => !!i) : [this.fileItem(testFile)];
-        targets.forEach((i) => run.started(i));
-        await runFile(testFile, only, run, controller.signal, coverage);
+        asked.items.forEach((i) => run.started(i));
+        await runFile(testFile, asked.only, run, controller.signal, coverage);
       }
     } finally {
       off.dispose();
       run.end();
     }
+  }
+
+  /** The files a request runs, each with the asked items and their titles (none: the whole file). */
+  private askedFiles(request: vscode.TestRunRequest): Map<string, { items: vscode.TestItem[]; only?: string[][] }> {
+    const files = new Map<string, { items: vscode.TestItem[]; only?: string[][] }>();
+    for (const item of request.include ?? [...this.fileItems()]) {
+      const file = this.fileOf(item);
+      const path = this.paths.get(item);
+      const asked = files.get(file.id);
+      if (!path) files.set(file.id, { items: [file] });
+      else if (!asked) files.set(file.id, { items: [item], only: [path] });
+      else if (asked.only) {
+        asked.items.push(item);
+        asked.only.push(path);
+      }
+    }
+    return files;
   }
 
   private *fileItems(): Iterable<vscode.TestItem> {
@@ -221,7 +235,7 @@ export class TestsExplorer implements vscode.Disposable {
     const id = idOf(testFile, path);
     const item = this.controller.createTestItem(id, label, vscode.Uri.file(testFile));
     if (range) item.range = range;
-    this.paths.set(id, path);
+    this.paths.set(item, path);
     return item;
   }
 
