@@ -1,3 +1,4 @@
+import { sep } from 'node:path';
 import type { RunOutcome, TestCaseResult } from './testTypes';
 
 /** What is known of one test: it passed last, it failed (never seen passing), or it regressed. */
@@ -70,13 +71,40 @@ export class TestLedger {
     }
     if (options.wholeFile) for (const [id, e] of this.entries) if (e.testFile === testFile && !seen.has(id)) this.entries.delete(id);
     this.trim();
+    this.changed();
+    return regressed;
+  }
+
+  private changed(): void {
     this.store.save(Object.fromEntries(this.entries));
     for (const l of this.listeners) l();
-    return regressed;
   }
 
   get(testFile: string, name: string): LedgerEntry | undefined {
     return this.entries.get(testId(testFile, name));
+  }
+
+  /** A test file's last known results: passed, failed (regressions included), regressed. */
+  standing(testFile: string): { passed: number; failed: number; regressions: number } {
+    const counts = { passed: 0, failed: 0, regressions: 0 };
+    for (const e of this.entries.values()) {
+      if (e.testFile !== testFile) continue;
+      if (e.status === 'passed') counts.passed++;
+      else counts.failed++;
+      if (e.status === 'regressed') counts.regressions++;
+    }
+    return counts;
+  }
+
+  /** Forgets the tests of a deleted test file, or of every test file under a deleted folder. */
+  forget(path: string): void {
+    let removed = false;
+    for (const [id, e] of this.entries) {
+      if (e.testFile !== path && !e.testFile.startsWith(path + sep)) continue;
+      this.entries.delete(id);
+      removed = true;
+    }
+    if (removed) this.changed();
   }
 
   /** Tests that passed once and fail now. */

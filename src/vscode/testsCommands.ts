@@ -104,13 +104,13 @@ export function registerTests(context: vscode.ExtensionContext, services: Servic
   const ledger = new TestLedger({ load: () => context.workspaceState.get<Record<string, LedgerEntry>>(LEDGER_KEY) ?? {}, save: (e) => void context.workspaceState.update(LEDGER_KEY, e) });
   const python = (dir: string) => pythonInterpreter([dir, folderOf(dir) ?? dir], { setting: vscode.workspace.getConfiguration('python', vscode.Uri.file(dir)).get<string>('defaultInterpreterPath'), env: process.env, platform: process.platform, probe });
   const runner = new TestsRunner({ probe, python, command: () => cfg()['tests.command'], timeoutMs: () => cfg()['tests.timeoutMs'], now: () => services.now() });
-  const explorer = new TestsExplorer((testFile, only, run, signal, coverage) => explorerRun(testFile, only, run, signal, coverage));
+  const explorer = new TestsExplorer((testFile, only, run, signal, coverage) => explorerRun(testFile, only, run, signal, coverage), (path) => ledger.forget(path));
   const refused = (document: vscode.TextDocument) => refusal(services, document, false);
   const fixes = fixCommands({ edits, explorer, ledger, findFunctions, refused, rerun: async (testFile, source) => {
     const known = runner.known.get(testFile);
     if (known) await rerun(known.framework, testFile, source ?? known.source);
   } });
-  const report = new TestsReport(explorer, output, status, fixes);
+  const report = new TestsReport(explorer, output, status, fixes, ledger);
   const rerun = runAndReport(runner, explorer, report, ledger, status);
   const explorerRun = explorerRunFile(runner, explorer, rerun, probe, () => cfg()['tests.command']);
   const model = streamTestModel(services);

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { findTestLine } from '../tests/runnerOutput';
 import { languageOf } from '../tests/sourceFunctions';
 import { testDeclarations } from '../tests/testDeclarations';
+import { isTestPath } from '../tests/testPaths';
 import type { Framework, RunOutcome, TestCaseResult } from '../tests/testTypes';
 
 /** A failing test Flint can offer fixes for: where it is and what it tests. */
@@ -45,7 +46,8 @@ export class TestsExplorer implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly details = new WeakMap<vscode.FileCoverage, vscode.StatementCoverage[]>();
 
-  constructor(runFile: RunFile) {
+  /** `forgotten`: a test file, or a folder, was deleted (what is known of its tests goes too). */
+  constructor(runFile: RunFile, forgotten: (path: string) => void) {
     this.controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => this.runRequest(request, token, runFile, false), true);
     const coverage = this.controller.createRunProfile('Run with Coverage', vscode.TestRunProfileKind.Coverage, (request, token) => this.runRequest(request, token, runFile, true), true);
     coverage.loadDetailedCoverage = async (_run, file) => this.details.get(file) ?? [];
@@ -59,7 +61,11 @@ export class TestsExplorer implements vscode.Disposable {
       deletions,
       watcher.onDidCreate((uri) => void this.readFile(uri)),
       watcher.onDidChange((uri) => void this.readFile(uri)),
-      deletions.onDidDelete((uri) => this.forget(uri.fsPath)),
+      deletions.onDidDelete((uri) => {
+        this.forget(uri.fsPath);
+        // A source file's deletion concerns no test.
+        if (!languageOf(uri.path) || isTestPath(uri.path)) forgotten(uri.fsPath);
+      }),
     );
   }
 

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
+import { shownRun } from '../tests/latestRun';
 import type { Regression } from '../tests/regressionCheck';
+import type { TestLedger } from '../tests/testLedger';
 import type { Framework, RunOutcome } from '../tests/testTypes';
 import type { FailedTest, TestsExplorer } from './testsExplorer';
 import type { TestsStatusBar } from './testsStatusBar';
@@ -32,6 +34,7 @@ export class TestsReport {
     private readonly output: vscode.OutputChannel,
     private readonly status: TestsStatusBar,
     private readonly actions: FailureActions,
+    private readonly ledger: TestLedger,
   ) {}
 
   async finished(framework: Framework, testFile: string, outcome: RunOutcome, testRun: vscode.TestRun, source?: string, regressions: Regression[] = [], endRun = true): Promise<void> {
@@ -40,7 +43,8 @@ export class TestsReport {
     const passed = outcome.tests.filter((t) => t.status === 'passed').length;
     this.log(name, outcome, passed, failed.length);
     await this.explorer.finished(testRun, testFile, framework, outcome, source, endRun);
-    this.status.latest({ testFile, name, passed, failed: failed.length, regressions: regressions.length, ...(outcome.error ? { error: outcome.error } : {}) });
+    const run = { testFile, name, passed, failed: failed.length, regressions: regressions.length, ...(outcome.error ? { error: outcome.error } : {}) };
+    this.status.latest(shownRun(run, this.ledger, relativeName));
     if (outcome.error) {
       void vscode.window.showErrorMessage(`Flint: the tests of ${name} could not run: ${outcome.error}.`, 'Show Output').then((pick) => {
         if (pick) this.output.show(true);

@@ -1,24 +1,5 @@
 import * as vscode from 'vscode';
-
-/** The latest finished run, as the status bar shows it. */
-export interface LatestRun {
-  testFile: string;
-  /** Workspace-relative name. */
-  name: string;
-  passed: number;
-  failed: number;
-  regressions: number;
-  error?: string;
-}
-
-/** The item's text for a run: the same words the notification uses. */
-export function latestText(r: LatestRun): string {
-  const file = r.name.split('/').pop();
-  if (r.error) return `$(warning) ${file}: could not run`;
-  if (r.regressions > 0) return `$(error) ${file}: ${r.regressions} regression${r.regressions === 1 ? '' : 's'}`;
-  if (r.failed > 0) return `$(error) ${file}: ${r.failed} failed`;
-  return `$(pass) ${file}: ${r.passed} passed`;
-}
+import { latestText, type LatestRun } from '../tests/latestRun';
 
 /**
  * Two items: the continuous-tests toggle (off / on save, with a still pulse while tests are
@@ -51,10 +32,11 @@ export class TestsStatusBar implements vscode.Disposable {
     };
   }
 
-  /** Shows the run that finished last (any file): what the Test Explorer and the notification say too. */
+  /** Shows the run that finished last, or the file a regression is still outstanding in (shownRun). */
   latest(r: LatestRun): void {
     this.run.text = latestText(r);
-    this.run.tooltip = r.error ? `${r.name}: ${r.error}. Click for its results.` : `${r.name}: ${r.passed} passed, ${r.failed} failed${r.regressions ? ` (${r.regressions} passed before)` : ''}. Click for its results.`;
+    const standing = r.error ? `${r.name}: ${r.error}` : `${r.name}: ${r.passed} passed, ${r.failed} failed${r.regressions ? ` (${r.regressions} passed before)` : ''}`;
+    this.run.tooltip = `${standing}${r.note ? ` (${r.note})` : ''}. Click for its results.`;
     this.run.command = { title: 'Show results', command: 'flint.tests.showResults', arguments: [r.testFile] };
     this.run.backgroundColor = r.error || r.failed > 0 ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
     this.run.show();

@@ -44,4 +44,19 @@ describe('TestLedger', () => {
     ledger.record('/t.ts', run([['a', 'passed']]), { wholeFile: true });
     expect(n).toBe(1);
   });
+
+  it("knows a test file's standing, and forgets a deleted test file or folder (its regressions with it)", () => {
+    const ledger = new TestLedger(memoryLedgerStore());
+    let n = 0;
+    ledger.onChange(() => n++);
+    ledger.record('/w/a/t.ts', run([['x', 'passed'], ['y', 'passed'], ['z', 'failed']]), { wholeFile: true });
+    ledger.record('/w/a/t.ts', run([['x', 'failed'], ['y', 'passed'], ['z', 'failed']]), { wholeFile: true });
+    ledger.record('/w/b.ts', run([['k', 'passed']]), { wholeFile: true });
+    expect(ledger.standing('/w/a/t.ts')).toEqual({ passed: 1, failed: 2, regressions: 1 });
+    ledger.forget('/w/a/t');
+    ledger.forget('/w/a/t.tsx');
+    expect([ledger.regressions().length, n]).toEqual([1, 3]);
+    ledger.forget('/w/a');
+    expect([ledger.regressions(), ledger.standing('/w/a/t.ts'), ledger.get('/w/b.ts', 'k')?.status, n]).toEqual([[], { passed: 0, failed: 0, regressions: 0 }, 'passed', 4]);
+  });
 });
