@@ -1,4 +1,4 @@
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { goModulePath } from './coverageReport';
 import type { FileProbe } from './frameworkDetect';
 import type { Framework } from './testTypes';
@@ -48,17 +48,29 @@ function namePattern(only: string[][], sep: string): string {
   return `^(${alternatives.join('|')})$`;
 }
 
-/** The package's own script (its bin), run with node: no shell, no .cmd wrapper, the same on every platform. */
+/**
+ * The package's own script (its bin), run with node: no shell, no .cmd wrapper, the same on
+ * every platform. Found as Node resolves it: the project's node_modules, then each folder's
+ * above it (a workspace's hoisted packages); npx when none has it.
+ */
 async function nodeEntry(cwd: string, pkg: string, probe: FileProbe): Promise<string[]> {
-  const dir = join(cwd, 'node_modules', pkg);
-  try {
-    const manifest = JSON.parse((await probe.read(join(dir, 'package.json'))) ?? '') as { bin?: string | Record<string, string> };
-    const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin?.[pkg];
-    if (bin) return ['node', join(dir, bin)];
-  } catch {
-    // Not installed here: npx finds one installed higher up.
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    const installed = join(dir, 'node_modules', pkg);
+    try {
+      const manifest = JSON.parse((await probe.read(join(installed, 'package.json'))) ?? '') as { bin?: string | Record<string, string> };
+      const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin?.[pkg];
+      if (bin) return ['node', join(installed, bin)];
+    } catch {
+      // Not installed here.
+    }
+    if (dirname(dir) === dir) return ['npx', '--no-install', pkg];
   }
-  return ['npx', '--no-install', pkg];
+}
+
+/** npx is a .cmd script on Windows, which Node starts only through the shell: the command as one quoted line. */
+function startable(command: RunnerCommand, platform: NodeJS.Platform): RunnerCommand {
+  if (platform !== 'win32' || command.argv[0] !== 'npx') return command;
+  return { ...command, argv: [command.argv.map((a) => shellQuote(a, platform)).join(' ')], shell: true };
 }
 
 /**
@@ -77,9 +89,9 @@ export async function runnerCommand(framework: Framework, testFile: string, resu
     return { argv: [line], shell: true, cwd, format: 'exit code' };
   }
   const command = await runnerArgv(framework, cwd, rel, resultFile, probe, o, only);
-  if (!o.coverageDir) return command;
+  if (!o.coverageDir) return startable(command, o.platform ?? process.platform);
   const goModule = framework.id === 'go test' ? goModulePath((await probe.read(join(cwd, 'go.mod'))) ?? '') : undefined;
-  return withCoverage(command, framework, o.coverageDir, o.pytestCov ?? false, goModule);
+  return startable(withCoverage(command, framework, o.coverageDir, o.pytestCov ?? false, goModule), o.platform ?? process.platform);
 }
 
 async function runnerArgv(framework: Framework, cwd: string, rel: string, resultFile: string, probe: FileProbe, o: RunnerOptions, only: string[][]): Promise<RunnerCommand> {
@@ -103,7 +115,7 @@ async function runnerArgv(framework: Framework, cwd: string, rel: string, result
       return { argv: [o.python ?? 'python3', '-m', 'pytest', ...targets, '-q', '-p', 'no:cacheprovider', `--junitxml=${resultFile}`], shell: false, cwd, resultFile, format: 'pytest', filtered };
     }
     case 'go test': {
-      const dir = relative(cwd, join(testFile, '..')) || '.';
+      const dir = relative(cwd, dirname(testFile)).replace(/\\/g, '/') || '.';
       const run = filtered ? ['-run', `^(${only.map((p) => p.map((t) => escapeRegExp(t)).join('/')).join('|')})$`] : [];
       return { argv: ['go', 'test', '-json', ...run, `./${dir}`.replace(/^\.\/\.$/, '.')], shell: false, cwd, format: 'go test', filtered };
     }

@@ -23,15 +23,15 @@ export function flintTestPath(sourcePath: string, framework: Framework): string 
   return join(dir, `${base}.flint.test${testExt(ext)}`);
 }
 
-/** True for Flint's own generated test files (never a user's). */
+/** True for Flint's own generated test files (never a user's); either separator, as Windows paths have. */
 export function isFlintTestPath(path: string): boolean {
-  return /\.flint\.test\.[cm]?[jt]sx?$/.test(path) || /(^|\/)test_[^/]*_flint\.py$/.test(path) || /_flint_test\.go$/.test(path);
+  return /\.flint\.test\.[cm]?[jt]sx?$/.test(path) || /(^|[\\/])test_[^\\/]*_flint\.py$/.test(path) || /_flint_test\.go$/.test(path);
 }
 
 /** True for a test file (user's or Flint's): tests are not sources to write tests for. */
 export function isTestPath(path: string): boolean {
-  const name = basename(path);
-  return /\.(test|spec)\.[cm]?[jt]sx?$/.test(name) || /^test_.*\.py$/.test(name) || /_test\.py$/.test(name) || /_test\.go$/.test(name) || /(^|\/)__tests__\//.test(path);
+  const name = path.split(/[\\/]/).pop()!;
+  return /\.(test|spec)\.[cm]?[jt]sx?$/.test(name) || /^test_.*\.py$/.test(name) || /_test\.py$/.test(name) || /_test\.go$/.test(name) || /(^|[\\/])__tests__[\\/]/.test(path);
 }
 
 /**
@@ -41,7 +41,7 @@ export function isTestPath(path: string): boolean {
 export async function userTestPath(sourcePath: string, framework: Framework, probe: FileProbe): Promise<{ path: string; exists: boolean }> {
   const { dir, base, ext } = stem(sourcePath);
   const rel = relative(framework.projectDir, dir);
-  const under = (folder: string, name: string) => join(framework.projectDir, folder, rel.replace(/^(src|lib)(\/|$)/, ''), name);
+  const under = (folder: string, name: string) => join(framework.projectDir, folder, rel.replace(/^(src|lib)([\\/]|$)/, ''), name);
   let candidates: string[];
   if (framework.language === 'python') {
     const name = `test_${base}.py`;

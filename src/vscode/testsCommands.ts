@@ -102,7 +102,11 @@ export function registerTests(context: vscode.ExtensionContext, services: Servic
   const probe = workspaceProbe();
   const findFunctions = parsedFunctions(() => services.parser());
   const ledger = new TestLedger({ load: () => context.workspaceState.get<Record<string, LedgerEntry>>(LEDGER_KEY) ?? {}, save: (e) => void context.workspaceState.update(LEDGER_KEY, e) });
-  const python = (dir: string) => pythonInterpreter([dir, folderOf(dir) ?? dir], { setting: vscode.workspace.getConfiguration('python', vscode.Uri.file(dir)).get<string>('defaultInterpreterPath'), env: process.env, platform: process.platform, probe });
+  const python = (dir: string) => {
+    const folder = folderOf(dir) ?? dir;
+    const setting = vscode.workspace.getConfiguration('python', vscode.Uri.file(dir)).get<string>('defaultInterpreterPath');
+    return pythonInterpreter([dir, folder], { setting, folder, env: process.env, platform: process.platform, probe });
+  };
   const runner = new TestsRunner({ probe, python, command: () => cfg()['tests.command'], timeoutMs: () => cfg()['tests.timeoutMs'], now: () => services.now() });
   const explorer = new TestsExplorer((testFile, only, run, signal, coverage) => explorerRun(testFile, only, run, signal, coverage), (path) => ledger.forget(path));
   const refused = (document: vscode.TextDocument) => refusal(services, document, false);
@@ -137,7 +141,7 @@ export function registerTests(context: vscode.ExtensionContext, services: Servic
   });
   void explorer.discover();
   context.subscriptions.push(
-    output, status, explorer, lensChanged, diagnostics,
+    output, status, explorer, runner, lensChanged, diagnostics,
     { dispose: () => continuous.dispose() },
     { dispose: offConfig },
     edits.controller.onDidChangePending(() => lensChanged.fire()),

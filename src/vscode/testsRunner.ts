@@ -23,8 +23,10 @@ export interface RunnerDeps {
 }
 
 /** Runs test files with the project's runner, and reports runs that are not part of a save's work. */
-export class TestsRunner {
+export class TestsRunner implements vscode.Disposable {
   private counter = 0;
+  /** Aborted when the window closes: a runner's process group is its own and would outlive the editor. */
+  private readonly closing = new AbortController();
   /** The framework and source of each test file run, so the Test Explorer can run it again. */
   readonly known = new Map<string, { framework: Framework; source?: string }>();
 
@@ -32,7 +34,8 @@ export class TestsRunner {
 
   private readonly pytestCov = new Map<string, Promise<boolean>>();
 
-  async run(framework: Framework, testFile: string, signal?: AbortSignal, only?: string[][], coverage = false): Promise<RunOutcome> {
+  async run(framework: Framework, testFile: string, asked?: AbortSignal, only?: string[][], coverage = false): Promise<RunOutcome> {
+    const signal = asked ? AbortSignal.any([asked, this.closing.signal]) : this.closing.signal;
     const resultFile = join(tmpdir(), `flint-tests-${process.pid}-${++this.counter}.out`);
     const python = framework.language === 'python' ? await this.deps.python(framework.projectDir) : undefined;
     const coverageDir = coverage ? mkdtempSync(join(tmpdir(), 'flint-coverage-')) : undefined;
@@ -48,6 +51,11 @@ export class TestsRunner {
     } finally {
       if (coverageDir) rmSync(coverageDir, { recursive: true, force: true });
     }
+  }
+
+  /** Stops every run under way, and every process it started. */
+  dispose(): void {
+    this.closing.abort();
   }
 
   /** Whether pytest-cov is installed for an interpreter (asked once). */

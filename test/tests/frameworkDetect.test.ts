@@ -40,6 +40,10 @@ describe('test paths', () => {
     for (const p of ['/w/src/foo.flint.test.ts', '/w/test_foo_flint.py', '/w/foo_flint_test.go']) expect([isFlintTestPath(p), isTestPath(p)]).toEqual([true, true]);
     for (const p of ['/w/src/foo.test.ts', '/w/test_foo.py', '/w/foo_test.go']) expect([isFlintTestPath(p), isTestPath(p)]).toEqual([false, true]);
     expect(isTestPath('/w/src/foo.ts')).toBe(false);
+    // Windows paths, as the editor gives them there.
+    for (const p of ['C:\\w\\src\\foo.flint.test.ts', 'C:\\w\\test_foo_flint.py', 'C:\\w\\foo_flint_test.go']) expect([isFlintTestPath(p), isTestPath(p)]).toEqual([true, true]);
+    for (const p of ['C:\\w\\test_foo.py', 'C:\\w\\src\\__tests__\\foo.ts']) expect([isFlintTestPath(p), isTestPath(p)]).toEqual([false, true]);
+    expect(isTestPath('C:\\w\\tests\\foo.py')).toBe(false);
   });
 
   it("finds the user's existing test file, else proposes the conventional one", async () => {

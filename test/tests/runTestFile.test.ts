@@ -100,6 +100,15 @@ describe('runnerCommand', () => {
     expect((await runnerCommand(at('node:test'), '/p/a.test.mjs', '/tmp/r', probe, { only: [['area', 'works']] })).argv).toContain('--test-name-pattern=^works$');
   });
 
+  it("finds a runner hoisted to a folder above the project; on Windows npx (a .cmd script) starts through the shell", async () => {
+    const hoisted = memoryProbe({ '/m/node_modules/vitest/package.json': JSON.stringify({ bin: { vitest: './vitest.mjs' } }) });
+    const app = { id: 'vitest' as const, language: 'js' as const, projectDir: '/m/packages/app', evidence: '' };
+    expect((await runnerCommand(app, '/m/packages/app/a.test.ts', '/tmp/r.json', hoisted)).argv.slice(0, 2)).toEqual(['node', '/m/node_modules/vitest/vitest.mjs']);
+    const jest = await runnerCommand(at('jest'), '/p/a.test.js', '/tmp/r.json', probe, { only: [['a b']], platform: 'win32' });
+    expect([jest.shell, jest.argv]).toEqual([true, ['npx --no-install jest --runTestsByPath a.test.js --json --outputFile=/tmp/r.json -t "^(a b( .*)?)$"']]);
+    expect((await runnerCommand(at('vitest'), '/p/a.test.ts', '/tmp/r.json', probe, { platform: 'win32' })).shell).toBe(false);
+  });
+
   it('quotes the file for the platform shell in a custom command', async () => {
     expect((await runnerCommand(at('vitest'), '/p/my file.test.ts', '', probe, { override: 'npm test --', platform: 'win32' })).argv).toEqual(['npm test -- "my file.test.ts"']);
     expect((await runnerCommand(at('vitest'), '/p/my file.test.ts', '', probe, { override: 'npm test -- ${file}', platform: 'linux' })).argv).toEqual(["npm test -- 'my file.test.ts'"]);
