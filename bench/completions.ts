@@ -5,7 +5,8 @@
 // exactly what comes next and has been visible for a reaction time, else types through it.
 // Then, in a controlled pass, the first-token time of a request sent while earlier ones are
 // being abandoned (the engine cancels them as the keystroke diverges; their lanes stay busy until
-// the endpoint ends them) against one sent with nothing else in flight.
+// the endpoint ends them) against one sent with nothing else in flight. The typing is measured
+// again with one core kept busy by a competing process.
 // Usage: npm run bench -- completions [--keys=350] [--first-token-ms=30] [--tokens-per-s=1000]
 //        [--trials=40] [--model-answers=120] [--sweep] (also compares debounce policies, into
 //        bench/results/completions-debounce.json) [--no-real-model] (skips the pass against
@@ -23,6 +24,7 @@ import { defaultDebounceTuning } from '../src/time/debouncePolicy';
 import { silentLogger } from '../src/log/logger';
 import { createModelClient } from '../src/transport/createModelClient';
 import type { ModelClient } from '../src/transport/modelClient';
+import { competingLoad } from './competingLoad.mjs';
 import { oracleFixture } from './completionsOracle';
 import { realModelPass } from './completionsRealModel';
 import { addStats, emptyStats, typeFile, type RunStats, type TypistModel } from './completionsTypist';
@@ -244,9 +246,18 @@ const mainRun: Run = {
   quality: { wrongShare: 0.3, hopelessShare: 0 },
   speed: { firstTokenMs, tokensPerS },
 };
-const main = emptyStats();
-let passes = 0;
-while (passes < MAX_PASSES && main.calls.filter((c) => c.result?.source === 'model').length < modelAnswersWanted) addStats(main, await typeAll(mainRun, passes++));
+/** Types the files again (another typist's pace each time) until the model has answered `modelAnswersWanted` keystrokes. */
+async function typeUntilAnswered(run: Run): Promise<{ stats: RunStats; passes: number }> {
+  const stats = emptyStats();
+  let passes = 0;
+  while (passes < MAX_PASSES && stats.calls.filter((c) => c.result?.source === 'model').length < modelAnswersWanted) addStats(stats, await typeAll(run, passes++));
+  return { stats, passes };
+}
+const { stats: main, passes } = await typeUntilAnswered(mainRun);
+// The same with one core kept busy by a competing process.
+const load = competingLoad();
+const busy = await typeUntilAnswered(mainRun).finally(() => load.stop());
+const busySummary = summary(busy.stats);
 // A weaker model (a third of the lines never right): keystrokes keep disagreeing with running
 // requests, so many requests are abandoned.
 const weakModel = { wrongShare: 0.3, hopelessShare: 0.35 };
@@ -265,6 +276,20 @@ const result: Record<string, unknown> = {
   ...summary(main),
   ...abandonment,
   real_model: realModel,
+  busy: {
+    typing_passes: busy.passes,
+    keystrokes: busySummary.keystrokes,
+    requests_per_100_keystrokes: busySummary.requests_per_100_keystrokes,
+    overhead_ms_p50_model: busySummary.overhead_ms_p50_model,
+    overhead_ms_p50_model_n: busySummary.overhead_ms_p50_model_n,
+    overhead_ms_p50_model_ci: busySummary.overhead_ms_p50_model_ci,
+    processing_ms_p50_model: busySummary.processing_ms_p50_model,
+    processing_ms_p50_model_n: busySummary.processing_ms_p50_model_n,
+    processing_ms_p50_model_ci: busySummary.processing_ms_p50_model_ci,
+    keystroke_to_items_ms_p50: busySummary.keystroke_to_items_ms_p50,
+    keystroke_to_items_ms_p50_n: busySummary.keystroke_to_items_ms_p50_n,
+    keystroke_to_items_ms_p50_ci: busySummary.keystroke_to_items_ms_p50_ci,
+  },
   weak_model_pass: {
     keystrokes: weakSummary.keystrokes,
     requests_per_100_keystrokes: weakSummary.requests_per_100_keystrokes,

@@ -2,7 +2,8 @@
 // the edit session (line assembly, fence filter, streaming diff, frame-batched document edits,
 // decorations, the exact diff at the end) into an in-memory document that counts the updates
 // the editor would receive, paced at 1,000 and 5,000 tokens/s; then paced streams at rising
-// rates find the highest one the pipeline sustains. Writes bench/results/edits.json.
+// rates find the highest one the pipeline sustains. The last token → final diff time is measured
+// again with one core kept busy by a competing process. Writes bench/results/edits.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -11,6 +12,7 @@ import { silentLogger } from '../src/log/logger';
 import { diffRows } from '../src/rewrite/rewriteFeed';
 import { CountingDocument } from './countingDocument';
 import { HandFedModelClient } from './handFedModelClient';
+import { competingLoad } from './competingLoad.mjs';
 import { percentileFigure } from './sampleStats.mjs';
 
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5);
@@ -227,6 +229,14 @@ for (const rate of [1000, 5000]) {
   };
 }
 while (finals.length < finalRuns) finals.push((await run(5000, original, expected)).lastTokenToFinalMs);
+// The same streams with one core kept busy by a competing process.
+const busyFinals: number[] = [];
+const load = competingLoad();
+try {
+  while (busyFinals.length < finalRuns) busyFinals.push((await run(5000, original, expected)).lastTokenToFinalMs);
+} finally {
+  load.stop();
+}
 
 // Sustained rate: paced streams of at least a second (a region long enough for it) at rising
 // rates, into a sink that only counts; a rate is sustained when the pipeline keeps up (every
@@ -262,6 +272,7 @@ const result = {
   sustained_ladder: ladder,
   ...percentileFigure('last_token_to_final_ms_p50', finals, 50),
   last_token_to_final_ms_max: Number(Math.max(...finals).toFixed(2)),
+  ...percentileFigure('last_token_to_final_ms_p50_busy', busyFinals, 50),
   paced,
 };
 mkdirSync(join(process.cwd(), 'bench/results'), { recursive: true });
@@ -269,6 +280,6 @@ writeFileSync(join(process.cwd(), 'bench/results/edits.json'), `${JSON.stringify
 console.log(
   `edits: ${tokens} tokens rewriting a ${original.length}-line file; at 5,000 tok/s ${at5000.cpu_ms_per_token} ms CPU/token ` +
     `(pacing loop ${at5000.pacing_loop_cpu_ms_per_token}), ${at5000.updates_per_second} updates/s; ` +
-    `sustained ${result.max_sustained_tokens_per_s} tok/s; last token → final diff p50 ${result.last_token_to_final_ms_p50} ms of ${finals.length} (max ${result.last_token_to_final_ms_max})`,
+    `sustained ${result.max_sustained_tokens_per_s} tok/s; last token → final diff p50 ${result.last_token_to_final_ms_p50} ms of ${finals.length} (max ${result.last_token_to_final_ms_max}), busy ${result.last_token_to_final_ms_p50_busy} ms`,
 );
 console.log(`edits: ${JSON.stringify(paced)}`);

@@ -1,7 +1,7 @@
 // Review-as-you-go benchmark, two figures:
-// 1. From the model's last token to diagnostics published: the real review runner over the real
-//    WebSocket client against the local endpoint (scripted replies paced at 1,000 tokens/s) reviews
-//    a changed line of a 200-line file; each reply's last delta is timed where the runner reads
+// 1. From the model's last token to diagnostics published, quiet and with one core kept busy by
+//    a competing process: the real review runner over the real WebSocket client against the
+//    local endpoint (scripted replies paced at 1,000 tokens/s) reviews a changed line of a 200-line file; each reply's last delta is timed where the runner reads
 //    it (the stream it is handed), and publishing does what the editor adapter does short of
 //    VS Code's own call: filter against 20 diagnostics of another source and build each
 //    squiggle's span and message.
@@ -24,6 +24,7 @@ import { ReviewRunner, type HunkOutcome, type ReviewDocument } from '../src/revi
 import { startEndpoint } from '../src/server/startEndpoint';
 import { createModelClient } from '../src/transport/createModelClient';
 import type { ModelClient, ModelRequest, ModelStream } from '../src/transport/modelClient';
+import { competingLoad } from './competingLoad.mjs';
 import { bootstrapCi, percentileFigure } from './sampleStats.mjs';
 import { gapAfter, seeded } from './typingPace';
 
@@ -120,6 +121,26 @@ const runner = new ReviewRunner({
   },
 });
 
+/** `runs` reviews of a planted bug (after 5 to warm up), each timed from its last token to its squiggle. */
+async function lastTokenToDiagnostics(doc: BenchDocument, tag: string): Promise<{ latencies: number[]; findings: number }> {
+  const latencies: number[] = [];
+  let findings = 0;
+  for (let r = 0; r < runs + 5; r++) {
+    const line = 100;
+    const text = `  for (let i = 0; i <= items.length; i++) { // ${tag} pass ${r}`;
+    doc.text[line] = text;
+    runner.edit(doc.key, [lineEditOf(line, line, text)]);
+    lastDelta = published = undefined;
+    const outcomes: HunkOutcome[] = await runner.review(doc);
+    const o = outcomes[0];
+    if (o?.kind !== 'shown' || lastDelta === undefined || published === undefined) throw new Error(`review ${tag} ${r} ended ${JSON.stringify(o)}`);
+    if (shown.length !== 1 || shown[0].span.startLine !== line) throw new Error(`review ${tag} ${r} showed ${JSON.stringify(shown)}`);
+    findings += o.findings;
+    if (r >= 5) latencies.push(published - lastDelta);
+  }
+  return { latencies, findings };
+}
+
 /** One typist: `keys` keys of real source typed into a file, the pause scheduler deciding when to review. */
 async function typingRun(seed: number, source: string): Promise<{ requests: number; seconds: number; reviews: number }> {
   const typed = new BenchDocument(`file:///bench/typed${seed}.js`, sourceFile(60));
@@ -162,24 +183,13 @@ async function typingRun(seed: number, source: string): Promise<{ requests: numb
 try {
   await waitConnected(client);
 
-  // 1. Last token to diagnostics.
+  // 1. Last token to diagnostics, on the quiet machine and then with one core kept busy.
   const doc = new BenchDocument('file:///bench/prices.js', sourceFile(200));
   docs.set(doc.key, doc);
-  const latencies: number[] = [];
-  let findings = 0;
-  for (let r = 0; r < runs + 5; r++) {
-    const line = 100;
-    const text = `  for (let i = 0; i <= items.length; i++) { // pass ${r}`;
-    doc.text[line] = text;
-    runner.edit(doc.key, [lineEditOf(line, line, text)]);
-    lastDelta = published = undefined;
-    const outcomes: HunkOutcome[] = await runner.review(doc);
-    const o = outcomes[0];
-    if (o?.kind !== 'shown' || lastDelta === undefined || published === undefined) throw new Error(`review ${r} ended ${JSON.stringify(o)}`);
-    if (shown.length !== 1 || shown[0].span.startLine !== line) throw new Error(`review ${r} showed ${JSON.stringify(shown)}`);
-    findings += o.findings;
-    if (r >= 5) latencies.push(published - lastDelta);
-  }
+  const quiet = await lastTokenToDiagnostics(doc, 'quiet');
+  const load = competingLoad();
+  const busy = await lastTokenToDiagnostics(doc, 'busy').finally(() => load.stop());
+  const latencies = quiet.latencies;
 
   // 2. Requests per 100 keystrokes with onPause, on a simulated clock, typist by typist.
   const sources = readdirSync(TYPED).sort().map((f) => readFileSync(join(TYPED, f), 'utf8'));
@@ -191,11 +201,13 @@ try {
 
   const result = {
     reviews: latencies.length,
-    findings_per_review: findings / (runs + 5),
+    findings_per_review: quiet.findings / (runs + 5),
     tokens_per_second_paced: 1000,
     ...percentileFigure('last_token_to_diagnostics_ms_p50', latencies, 50, { digits: 3 }),
     ...percentileFigure('last_token_to_diagnostics_ms_p95', latencies, 95, { digits: 3 }),
     last_token_to_diagnostics_ms_max: round(Math.max(...latencies)),
+    ...percentileFigure('last_token_to_diagnostics_ms_p50_busy', busy.latencies, 50, { digits: 3 }),
+    ...percentileFigure('last_token_to_diagnostics_ms_p95_busy', busy.latencies, 95, { digits: 3 }),
     typing: {
       typists,
       keystrokes_each: keystrokes,
@@ -213,7 +225,8 @@ try {
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, 'bench/results/review.json'), `${JSON.stringify(result, null, 2)}\n`);
   console.log(
-    `review: last token to diagnostics p50 ${result.last_token_to_diagnostics_ms_p50} ms, p95 ${result.last_token_to_diagnostics_ms_p95} ms over ${result.reviews} reviews; ` +
+    `review: last token to diagnostics p50 ${result.last_token_to_diagnostics_ms_p50} ms, p95 ${result.last_token_to_diagnostics_ms_p95} ms over ${result.reviews} reviews ` +
+      `(busy: p50 ${result.last_token_to_diagnostics_ms_p50_busy} ms, p95 ${result.last_token_to_diagnostics_ms_p95_busy} ms); ` +
       `onPause: ${typingRequests} requests for ${typists} × ${keystrokes} keystrokes (${result.requests_per_100_keystrokes} per 100, ` +
       `95 % interval ${result.requests_per_100_keystrokes_ci?.join('–')})`,
   );

@@ -6,7 +6,8 @@
 // model's own first-to-last-token time inside it, the rest is what Flint adds), and save →
 // results beside the runner's own time. Some saves plant a bug in the function (the tests the
 // model writes must then fail in the runner): a run whose results could only say "passed"
-// would prove nothing. Usage: npm run bench -- tests [--runs=100] [--planted=10].
+// would prove nothing. Then the same saves of correct code with one core kept busy by a
+// competing process. Usage: npm run bench -- tests [--runs=100] [--planted=10] [--busy-runs=100].
 // Writes bench/results/tests.json.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,12 +26,14 @@ import { streamTestModel } from '../src/tests/streamTestModel';
 import { memoryLedgerStore, TestLedger } from '../src/tests/testLedger';
 import { TEST_INSTRUCTIONS } from '../src/tests/testPrompt';
 import { createModelClient } from '../src/transport/createModelClient';
+import { competingLoad } from './competingLoad.mjs';
 import { percentileFigure } from './sampleStats.mjs';
 import { measureRegressions } from './testsRegressions';
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const runs = arg('runs', 100);
 const planted = arg('planted', 10);
+const busyRuns = arg('busy-runs', 100);
 /** How many planted mutations the regressions part uses (all of them by default). */
 const mutationLimit = arg('mutations', Infinity);
 const RATE = 1000;
@@ -176,12 +179,20 @@ function save(i: number, bug = false): Promise<Sample> {
 }
 
 const samples: Sample[] = [];
+/** Saves of correct code with one core kept busy by a competing process. */
+const busySamples: Sample[] = [];
 try {
   // As the editor does when continuous tests are on: the instructions are warm before the first save.
   await client.warm(TEST_INSTRUCTIONS);
   // One unmeasured run warms the socket, the compiler and the runner's caches.
   await save(-1);
   for (let i = 0; i < runs + planted; i++) samples.push(await save(i, buggy(i, runs + planted)));
+  const load = competingLoad();
+  try {
+    for (let i = 0; i < busyRuns; i++) busySamples.push(await save(runs + planted + i));
+  } finally {
+    load.stop();
+  }
 } finally {
   tests.dispose();
   client.dispose();
@@ -203,6 +214,8 @@ const result = {
   ...percentileFigure('save_to_tests_written_ms_p50', samples.map((s) => s.saveToWritten), 50, { digits: 1 }),
   ...percentileFigure('model_ms_p50', samples.map((s) => s.model), 50, { digits: 1 }),
   ...percentileFigure('flint_added_ms_p50', samples.map((s) => s.saveToWritten - s.model), 50, { digits: 1 }),
+  ...percentileFigure('flint_added_ms_p50_busy', busySamples.map((s) => s.saveToWritten - s.model), 50, { digits: 1 }),
+  busy_runs_passed: busySamples.filter((s) => s.passed).length,
   ...percentileFigure('save_to_results_ms_p50', samples.map((s) => s.saveToResults), 50, { digits: 1 }),
   ...percentileFigure('runner_ms_p50', samples.map((s) => s.runner), 50, { digits: 1 }),
   // Where Flint's share goes: sending the request until the first token, and the syntax check.
@@ -215,4 +228,4 @@ const result = {
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/tests.json', `${JSON.stringify(result, null, 2)}\n`);
 console.log(JSON.stringify(result, null, 2));
-if (result.runs_passed !== result.runs || result.planted_bug_runs_failed !== result.planted_bug_runs) process.exitCode = 1;
+if (result.runs_passed !== result.runs || result.busy_runs_passed !== busySamples.length || result.planted_bug_runs_failed !== result.planted_bug_runs) process.exitCode = 1;
