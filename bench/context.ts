@@ -4,6 +4,7 @@
 // are defined in another file of the package are the targets; a target is recalled when the
 // first line of its definition's signature is in the surface's prompt as built at that cut
 // (ghost text and next edit before those lines are typed, review with them as the changed lines).
+// Recall is also given for the targets the rest of the file names only in its imports.
 // Also times the gathering of context per surface (off the keystroke path) and counts its tokens.
 // Writes bench/results/context.json. `--quick`: fewer cuts.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -36,10 +37,12 @@ interface Tally {
   recalled: number;
   /** Per cut: [targets, recalled], to resample cuts (a cut's targets are not independent). */
   perCut: [number, number][];
+  /** The same for the targets the rest of the file names only in its imports. */
+  importedOnly: [number, number][];
   gatherMs: number[];
   tokens: number[];
 }
-const newTallies = () => Object.fromEntries(SURFACES.map((s) => [s, { targets: 0, recalled: 0, perCut: [], gatherMs: [], tokens: [] } as Tally])) as Record<Surface, Tally>;
+const newTallies = () => Object.fromEntries(SURFACES.map((s) => [s, { targets: 0, recalled: 0, perCut: [], importedOnly: [], gatherMs: [], tokens: [] } as Tally])) as Record<Surface, Tally>;
 const tallies = newTallies();
 /** The same cuts with the prompts as built before the context service: the figure to beat. */
 const before = newTallies();
@@ -63,6 +66,8 @@ for (const cut of cuts) {
     tallies[surface].targets += cut.targets.length;
     tallies[surface].recalled += hits;
     tallies[surface].perCut.push([cut.targets.length, hits]);
+    const importedOnly = cut.targets.filter((t) => t.importedOnly);
+    if (importedOnly.length) tallies[surface].importedOnly.push([importedOnly.length, importedOnly.filter((t) => recalled(prompt, t)).length]);
     if (gatherMs !== undefined) tallies[surface].gatherMs.push(gatherMs);
     tallies[surface].tokens.push(contextTokens);
     perPackageRecall[pkg][surface].targets += cut.targets.length;
@@ -88,6 +93,10 @@ for (const surface of SURFACES) {
   result[`definition_recall_${key}_before`] = round(share(before[surface].perCut));
   result[`definition_recall_${key}_before_ci`] = shareCi(before[surface].perCut);
   result[`targets_${key}`] = t.targets;
+  // Names the rest of the file only imports (the code using them is what is being written).
+  result[`definition_recall_${key}_imported_only`] = round(share(t.importedOnly));
+  result[`definition_recall_${key}_imported_only_ci`] = shareCi(t.importedOnly);
+  result[`targets_${key}_imported_only`] = t.importedOnly.reduce((n, c) => n + c[0], 0);
   Object.assign(result, percentileFigure(`gather_ms_p95_${key}`, t.gatherMs, 95));
   Object.assign(result, percentileFigure(`tokens_p50_${key}`, t.tokens, 50, { digits: 0 }));
   Object.assign(result, percentileFigure(`tokens_p50_${key}_before`, before[surface].tokens, 50, { digits: 0 }));
@@ -101,7 +110,8 @@ for (const surface of SURFACES) {
   const key = surface.replace('-', '_');
   console.log(
     `context: ${surface}: definition recall ${result[`definition_recall_${key}`]} (${tallies[surface].recalled}/${tallies[surface].targets} targets over ${cuts.length} cuts; ` +
-      `95 % interval ${JSON.stringify(result[`definition_recall_${key}_ci`])}; before the context service ${result[`definition_recall_${key}_before`]}), ` +
+      `95 % interval ${JSON.stringify(result[`definition_recall_${key}_ci`])}; before the context service ${result[`definition_recall_${key}_before`]}; ` +
+      `of the ${result[`targets_${key}_imported_only`]} names the rest of the file only imports ${result[`definition_recall_${key}_imported_only`]}), ` +
       `gather p95 ${result[`gather_ms_p95_${key}`] ?? '-'} ms (n=${result[`gather_ms_p95_${key}_n`]}, 95 % interval ${JSON.stringify(result[`gather_ms_p95_${key}_ci`])}), ` +
       `context tokens p50 ${result[`tokens_p50_${key}`]} (before ${result[`tokens_p50_${key}_before`]})`,
   );

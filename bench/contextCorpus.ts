@@ -85,8 +85,11 @@ export async function loadCorpus(parser: CodeParser, packages: CorpusPackage[]):
 export interface Cut {
   file: LoadedFile;
   line: number;
-  /** Names of the true next lines defined in another file, each with its definitions. */
-  targets: { name: string; definitions: Located[] }[];
+  /**
+   * Names of the true next lines defined in another file, each with its definitions, and
+   * whether the rest of the file names it only in its imports (nothing else uses it yet).
+   */
+  targets: { name: string; definitions: Located[]; importedOnly: boolean }[];
 }
 
 /** Deterministic pseudo-random numbers, so every run cuts at the same points. */
@@ -104,11 +107,22 @@ function mulberry32(seed: number): () => number {
 export function targetsAt(index: SymbolIndex, file: LoadedFile, line: number): Cut['targets'] {
   const uses = namesInPlay(file.lines, line, line + NEXT_LINES, { start: line, end: line + NEXT_LINES });
   const out: Cut['targets'] = [];
+  let elsewhere: Set<string> | undefined;
   for (const use of uses) {
     const definitions = lookup(index, file.path, use).filter((d) => d.path !== file.path);
-    if (definitions.length) out.push({ name: use.qualifier ? `${use.qualifier}.${use.name}` : use.name, definitions });
+    if (!definitions.length) continue;
+    elsewhere ??= namesOutside(index, file, line);
+    out.push({ name: use.qualifier ? `${use.qualifier}.${use.name}` : use.name, definitions, importedOnly: !elsewhere.has(use.qualifier ?? use.name) });
   }
   return out;
+}
+
+/** The names the file uses outside its import statements and the next lines at `line`. */
+function namesOutside(index: SymbolIndex, file: LoadedFile, line: number): Set<string> {
+  const skip = new Set<number>();
+  for (const b of index.outline(file.path)?.imports.bindings ?? []) for (let l = b.line; l <= b.endLine; l++) skip.add(l);
+  for (let l = line; l < line + NEXT_LINES; l++) skip.add(l);
+  return new Set(namesInPlay(file.lines, 0, file.lines.length, { start: line, end: line + 1 }, skip).map((u) => u.name));
 }
 
 /** Up to `perPackage` cuts in each package, inside function bodies, where a target exists. */

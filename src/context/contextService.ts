@@ -2,7 +2,8 @@ import type { ContextItem } from './contextItem';
 import { definitionItem } from './definitionItems';
 import { fitBudget, totalTokens } from './fitBudget';
 import { moduleOutlines } from './moduleOutlines';
-import { namesInPlay, type NameUse } from './namesInPlay';
+import { namesWithImports } from './importedNames';
+import type { NameUse } from './namesInPlay';
 import { renderSections } from './renderSections';
 import { resolveDefinitions } from './resolveDefinitions';
 import { budgetFor, type ContextSurface } from './surfaceBudgets';
@@ -102,7 +103,7 @@ export class ContextService {
     const d = this.deps;
     const half = NAME_SCAN_LINES / 2;
     const from = Math.max(0, Math.min(req.focus.start - half, req.lines.length - NAME_SCAN_LINES));
-    const uses = namesInPlay(req.lines, from, from + NAME_SCAN_LINES, req.focus);
+    const uses = namesWithImports(req.lines, from, from + NAME_SCAN_LINES, req.focus, d.index.outline(req.path)?.imports.bindings ?? []);
     const items: ContextItem[] = [...this.enclosing(req), ...(d.serverDefinitions?.(req.path, uses) ?? [])];
     const found = resolveDefinitions(d.index, req.path, uses, { visible: req.visible, typesOfSignatures: true });
     const compact = req.surface === 'ghost' || req.surface === 'next-edit';

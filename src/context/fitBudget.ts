@@ -23,9 +23,10 @@ const MIN_TRIMMED_LINES = 3;
 
 /**
  * The items a surface sends: each source first fills its own share of the budget with its best
- * items, then what the shares left unused goes to the best remaining items of any source. An
- * item that does not fit is skipped (a smaller one after it may fit); trimmable ones lose lines
- * from their end first. Sources without a share send nothing. Best first.
+ * items, then what the shares left unused goes to the remaining items, the sources with the
+ * larger shares first. An item that does not fit is skipped (a smaller one after it may fit);
+ * trimmable ones lose lines from their end first. Sources without a share send nothing. Best
+ * first.
  */
 export function fitBudget(items: readonly ContextItem[], budget: SurfaceBudget): ContextItem[] {
   const ranked = rankItems(items).filter((i) => (budget.shares[i.source] ?? 0) > 0);
@@ -46,7 +47,10 @@ export function fitBudget(items: readonly ContextItem[], budget: SurfaceBudget):
     for (const item of ranked) if (item.source === source) left -= take(item, left);
     pool += left;
   }
-  for (const item of ranked) if (!taken.has(item)) pool -= take(item, pool);
+  // The shares say what the surface values most: what is left goes to those sources first
+  // (scores are only comparable within a source: a viewed snippet's closeness is a guess).
+  const byShare = [...sources].sort((a, b) => (budget.shares[b] ?? 0) - (budget.shares[a] ?? 0));
+  for (const source of byShare) for (const item of ranked) if (item.source === source && !taken.has(item)) pool -= take(item, pool);
   return ranked.filter((i) => taken.has(i)).map((i) => taken.get(i)!);
 }
 

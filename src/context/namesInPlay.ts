@@ -22,12 +22,13 @@ const MAX_LINE_CHARS = 1_000;
  * The names used on lines `from`..`to` (exclusive) of `lines`, keywords and one-letter names
  * left out, nearest to `focus` (a line, or the range of interest) first, then by use count.
  * Strings and comments are not told apart: a name there is still a hint of what is in play.
+ * Lines in `skip` (the import statements) are not read: naming a name there is not using it.
  */
-export function namesInPlay(lines: readonly string[], from: number, to: number, focus: { start: number; end: number }): NameUse[] {
+export function namesInPlay(lines: readonly string[], from: number, to: number, focus: { start: number; end: number }, skip?: ReadonlySet<number>): NameUse[] {
   const uses = new Map<string, NameUse>();
   for (let i = Math.max(0, from); i < Math.min(lines.length, to); i++) {
     const line = lines[i];
-    if (line.length > MAX_LINE_CHARS) continue;
+    if (line.length > MAX_LINE_CHARS || skip?.has(i)) continue;
     const distance = i < focus.start ? focus.start - i : i >= focus.end ? i - focus.end + 1 : 0;
     for (const m of line.matchAll(IDENTIFIER)) {
       const [, qualifier, name] = m;

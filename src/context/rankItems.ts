@@ -8,7 +8,7 @@ const HALF_AGE_MS = 60_000;
 /**
  * How much an item is worth to the prompt, 0..1: close to the focus, recent, and often used
  * weigh most, in that order. Only the order within one source matters (each source has its
- * own budget); leftover budget goes to the best items of any source.
+ * own budget, and leftover budget goes to the sources by the size of their shares).
  */
 export function itemScore(item: ContextItem): number {
   const closeness = 1 / (1 + item.distance / HALF_DISTANCE_LINES);

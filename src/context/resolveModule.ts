@@ -5,21 +5,20 @@ import type { GrammarName } from './parserLanguages';
 export class KnownFiles {
   private readonly all = new Set<string>();
   private readonly byDir = new Map<string, Set<string>>();
+  /** By file name, so a path's tail is found without reading every path (a lookup runs per name in play). */
+  private readonly byBase = new Map<string, Set<string>>();
 
   add(path: string): void {
     if (this.all.has(path)) return;
     this.all.add(path);
-    const dir = posix.dirname(path);
-    let set = this.byDir.get(dir);
-    if (!set) this.byDir.set(dir, (set = new Set()));
-    set.add(path);
+    addTo(this.byDir, posix.dirname(path), path);
+    addTo(this.byBase, posix.basename(path), path);
   }
 
   delete(path: string): void {
     if (!this.all.delete(path)) return;
-    const dir = posix.dirname(path);
-    this.byDir.get(dir)?.delete(path);
-    if (this.byDir.get(dir)?.size === 0) this.byDir.delete(dir);
+    deleteFrom(this.byDir, posix.dirname(path), path);
+    deleteFrom(this.byBase, posix.basename(path), path);
   }
 
   has(path: string): boolean {
@@ -42,9 +41,22 @@ export class KnownFiles {
 
   /** Files whose path is `tail` or ends with `/<tail>`. */
   endingWith(tail: string): string[] {
-    if (this.all.has(tail)) return [tail, ...[...this.all].filter((p) => p !== tail && p.endsWith(`/${tail}`))];
-    return [...this.all].filter((p) => p.endsWith(`/${tail}`));
+    const named = [...(this.byBase.get(posix.basename(tail)) ?? [])];
+    const deeper = named.filter((p) => p !== tail && p.endsWith(`/${tail}`));
+    return this.all.has(tail) ? [tail, ...deeper] : deeper;
   }
+}
+
+function addTo(map: Map<string, Set<string>>, key: string, path: string): void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(path);
+}
+
+function deleteFrom(map: Map<string, Set<string>>, key: string, path: string): void {
+  const set = map.get(key);
+  set?.delete(path);
+  if (set?.size === 0) map.delete(key);
 }
 
 const JS_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CodeParser, installedParserFiles } from '../../src/context/codeParser';
 import type { ContextItem } from '../../src/context/contextItem';
 import { ContextService, type ContextRequest, type ContextServiceDeps } from '../../src/context/contextService';
+import { UNUSED_IMPORT_DISTANCE } from '../../src/context/importedNames';
 import { namesInPlay } from '../../src/context/namesInPlay';
 import { languageIdOfPath } from '../../src/context/parserLanguages';
 import { lookup, resolveDefinitions } from '../../src/context/resolveDefinitions';
@@ -103,6 +104,15 @@ describe('ContextService', () => {
     expect(block.text).not.toContain('class Square');
     const narrow = service().build(request({ path: 'pkg/shapes.py', lines: lines('pkg/shapes.py'), focus: { start: 11, end: 12 }, visible: { start: 10, end: 13 } }));
     expect(narrow.text).toContain('class Square:');
+  });
+
+  it('ranks an imported name by its uses, not by its import line; one nothing uses yet at a fixed distance', () => {
+    const unused = lines('src/app.ts').map((l) => l.replace('new Ledger()', 'null'));
+    const items = service().candidates(request({ lines: unused, focus: { start: 12, end: 13 }, visible: { start: 12, end: 13 } }));
+    const distance = (name: string) => items.find((i) => i.key.endsWith(`:${name}`))?.distance;
+    expect(distance('Ledger')).toBe(UNUSED_IMPORT_DISTANCE);
+    expect(distance('secretHelper')).toBe(1);
+    expect(distance('addCents')).toBe(2); // `math.addCents` on line 10, not the import on line 1
   });
 
   it('gives ghost text and next edit the compact form: the doc comment\u2019s first sentence only', () => {

@@ -26,6 +26,13 @@ describe('findImports', () => {
     expect((await imports('typescript', text)).bindings[6].line).toBe(5);
   });
 
+  it('gives each binding the lines of its whole statement', async () => {
+    const ts = await imports('typescript', "import {\n  a,\n  b,\n} from './x';\nimport c from './c';");
+    expect(ts.bindings.map((b) => `${b.local}:${b.line}-${b.endLine}`)).toEqual(['a:0-3', 'b:0-3', 'c:4-4']);
+    const py = await imports('python', 'from .base import (\n    A,\n    B,\n)\nimport os');
+    expect(py.bindings.map((b) => `${b.local}:${b.line}-${b.endLine}`)).toEqual(['A:0-3', 'B:0-3', 'os:4-4']);
+  });
+
   it('reads re-exports, named and starred', async () => {
     const re = await imports('typescript', "export { e, f as g } from './z';\nexport * from './w';\nexport * as nsx from './v';\nexport const local = 1;");
     expect(re.reexports).toEqual([

@@ -57,6 +57,16 @@ describe('fitBudget', () => {
     expect(fitted.length).toBe(Math.floor(200 / itemTokens(defs[0])));
   });
 
+  it('hands what is left to the source with the larger share first, whatever the other source\u2019s scores', () => {
+    // Viewed code scores higher (nearer) here, but the surface values definitions more.
+    const defs = Array.from({ length: 20 }, (_, i) => item({ distance: 30 + i }));
+    const viewed = Array.from({ length: 20 }, () => item({ source: 'viewed', distance: 0 }));
+    const fitted = fitBudget([...viewed, ...defs], { tokens: 300, shares: { definitions: 0.5, viewed: 0.25, edits: 0.25 } });
+    const perItem = itemTokens(defs[0]);
+    expect(fitted.filter((i) => i.source === 'viewed').length).toBe(Math.floor(75 / perItem));
+    expect(fitted.filter((i) => i.source === 'definitions').length).toBe(Math.floor(300 / perItem) - Math.floor(75 / perItem));
+  });
+
   it('sends nothing of a source the surface gives no share', () => {
     const fitted = fitBudget([item({ source: 'viewed' }), item()], { tokens: 1000, shares: { definitions: 1 } });
     expect(fitted.map((i) => i.source)).toEqual(['definitions']);

@@ -16,6 +16,11 @@ describe('namesInPlay', () => {
     expect(uses.some((u) => ['const', 'return', 'function', 'import'].includes(u.name))).toBe(false);
   });
 
+  it('does not read the lines it is told to skip', () => {
+    const uses = namesInPlay(lines, 0, lines.length, { start: 3, end: 4 }, new Set([0]));
+    expect(uses.find((u) => u.name === 'helper')).toMatchObject({ count: 2 });
+  });
+
   it('puts the nearest first and skips lines too long to be code', () => {
     const uses = namesInPlay(['far()', 'x'.repeat(2000) + ' hidden()', 'near()'], 0, 3, { start: 2, end: 3 });
     expect(uses.map((u) => u.name)).toEqual(['near', 'far']);
@@ -41,6 +46,17 @@ describe('resolveModule', () => {
     expect(resolveModule('pkg/x.py', '.sub.y', 'python', files)).toEqual(['pkg/sub/y.py']);
     expect(resolveModule('pkg/x.py', 'pkg.sub.y', 'python', files)).toEqual(['pkg/sub/y.py']);
     expect(resolveModule('pkg/x.py', 'os', 'python', files)).toEqual([]);
+  });
+
+  it('finds a module by the tail of its path among many files, and forgets a deleted one', () => {
+    const many = new KnownFiles();
+    for (let i = 0; i < 500; i++) many.add(`lib${i}/pkg/util.py`);
+    many.add('app/pkg/util.py');
+    expect(resolveModule('app/main.py', 'pkg.util', 'python', many)).toEqual(['app/pkg/util.py']);
+    many.delete('app/pkg/util.py');
+    expect(resolveModule('app/main.py', 'pkg.util', 'python', many)).toHaveLength(1);
+    expect(resolveModule('app/main.py', 'pkg.util', 'python', many)[0]).toMatch(/^lib\d+\/pkg\/util\.py$/);
+    expect(many.endingWith('util.py')).toHaveLength(500);
   });
 
   it('resolves a Go import path to the files of the folder it ends in, tests left out; never by one element alone', () => {
