@@ -12,6 +12,9 @@ import { findSecret } from '../../src/context/secretScan';
 import { SymbolIndex } from '../../src/context/symbolIndex';
 import { testContextItems } from '../../src/context/testContext';
 
+/** A clock that stands still: how busy the machine is must not decide what a fixture parses to. */
+const stillClock = () => 0;
+
 const project = join(__dirname, '../fixtures/context/project');
 const files = new Map<string, string>();
 let index: SymbolIndex;
@@ -21,7 +24,7 @@ function walk(dir: string): string[] {
 }
 
 beforeAll(async () => {
-  const parser = await CodeParser.load(installedParserFiles(join(__dirname, '../..')));
+  const parser = await CodeParser.load(installedParserFiles(join(__dirname, '../..')), stillClock);
   index = new SymbolIndex(parser);
   for (const full of walk(project)) {
     const path = relative(project, full);

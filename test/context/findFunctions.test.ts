@@ -4,6 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CodeParser, installedParserFiles, MAX_PARSE_CHARS } from '../../src/context/codeParser';
 import { functionAtLine, type FoundFunction } from '../../src/context/findFunctions';
 
+/** A clock that stands still: how busy the machine is must not decide what a fixture parses to. */
+const stillClock = () => 0;
+
 const fixture = (name: string) => readFileSync(join(__dirname, '../fixtures/context/functions', name), 'utf8');
 /** `container.name kind` of each function, for a compact comparison. */
 const outline = (fns: FoundFunction[]) => fns.map((f) => `${f.container ? `${f.container}.` : ''}${f.name} ${f.kind}`);
@@ -11,7 +14,7 @@ const byName = (fns: FoundFunction[], qualified: string) => fns.find((f) => `${f
 
 let parser: CodeParser;
 beforeAll(async () => {
-  parser = await CodeParser.load(installedParserFiles(join(__dirname, '../..')));
+  parser = await CodeParser.load(installedParserFiles(join(__dirname, '../..')), stillClock);
 });
 
 describe('findFunctions: TypeScript', () => {
