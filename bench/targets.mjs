@@ -110,7 +110,7 @@ export const targets = {
   review: [
     { figure: 'last_token_to_diagnostics_ms_p50', op: '<=', value: 5, fails: 'findings published more than 5 ms after the model\'s last token; fewer than 100 reviews' },
     { figure: 'last_token_to_diagnostics_ms_p50_busy', op: '<=', value: 5, note: 'one core kept busy by a competing process', fails: 'the same on the busy machine' },
-    { figure: 'requests_per_100_keystrokes', op: '<=', value: 5, note: 'onPause, a typist paced by recorded inter-key intervals', fails: 'reviews sent during bursts of typing instead of at pauses (the typists pause only where recorded human intervals do)' },
+    { figure: 'requests_per_100_keystrokes', op: '<=', value: 5, interval: true, note: 'onPause, typists paced by recorded inter-key intervals', fails: 'reviews sent during bursts of typing instead of at pauses (the typists pause only where recorded human intervals do)' },
   ],
   // Definition recall: of the names the true next 3 lines use that are defined in another file
   // of the package, the share whose signature the surface's prompt carries (bootstrap interval
