@@ -29,6 +29,15 @@ describe('package.json contributions', () => {
     expect(manifest.main).toBe('./dist/extension.js');
   });
 
+  it('gives Tab in a snippet to its next tab stop, even with ghost text shown (the editor would accept the ghost text)', () => {
+    type Binding = { command: string; key: string; when: string };
+    const tab = (manifest.contributes.keybindings as Binding[]).filter((b) => b.key === 'tab');
+    const snippet = tab.find((b) => b.command === 'jumpToNextSnippetPlaceholder');
+    expect(snippet?.when.split(' && ').sort()).toEqual(['!suggestWidgetVisible', 'editorTextFocus', 'hasNextTabstop', 'inSnippetMode', 'inlineSuggestionVisible']);
+    // Flint's own Tab (next edit) stays out of snippets.
+    expect(tab.filter((b) => b.command.startsWith('flint.')).every((b) => b.when.includes('!inSnippetMode'))).toBe(true);
+  });
+
   it('never stores the API key in a setting', () => {
     expect(Object.keys(props).some((k) => /apikey|secret|password|\.key$|token$/i.test(k))).toBe(false);
   });

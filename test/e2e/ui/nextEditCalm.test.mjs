@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { goToLine, openCopy, saveAndRead } from '../harness/editActions.mjs';
+import { until } from '../harness/until.mjs';
 
 const FIXTURE = resolve(import.meta.dirname, '..', '..', 'fixtures', 'nextEdit', 'nextEdit.script.json');
 
@@ -67,7 +68,11 @@ export const tests = [
       const { wb, page } = ctx;
       await open(ctx, 'calm.ts');
       await renameFirst(wb, page);
-      const before = await where(wb, page);
+      // The status bar shows the cursor a moment after it moves: wait for it after "total".
+      const before = await until('the status bar shows the cursor after the rename', async () => {
+        const now = await where(wb, page);
+        return now.cursor === 'Ln 2, Col 12' && now;
+      });
       await hintShown(page, 'Tab to jump to the next edit, Escape to dismiss (1 more)');
       await page.waitForTimeout(300);
       assert.deepEqual(await where(wb, page), before, 'the prediction moved neither the cursor nor the view');
