@@ -1,6 +1,6 @@
 import { silentLogger, type Logger } from '../src/log/logger';
 
-export type CompletionRequestKind = 'keystroke' | 'speculative' | 'alternative';
+export type CompletionRequestKind = 'keystroke' | 'speculative' | 'alternative' | 'prefetch';
 
 /**
  * The ghost-text engine's log, read for the requests it starts: it writes one trace line per
@@ -17,7 +17,7 @@ export class CompletionRequestLog implements Logger {
   }
 
   trace(message: string, ...args: unknown[]): void {
-    const m = /^completion #(\d+) \S+(?: (speculative|alternative))?(?: t=\S+)?: /.exec(message);
+    const m = /^completion #(\d+) \S+(?: (speculative|alternative|prefetch))?(?: t=\S+)?: /.exec(message);
     if (m) this.requests.push({ id: Number(m[1]), kind: (m[2] as CompletionRequestKind | undefined) ?? 'keystroke' });
     this.next.trace(message, ...args);
   }

@@ -40,8 +40,11 @@ export const SUBTLE_PAUSE_MS = 500;
 const MISS = 'miss';
 type Found = CompletionResult | undefined | typeof MISS;
 
-/** Why a request was made: the keystroke's own, the text after a shown one, or a cycle's alternative. */
-type RequestKind = 'keystroke' | 'speculative' | 'alternative';
+/**
+ * Why a request was made: the keystroke's own, the text after a shown one, a cycle's
+ * alternative, or the place the cursor arrived at before any key.
+ */
+type RequestKind = 'keystroke' | 'speculative' | 'alternative' | 'prefetch';
 
 /**
  * Ghost text for one editor. Per keystroke: serve from a running request or the cache when the
@@ -102,7 +105,9 @@ export class CompletionEngine {
     const subtle = !req.explicit && this.deps.settings().eagerness === 'subtle';
     if (subtle && found !== MISS && found?.source === 'cache') found = MISS;
     if (found === MISS) {
-      let delay = req.explicit ? 0 : this.waitMs();
+      // The first key where the cursor arrived has nothing to type through: no deliberate wait
+      // (subtle keeps its pause).
+      let delay = req.explicit || (req.arrived && !subtle) ? 0 : this.waitMs();
       // The wait runs from the keystroke, not from this call: time the editor and a busy host
       // already spent before asking counts toward it instead of adding to it.
       if (delay > 0 && req.changedAt !== undefined) delay = Math.max(0, delay - Math.max(0, t0 - req.changedAt));
@@ -123,6 +128,30 @@ export class CompletionEngine {
     }
     abandon();
     return found === MISS ? undefined : found;
+  }
+
+  /**
+   * Asks ahead of the first key for the document state the cursor arrived at: no request when
+   * something kept or running already serves it, else one (a prefetch). Resolves true once a
+   * suggestion is ready there (the editor may ask for it and get it at once), false when none
+   * comes, or when `req.signal` aborts: the cursor left, and the request goes if nothing used it.
+   */
+  async prefetch(req: CompletionRequest): Promise<boolean> {
+    if (req.signal?.aborted || this.isPaused(this.deps.clock.now())) return false;
+    for (const entry of this.staleEntries(req.prefix, req.suffix)) this.cancel(entry);
+    // Something kept or running serves the place (a finished entry only serves where it is ready).
+    const hit = this.cache.lookup(req.prefix, req.suffix)[0];
+    const own = !hit;
+    const entry = hit?.entry ?? this.start(req, 'prefetch');
+    const ready = await entry.until(() => {
+      const h = matchEntry(entry, req.prefix);
+      if (!h || (!h.ready && !entry.running)) return { value: false };
+      const shaped = h.ready ? this.shape(entry, h.typed, req) : undefined;
+      if (!shaped) return entry.running ? undefined : { value: false };
+      return { value: shaped.text !== '' };
+    }, req.signal);
+    if (!ready && own && entry.running && !entry.used) this.cancel(entry);
+    return ready?.value ?? false;
   }
 
   /** The editor inserted a suggestion (Tab); what follows is continuation, not typing. */
@@ -388,7 +417,8 @@ export class CompletionEngine {
       route: 'fast',
       marks: stream.marks,
       outcome: entry.used ? 'used' : result.status === 'failed' ? 'failed' : 'abandoned',
-      ...(kind === 'keystroke' ? {} : { purpose: kind }),
+      // A prefetch is a request made ahead, like a speculative one: wasted when never shown.
+      ...(kind === 'keystroke' ? {} : { purpose: kind === 'prefetch' ? 'speculative' : kind }),
       ...(first === undefined ? {} : { keystrokeToItemsMs: first.call }),
       ...(first?.change === undefined ? {} : { changeToItemsMs: first.change }),
     });

@@ -13,6 +13,11 @@ export interface CompletionRequest {
   snippets: () => Snippet[];
   /** The user asked explicitly (no debounce). */
   explicit: boolean;
+  /**
+   * The first key where the cursor arrived (moved there, not by typing): nothing there to type
+   * through, so no deliberate wait before asking.
+   */
+  arrived?: boolean;
   /** Aborted when the editor no longer wants this answer (a newer keystroke). */
   signal?: AbortSignal;
   /**

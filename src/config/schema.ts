@@ -29,6 +29,7 @@ export const settingsSchema = {
   'completions.maxLines': z.number().int().min(1).max(200).default(30),
   /** Suggestions next/previous inline suggestion cycles through, the shown one included. */
   'completions.alternatives': z.number().int().min(1).max(3).default(3),
+  'completions.prefetch': z.boolean().default(true),
   'nextEdit.enable': z.record(z.string(), z.boolean()).default({ '*': true, markdown: false, plaintext: false }),
   'context.tokenBudget': z.number().int().min(256).max(200_000).default(4096),
   'context.denyList': z.array(z.string()).default([]),

@@ -2,12 +2,14 @@ import * as vscode from 'vscode';
 import { systemClock } from '../time/clock';
 import { CompletionEngine } from '../completions/completionEngine';
 import { completionSettings, enabledForLanguage } from '../completions/completionSettings';
+import type { CompletionRequest } from '../completions/completionTypes';
 import { GhostTextAlternatives } from '../completions/ghostTextAlternatives';
 import { looksBinary } from '../context/looksBinary';
 import { SecretScanner } from '../context/secretScanner';
 import type { NextEditGhost } from '../nextEdit/nextEditGhost';
 import type { Services } from '../services';
 import { watchDenyList } from './contextDenyList';
+import { watchArrivals } from './ghostTextArrival';
 
 /** Internal command run by the editor after it inserted a suggestion. */
 const ACCEPTED_COMMAND = 'flint.internal.completionAccepted';
@@ -47,6 +49,8 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
   let lastChange: { uri: string; version: number; at: number; answered: boolean } | undefined;
   // Where the last suggestion was shown, so it is only grown in place.
   let shownAt: { uri: string; version: number; position: vscode.Position } | undefined;
+  // Where the cursor last moved with no edit: the first key there has nothing to type through.
+  let movedAt: { uri: string; version: number } | undefined;
   // Where Flint itself asked the editor again (an explicit ask that is not the user cycling).
   let askedAgainAt: { uri: string; version: number; position: vscode.Position } | undefined;
   // A suggestion that grew there: the editor holds it as an explicit answer and would not ask
@@ -74,14 +78,47 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
     }
     await vscode.commands.executeCommand(CYCLE_COMMANDS[direction]);
   };
+  /**
+   * The engine's request for a place, or undefined when nothing may be sent from there: the
+   * workspace untrusted, ghost text off for the language, a denied file, a binary one, or a
+   * private key or token in the text around the cursor.
+   */
+  const requestAt = (document: vscode.TextDocument, position: vscode.Position, explicit: boolean, signal: AbortSignal, changedAt?: number, arrived = false): CompletionRequest | undefined => {
+    if (!vscode.workspace.isTrusted) return undefined;
+    const config = services.config();
+    if (!enabledForLanguage(config['completions.enable'], document.languageId) || isDenied(document.uri)) return undefined;
+    const { prefix, suffix } = textAround(document, position, config['context.tokenBudget']);
+    if (!textDocuments.has(document)) {
+      if (looksBinary(prefix.slice(0, 2048)) || looksBinary(suffix.slice(0, 2048))) return undefined;
+      textDocuments.add(document);
+    }
+    if (secrets.find(prefix) || secrets.find(suffix)) return undefined;
+    const path = vscode.workspace.asRelativePath(document.uri, false);
+    return {
+      prefix,
+      suffix,
+      languageId: document.languageId,
+      filePath: path,
+      // Prepared at the last pause (definitions, edits, viewed code); re-checked against the deny list as it is now.
+      snippets: () => services.context.ghostSnippets(path, lastLines(prefix, NEAR_CURSOR_LINES)),
+      explicit,
+      arrived,
+      signal,
+      ...(changedAt === undefined ? {} : { changedAt }),
+    };
+  };
+  /** Asks the editor for ghost text at `position` as Flint's own ask (no alternatives requested). */
+  const askEditor = (document: vscode.TextDocument, position: vscode.Position) => {
+    askedAgainAt = { uri: document.uri.toString(), version: document.version, position };
+    void vscode.commands.executeCommand(ASK_AGAIN_COMMAND).then(undefined, (err: unknown) => services.log.debug(`asking the editor for ghost text failed: ${String(err)}`));
+  };
   const askAgain = () => {
     const editor = vscode.window.activeTextEditor;
     const at = shownAt;
     if (!editor || !at || editor.document.uri.toString() !== at.uri || editor.document.version !== at.version) return;
     if (!editor.selection.isEmpty || !editor.selection.active.isEqual(at.position)) return;
     shownAt = undefined;
-    askedAgainAt = at;
-    void vscode.commands.executeCommand(ASK_AGAIN_COMMAND).then(undefined, (err: unknown) => services.log.debug(`asking for grown ghost text failed: ${String(err)}`));
+    askEditor(editor.document, at.position);
   };
 
   const provider: vscode.InlineCompletionItemProvider = {
@@ -91,37 +128,20 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
       // A predicted next edit that inserts at the cursor is offered as ordinary ghost text.
       const predicted = nextEdit.ghostAt(uri, document.offsetAt(position));
       if (predicted) return [new vscode.InlineCompletionItem(predicted, new vscode.Range(position, position))];
-      const config = services.config();
-      if (!enabledForLanguage(config['completions.enable'], document.languageId)) return undefined;
       // The suggest widget is open: its item decides what may be shown; leave the stage to it.
       if (ctx.selectedCompletionInfo) return undefined;
-      if (isDenied(document.uri)) return undefined;
-      const { prefix, suffix } = textAround(document, position, config['context.tokenBudget']);
-      if (!textDocuments.has(document)) {
-        if (looksBinary(prefix.slice(0, 2048)) || looksBinary(suffix.slice(0, 2048))) return undefined;
-        textDocuments.add(document);
-      }
-      // A private key or token in the text around the cursor: nothing of it is sent.
-      if (secrets.find(prefix) || secrets.find(suffix)) return undefined;
       const controller = new AbortController();
-      const onCancel = token.onCancellationRequested(() => controller.abort());
-      const path = vscode.workspace.asRelativePath(document.uri, false);
       const change = lastChange?.uri === uri && lastChange.version === document.version && !lastChange.answered ? lastChange : undefined;
       const explicit = ctx.triggerKind === vscode.InlineCompletionTriggerKind.Invoke;
+      // One edit since the cursor moved there: the first key at the place it arrived at.
+      const arrived = movedAt?.uri === uri && document.version === movedAt.version + 1;
+      const req = requestAt(document, position, explicit, controller.signal, change?.at, arrived);
+      if (!req) return undefined;
+      const onCancel = token.onCancellationRequested(() => controller.abort());
       const ownAsk = askedAgainAt?.uri === uri && askedAgainAt.version === document.version && askedAgainAt.position.isEqual(position);
       askedAgainAt = undefined;
       try {
-        const results = await cycling.provide({
-          prefix,
-          suffix,
-          languageId: document.languageId,
-          filePath: path,
-          // Prepared at the last pause (definitions, edits, viewed code); re-checked against the deny list as it is now.
-          snippets: () => services.context.ghostSnippets(path, lastLines(prefix, NEAR_CURSOR_LINES)),
-          explicit,
-          signal: controller.signal,
-          ...(change ? { changedAt: change.at } : {}),
-        }, explicit && !ownAsk);
+        const results = await cycling.provide(req, explicit && !ownAsk);
         const result = results[0];
         if (!result || token.isCancellationRequested) return undefined;
         if (change) change.answered = true;
@@ -148,6 +168,16 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
       lastChange = { uri: e.document.uri.toString(), version: e.document.version, at: services.now(), answered: false };
     }),
     { dispose: engine.onGrow(askAgain) },
+    watchArrivals({
+      // Subtle eagerness shows ghost text only after a pause in typing or on request.
+      enabled: () => services.config()['completions.prefetch'] && services.config()['completions.eagerness'] !== 'subtle',
+      now: () => services.now(),
+      requestAt: (document, position, signal) => requestAt(document, position, false, signal),
+      prefetch: (req) => engine.prefetch(req),
+      show: (editor, position) => askEditor(editor.document, position),
+      moved: (document) => (movedAt = { uri: document.uri.toString(), version: document.version }),
+      log: services.log,
+    }),
     vscode.languages.registerInlineCompletionItemProvider({ pattern: '**' }, provider),
     vscode.commands.registerCommand(ACCEPTED_COMMAND, (entryId: number) => engine.accepted(entryId)),
     vscode.commands.registerCommand('flint.ghostText.showNext', () => cycle('next')),
