@@ -7,14 +7,12 @@ import { rejectsTemperature } from '../transport/rejectsTemperature';
 import { temperatureSpread } from '../transport/temperatureSpread';
 import { CompletionCache, matchEntry, stillRelevant, type CacheLimits } from './completionCache';
 import { CompletionEntry } from './completionEntry';
-import { decideMode } from './completionMode';
 import { buildModelRequest } from './completionPrompt';
 import type { CompletionSettings } from './completionSettings';
 import type { CompletionRequest, CompletionResult, CompletionSource, Suggestion } from './completionTypes';
 import type { Clock } from '../time/clock';
-import { lineBefore } from './cursorLine';
 import { DebouncePolicy, type DebounceTuning } from '../time/debouncePolicy';
-import { entrySuggestion } from './entrySuggestion';
+import { cursorPlace, type CursorPlace } from './cursorPlace';
 import { FailurePause } from './failurePause';
 import { suggestionKey } from './suggestionKey';
 import { modelTextNormalizer } from './filters/filterPipeline';
@@ -99,7 +97,8 @@ export class CompletionEngine {
     const abandon = () => {
       for (const entry of stale.splice(0)) this.cancel(entry);
     };
-    let found = await this.fromExisting(req, t0, 0, abandon);
+    const place = cursorPlace(req.prefix, req.suffix);
+    let found = await this.fromExisting(req, place, t0, 0, abandon);
     // Subtle: while the user types only the suggestion being typed through goes on; anything
     // else waits for a pause (or an explicit ask, Alt+\).
     const subtle = !req.explicit && this.deps.settings().eagerness === 'subtle';
@@ -117,13 +116,13 @@ export class CompletionEngine {
         if (!(await clock.sleep(delay, req.signal))) return undefined;
         // What was really waited (timers fire late): deliberate waiting, not processing.
         delay = clock.now() - sleepStart;
-        found = await this.fromExisting(req, t0, delay, abandon);
+        found = await this.fromExisting(req, place, t0, delay, abandon);
       }
       // Only the newest keystroke may ask the model; an older call's answer is no longer wanted.
       if (found === MISS && !req.signal?.aborted && keystroke === this.keystrokes && !this.isPaused(clock.now())) {
-        const entry = this.start(req, 'keystroke');
+        const entry = this.start(req, place, 'keystroke');
         abandon();
-        found = await this.waitFor(entry, req, t0, delay, true);
+        found = await this.waitFor(entry, req, place, t0, delay, true);
       }
     }
     abandon();
@@ -142,11 +141,12 @@ export class CompletionEngine {
     // Something kept or running serves the place (a finished entry only serves where it is ready).
     const hit = this.cache.lookup(req.prefix, req.suffix)[0];
     const own = !hit;
-    const entry = hit?.entry ?? this.start(req, 'prefetch');
+    const place = cursorPlace(req.prefix, req.suffix);
+    const entry = hit?.entry ?? this.start(req, place, 'prefetch');
     const ready = await entry.until(() => {
       const h = matchEntry(entry, req.prefix);
       if (!h || (!h.ready && !entry.running)) return { value: false };
-      const shaped = h.ready ? this.shape(entry, h.typed, req) : undefined;
+      const shaped = h.ready ? this.shape(entry, place) : undefined;
       if (!shaped) return entry.running ? undefined : { value: false };
       return { value: shaped.text !== '' };
     }, req.signal);
@@ -173,14 +173,15 @@ export class CompletionEngine {
     const t0 = clock.now();
     if (count <= 0 || req.signal?.aborted || this.isPaused(t0)) return [];
     const temperatures = temperatureSpread(count + 1).slice(1);
-    const entries = temperatures.map((t) => this.start(req, 'alternative', this.temperatureOk ? t : undefined));
+    const place = cursorPlace(req.prefix, req.suffix);
+    const entries = temperatures.map((t) => this.start(req, place, 'alternative', this.temperatureOk ? t : undefined));
     const cancelAll = () => {
       for (const entry of entries) if (entry.running) this.cancel(entry);
     };
     req.signal?.addEventListener('abort', cancelAll, { once: true });
     try {
       const ended = await Promise.all(
-        entries.map((entry) => entry.until(() => (entry.running ? undefined : { value: this.finalSuggestion(entry, req) }), req.signal)),
+        entries.map((entry) => entry.until(() => (entry.running ? undefined : { value: this.finalSuggestion(entry, place) }), req.signal)),
       );
       if (req.signal?.aborted) return [];
       const t1 = clock.now();
@@ -226,48 +227,48 @@ export class CompletionEngine {
     for (const entry of [...this.running]) this.cancel(entry);
   }
 
-  private async fromExisting(req: CompletionRequest, t0: number, debounce: number, beforeWait: () => void): Promise<Found> {
+  private async fromExisting(req: CompletionRequest, place: CursorPlace, t0: number, debounce: number, beforeWait: () => void): Promise<Found> {
     const hits = this.cache.lookup(req.prefix, req.suffix);
     let pending: CompletionEntry | undefined;
     for (const hit of hits) {
-      const shaped = hit.ready ? this.shape(hit.entry, hit.typed, req) : undefined;
+      const shaped = hit.ready ? this.shape(hit.entry, place) : undefined;
       if (!shaped) {
         pending ??= hit.entry.running ? hit.entry : undefined;
         continue;
       }
-      if (shaped.text !== '') return this.serve(hit.entry, hit.typed, shaped, req, t0, debounce, false, t0);
+      if (shaped.text !== '') return this.serve(hit.entry, hit.typed, shaped, req, place, t0, debounce, false, t0);
       // The model already said nothing fits exactly here: do not ask again.
       if (hit.typed === '' && !hit.entry.running) return undefined;
     }
     if (!pending) return MISS;
     beforeWait();
-    const found = await this.waitFor(pending, req, t0, debounce, false);
+    const found = await this.waitFor(pending, req, place, t0, debounce, false);
     if (found === MISS && pending.running && !stillRelevant(pending, req.prefix, req.suffix)) this.cancel(pending);
     return found;
   }
 
   /** Resolves once `entry` yields a complete suggestion for `req`, diverges (MISS) or ends. */
-  private async waitFor(entry: CompletionEntry, req: CompletionRequest, t0: number, debounce: number, fresh: boolean): Promise<Found> {
+  private async waitFor(entry: CompletionEntry, req: CompletionRequest, place: CursorPlace, t0: number, debounce: number, fresh: boolean): Promise<Found> {
     const waitStart = this.deps.clock.now();
     const decided = await entry.until<Found>(() => {
       const hit = matchEntry(entry, req.prefix);
       if (!hit) return { value: MISS };
       if (!hit.ready) return entry.running ? undefined : { value: MISS };
-      const shaped = this.shape(entry, hit.typed, req);
-      return shaped && { value: this.serve(entry, hit.typed, shaped, req, t0, debounce, fresh, waitStart) };
+      const shaped = this.shape(entry, place);
+      return shaped && { value: this.serve(entry, hit.typed, shaped, req, place, t0, debounce, fresh, waitStart) };
     }, req.signal);
     return decided?.value;
   }
 
   /** What an ended `entry` offers at exactly its own document state. */
-  private finalSuggestion(entry: CompletionEntry, req: CompletionRequest): Suggestion | undefined {
+  private finalSuggestion(entry: CompletionEntry, place: CursorPlace): Suggestion | undefined {
     if (entry.state !== 'completed') return undefined;
-    return this.shape(entry, '', req);
+    return this.shape(entry, place);
   }
 
-  /** The suggestion `entry` offers after `typed`, or undefined while it is still incomplete. */
-  private shape(entry: CompletionEntry, typed: string, req: CompletionRequest): Suggestion | undefined {
-    return entrySuggestion(entry, typed, req, this.deps.settings().maxLines)?.suggestion;
+  /** The suggestion `entry` offers at `place`, or undefined while it is still incomplete. */
+  private shape(entry: CompletionEntry, place: CursorPlace): Suggestion | undefined {
+    return entry.suggestionAt(place, this.deps.settings().maxLines)?.suggestion;
   }
 
   private serve(
@@ -275,6 +276,7 @@ export class CompletionEngine {
     typed: string,
     suggestion: Suggestion,
     req: CompletionRequest,
+    place: CursorPlace,
     t0: number,
     debounce: number,
     fresh: boolean,
@@ -306,8 +308,8 @@ export class CompletionEngine {
       });
     }
     this.visible = { entryId: entry.id, typedLength: typed.length, acceptedLength: req.prefix.length + suggestion.text.length };
-    this.watchGrowth(entry, req, suggestion);
-    this.speculate(entry, req, suggestion);
+    this.watchGrowth(entry, place, suggestion);
+    this.speculate(entry, req, place, suggestion);
     return { suggestion, source, entryId: entry.id, timing: { total: t1 - t0, debounce, model, ...(sinceChange === undefined ? {} : { sinceChange }) } };
   }
 
@@ -315,12 +317,12 @@ export class CompletionEngine {
    * While `entry` runs, tells `onGrow` listeners once it offers more than `shown` for `req` and
    * that offer can grow no more (the editor asks again once per text and position).
    */
-  private watchGrowth(entry: CompletionEntry, req: CompletionRequest, shown: Suggestion): void {
+  private watchGrowth(entry: CompletionEntry, place: CursorPlace, shown: Suggestion): void {
     this.stopWatching();
     if (!entry.running || this.growListeners.size === 0) return;
     const check = () => {
-      const hit = matchEntry(entry, req.prefix);
-      const shaped = hit?.ready ? entrySuggestion(entry, hit.typed, req, this.deps.settings().maxLines) : undefined;
+      const hit = matchEntry(entry, place.prefix);
+      const shaped = hit?.ready ? entry.suggestionAt(place, this.deps.settings().maxLines) : undefined;
       if (!shaped) {
         if (!entry.running) this.stopWatching();
         return;
@@ -341,9 +343,9 @@ export class CompletionEngine {
   }
 
   /** Once `entry` has nothing after the shown text, asks for what follows its acceptance. */
-  private speculate(entry: CompletionEntry, req: CompletionRequest, shown: Suggestion): void {
-    const prefix = req.prefix + shown.text;
-    const suffix = req.suffix.slice(shown.replaceSuffix);
+  private speculate(entry: CompletionEntry, req: CompletionRequest, place: CursorPlace, shown: Suggestion): void {
+    const prefix = place.prefix + shown.text;
+    const suffix = place.suffix.slice(shown.replaceSuffix);
     const go = () => {
       const v = this.visible;
       if (v?.entryId !== entry.id || v.acceptedLength !== prefix.length || entry.state === 'cancelled') return;
@@ -351,15 +353,15 @@ export class CompletionEngine {
       const covered = this.cache
         .lookup(prefix, suffix)
         .some((h) => h.entry.running || h.typed === '' || h.entry.text.slice(h.typed.length).trim() !== '');
-      if (!covered) this.start({ ...req, prefix, suffix, explicit: false, signal: undefined }, 'speculative');
+      if (!covered) this.start({ ...req, prefix, suffix, explicit: false, signal: undefined }, cursorPlace(prefix, suffix), 'speculative');
     };
     if (entry.running) this.speculateAfter = { entry, go };
     else go();
   }
 
-  private start(req: CompletionRequest, kind: RequestKind, temperature?: number): CompletionEntry {
+  private start(req: CompletionRequest, place: CursorPlace, kind: RequestKind, temperature?: number): CompletionEntry {
     const settings = this.deps.settings();
-    const mode = decideMode(req.prefix, req.suffix);
+    const mode = place.mode;
     const context = buildCompletionContext({
       prefix: req.prefix,
       suffix: req.suffix,
@@ -376,7 +378,7 @@ export class CompletionEngine {
       maxLines: settings.maxLines,
     });
     if (temperature !== undefined) request.temperature = temperature;
-    const normalize = modelTextNormalizer(lineBefore(req.prefix), settings.api === 'responses');
+    const normalize = modelTextNormalizer(place.lineBefore, settings.api === 'responses');
     const entry = new CompletionEntry(this.nextId++, req.prefix, req.suffix, mode, normalize);
     const stream = this.deps.client().stream(request);
     entry.stream = stream;

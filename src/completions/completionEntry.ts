@@ -1,6 +1,8 @@
 import { createEmitter } from '../events/emitter';
 import type { ModelStream, StreamResult } from '../transport/modelClient';
 import type { CompletionMode } from './completionTypes';
+import type { CursorPlace } from './cursorPlace';
+import { entrySuggestion, type ShapedSuggestion } from './entrySuggestion';
 import type { TextNormalizer } from './filters/suggestionFilter';
 
 export type EntryState = 'running' | 'completed' | 'cancelled' | 'failed';
@@ -19,6 +21,10 @@ export class CompletionEntry {
   private raw = '';
   private normalized = '';
   private dirty = false;
+  /** Chunks of the stream read so far (and its end): what a shaped suggestion was made from. */
+  private chunks = 0;
+  /** The suggestion last shaped for each place, and from how many chunks. */
+  private readonly shapes = new WeakMap<CursorPlace, { chunks: number; maxLines: number; shaped: ShapedSuggestion | undefined }>();
   private readonly changes = createEmitter();
 
   constructor(
@@ -56,6 +62,7 @@ export class CompletionEntry {
     if (!this.running || delta === '') return;
     this.raw += delta;
     this.dirty = true;
+    this.chunks++;
     this.lastGrowthAt = now;
     this.emit();
   }
@@ -65,8 +72,24 @@ export class CompletionEntry {
     this.state = result.status === 'incomplete' ? 'completed' : result.status;
     if (this.state !== 'completed') this.keepWholeLines();
     this.dirty = true;
+    this.chunks++;
     this.lastGrowthAt = now;
     this.emit();
+  }
+
+  /**
+   * The suggestion this entry offers at `place`, whose prefix extends the entry's by text the
+   * entry's text starts with (see matchEntry), and whether it can grow no more; undefined while
+   * it is incomplete. Shaped once per chunk of the stream and place, however often it is asked
+   * (the wait for it, the watch for growth, a lookup).
+   */
+  suggestionAt(place: CursorPlace, maxLines: number): ShapedSuggestion | undefined {
+    const kept = this.shapes.get(place);
+    if (kept && kept.chunks === this.chunks && kept.maxLines === maxLines) return kept.shaped;
+    const rest = this.text.slice(place.prefix.length - this.prefix.length);
+    const shaped = entrySuggestion(rest, !this.running, this.mode, place, maxLines);
+    this.shapes.set(place, { chunks: this.chunks, maxLines, shaped });
+    return shaped;
   }
 
   /** Calls `listener` on every change until the returned function is called. */

@@ -1,33 +1,33 @@
-import type { CompletionEntry } from './completionEntry';
-import { decideMode } from './completionMode';
-import type { Suggestion } from './completionTypes';
-import { indentWidth, isBlank, lineAfter, lineBefore } from './cursorLine';
+import type { CompletionMode, Suggestion } from './completionTypes';
+import type { CursorPlace } from './cursorPlace';
 import { shapeSuggestion } from './filters/filterPipeline';
 import { grownExtent, takeExtent, type Extent } from './suggestionExtent';
 
+/** A suggestion and whether it can grow no more. */
+export interface ShapedSuggestion {
+  suggestion: Suggestion;
+  final: boolean;
+}
+
 /**
- * The suggestion `entry` offers at the document state `prefix`/`suffix`, once `typed` of its
- * text has been typed, and whether it can grow no more; undefined while it is still incomplete.
- * Past the end of the cursor's line a suggestion grows over the lines that follow (a block is
- * shown whole at once); a line or a block, once complete, is final.
+ * The suggestion a completion offers at `place` from `rest` (its text after what was typed
+ * since it was asked for), and whether it can grow no more; undefined while it is still
+ * incomplete. Past the end of the cursor's line a suggestion grows over the lines that follow
+ * (a block is shown whole at once); a line or a block, once complete, is final. Two steps: how
+ * much of the text makes the suggestion (its extent), then the serve filters.
  */
 export function entrySuggestion(
-  entry: CompletionEntry,
-  typed: string,
-  at: { prefix: string; suffix: string },
+  rest: string,
+  finished: boolean,
+  asked: CompletionMode,
+  place: CursorPlace,
   maxLines: number,
-): { suggestion: Suggestion; final: boolean } | undefined {
-  const mode = entry.mode.kind === 'block' ? entry.mode : decideMode(at.prefix, at.suffix);
-  const rest = entry.text.slice(typed.length);
-  const extent: Extent & { final?: boolean } = mode.kind === 'line' && isBlank(lineAfter(at.suffix))
-    ? grownExtent(rest, mode, indentWidth(lineBefore(at.prefix)), maxLines, !entry.running)
-    : takeExtent(rest, mode, maxLines, !entry.running);
+): ShapedSuggestion | undefined {
+  const mode = asked.kind === 'block' ? asked : place.mode;
+  const extent: Extent & { final?: boolean } = mode.kind === 'line' && place.atLineEnd
+    ? grownExtent(rest, mode, place.indent, maxLines, finished)
+    : takeExtent(rest, mode, maxLines, finished);
   if (!extent.complete) return undefined;
-  const suggestion = shapeSuggestion(extent.text, {
-    lineBefore: lineBefore(at.prefix),
-    lineAfter: lineAfter(at.suffix),
-    suffix: at.suffix,
-    mode,
-  });
+  const suggestion = shapeSuggestion(extent.text, { lineBefore: place.lineBefore, lineAfter: place.lineAfter, suffix: place.suffix, mode });
   return { suggestion, final: extent.final ?? true };
 }

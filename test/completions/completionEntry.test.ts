@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CompletionEntry } from '../../src/completions/completionEntry';
+import { cursorPlace } from '../../src/completions/cursorPlace';
 import { modelTextNormalizer } from '../../src/completions/filters/filterPipeline';
 
 const entry = (lineBefore = '') => new CompletionEntry(1, lineBefore, '', { kind: 'line' }, modelTextNormalizer(lineBefore, true));
@@ -44,5 +45,23 @@ describe('CompletionEntry', () => {
     const never = e.until(() => undefined, controller.signal);
     controller.abort();
     expect(await never).toBeUndefined();
+  });
+
+  it('shapes its suggestion for a place once per chunk of the stream', () => {
+    const e = entry('x = ');
+    const place = cursorPlace('x = 1', '\n');
+    e.append('12;', 1);
+    expect(e.suggestionAt(place, 30)).toBeUndefined();
+    e.append('\nnext', 2);
+    const shaped = e.suggestionAt(place, 30);
+    expect(shaped?.suggestion).toEqual({ text: '2;', replaceSuffix: 0 });
+    // Asked again before the next chunk (the wait, the watch for growth): the same answer object.
+    expect(e.suggestionAt(place, 30)).toBe(shaped);
+    e.append('();\n', 3);
+    const next = e.suggestionAt(place, 30);
+    expect(next).not.toBe(shaped);
+    expect(next?.suggestion.text).toBe('2;\nnext();');
+    // Another place is shaped for itself.
+    expect(e.suggestionAt(cursorPlace('x = 12;', '\n'), 30)?.suggestion.text).toBe('\nnext();');
   });
 });
