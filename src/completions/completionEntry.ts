@@ -1,6 +1,6 @@
 import { createEmitter } from '../events/emitter';
 import type { ModelStream, StreamResult } from '../transport/modelClient';
-import type { CompletionMode } from './completionTypes';
+import type { CompletionMode, RequestKind } from './completionTypes';
 import type { CursorPlace } from './cursorPlace';
 import { entrySuggestion, type ShapedSuggestion } from './entrySuggestion';
 import type { TextNormalizer } from './filters/suggestionFilter';
@@ -18,6 +18,8 @@ export class CompletionEntry {
   stream: ModelStream | undefined;
   /** When the delta that last changed `text` was read (the engine's clock). */
   lastGrowthAt = 0;
+  /** When its first suggestion was served for the keystroke that asked for it (for the metrics). */
+  firstServed: { call: number; change?: number } | undefined;
   private raw = '';
   private normalized = '';
   private dirty = false;
@@ -33,6 +35,7 @@ export class CompletionEntry {
     readonly suffix: string,
     readonly mode: CompletionMode,
     private readonly normalize: TextNormalizer,
+    readonly kind: RequestKind = 'keystroke',
   ) {}
 
   get running(): boolean {

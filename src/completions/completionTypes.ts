@@ -38,6 +38,12 @@ export interface Suggestion {
   replaceSuffix: number;
 }
 
+/**
+ * Why a request was made: the keystroke's own, the text after a shown one, a cycle's
+ * alternative, or the place the cursor arrived at before any key.
+ */
+export type RequestKind = 'keystroke' | 'speculative' | 'alternative' | 'prefetch';
+
 export type CompletionSource = 'model' | 'cache' | 'typing-through';
 
 /** The answer to one keystroke. */
