@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { systemClock } from '../time/clock';
 import { CompletionEngine } from '../completions/completionEngine';
 import { completionSettings, enabledForLanguage } from '../completions/completionSettings';
-import type { CompletionRequest } from '../completions/completionTypes';
+import type { CompletionRequest, CompletionResult } from '../completions/completionTypes';
 import { GhostTextAlternatives } from '../completions/ghostTextAlternatives';
 import { looksBinary } from '../context/looksBinary';
 import { SecretScanner } from '../context/secretScanner';
@@ -25,6 +25,13 @@ const LINES_AFTER = 300;
 /** Lines before the cursor that rank recently viewed code when no context is prepared yet. */
 const NEAR_CURSOR_LINES = 30;
 
+/** A document state and a cursor in it. */
+interface At {
+  uri: string;
+  version: number;
+  position: vscode.Position;
+}
+
 /**
  * Ghost text for every file: translates the editor's requests into engine calls and its answers
  * into inline completion items. Nothing is sent while the workspace is untrusted, for languages
@@ -32,8 +39,6 @@ const NEAR_CURSOR_LINES = 30;
  * `flint.context.denyList`).
  */
 export function registerCompletions(context: vscode.ExtensionContext, services: Services, nextEdit: NextEditGhost): void {
-  const secrets = new SecretScanner();
-  const isDenied = watchDenyList(context, services);
   const engine = new CompletionEngine({
     client: () => services.infill?.() ?? services.fast(),
     settings: () => completionSettings(services.config()),
@@ -41,58 +46,171 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
     metrics: services.metrics,
     log: services.log,
   });
-  // Next/previous inline suggestion asks explicitly: the shown suggestion, then alternatives.
-  const cycling = new GhostTextAlternatives({ engine, count: () => services.config()['completions.alternatives'] });
-  // Documents found to be text: typing cannot make them binary, only a large paste can.
-  const textDocuments = new WeakSet<vscode.TextDocument>();
-  // When the last document change was seen: the start of the figure the user feels.
-  let lastChange: { uri: string; version: number; at: number; answered: boolean } | undefined;
-  // Where the last suggestion was shown, so it is only grown in place.
-  let shownAt: { uri: string; version: number; position: vscode.Position } | undefined;
-  // Where the cursor last moved with no edit: the first key there has nothing to type through.
-  let movedAt: { uri: string; version: number } | undefined;
-  // Where Flint itself asked the editor again (an explicit ask that is not the user cycling).
-  let askedAgainAt: { uri: string; version: number; position: vscode.Position } | undefined;
-  // A suggestion that grew there: the editor holds it as an explicit answer and would not ask
-  // again when the user cycles, so cycling gets the alternatives first (the suggestion stays
-  // shown meanwhile), then drops it and asks afresh: the answer comes at once from what is kept.
-  let grownAt: { uri: string; version: number; position: vscode.Position } | undefined;
-  const cycle = async (direction: keyof typeof CYCLE_COMMANDS) => {
+  const ghost = new GhostTextProvider(services, nextEdit, engine, watchDenyList(context, services));
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeTextDocument((e) => ghost.changed(e)),
+    { dispose: engine.onGrow(() => ghost.askAgain()) },
+    watchArrivals({
+      // Subtle eagerness shows ghost text only after a pause in typing or on request.
+      enabled: () => services.config()['completions.prefetch'] && services.config()['completions.eagerness'] !== 'subtle',
+      now: () => services.now(),
+      requestAt: (document, position, signal) => ghost.requestAt(document, position, false, signal),
+      prefetch: (req) => engine.prefetch(req),
+      show: (editor, position) => ghost.askEditor(editor.document, position),
+      moved: (document) => ghost.moved(document),
+      log: services.log,
+    }),
+    vscode.languages.registerInlineCompletionItemProvider({ pattern: '**' }, ghost),
+    vscode.commands.registerCommand(ACCEPTED_COMMAND, (entryId: number) => engine.accepted(entryId)),
+    vscode.commands.registerCommand('flint.ghostText.showNext', () => ghost.cycle('next')),
+    vscode.commands.registerCommand('flint.ghostText.showPrevious', () => ghost.cycle('previous')),
+    { dispose: () => engine.dispose() },
+  );
+}
+
+/** The editor's inline completion provider for ghost text, and what it remembers between asks. */
+class GhostTextProvider implements vscode.InlineCompletionItemProvider {
+  private readonly secrets = new SecretScanner();
+  /** Next/previous inline suggestion asks explicitly: the shown suggestion, then alternatives. */
+  private readonly cycling: GhostTextAlternatives;
+  /** Documents found to be text: typing cannot make them binary, only a large paste can. */
+  private readonly textDocuments = new WeakSet<vscode.TextDocument>();
+  /** When the last document change was seen: the start of the figure the user feels. */
+  private lastChange: { uri: string; version: number; at: number; answered: boolean } | undefined;
+  /** Where the last suggestion was shown, so it is only grown in place. */
+  private shownAt: At | undefined;
+  /** Where the cursor last moved with no edit: the first key there has nothing to type through. */
+  private movedAt: { uri: string; version: number } | undefined;
+  /** Where Flint itself asked the editor again (an explicit ask that is not the user cycling). */
+  private askedAgainAt: At | undefined;
+  /**
+   * A suggestion that grew there: the editor holds it as an explicit answer and would not ask
+   * again when the user cycles, so cycling gets the alternatives first (the suggestion stays
+   * shown meanwhile), then drops it and asks afresh: the answer comes at once from what is kept.
+   */
+  private grownAt: At | undefined;
+
+  constructor(
+    private readonly services: Services,
+    private readonly nextEdit: NextEditGhost,
+    engine: CompletionEngine,
+    private readonly isDenied: (uri: vscode.Uri) => boolean,
+  ) {
+    this.cycling = new GhostTextAlternatives({ engine, count: () => services.config()['completions.alternatives'] });
+  }
+
+  async provideInlineCompletionItems(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+    ctx: vscode.InlineCompletionContext,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.InlineCompletionItem[] | undefined> {
+    if (!vscode.workspace.isTrusted) return undefined;
+    const uri = document.uri.toString();
+    // A predicted next edit that inserts at the cursor is offered as ordinary ghost text.
+    const predicted = this.nextEdit.ghostAt(uri, document.offsetAt(position));
+    if (predicted) return [new vscode.InlineCompletionItem(predicted, new vscode.Range(position, position))];
+    // The suggest widget is open: its item decides what may be shown; leave the stage to it.
+    if (ctx.selectedCompletionInfo) return undefined;
+    const controller = new AbortController();
+    const last = this.lastChange;
+    const change = last?.uri === uri && last.version === document.version && !last.answered ? last : undefined;
+    const explicit = ctx.triggerKind === vscode.InlineCompletionTriggerKind.Invoke;
+    // One edit since the cursor moved there: the first key at the place it arrived at.
+    const arrived = this.movedAt?.uri === uri && document.version === this.movedAt.version + 1;
+    const req = this.requestAt(document, position, explicit, controller.signal, change?.at, arrived);
+    if (!req) return undefined;
+    const onCancel = token.onCancellationRequested(() => controller.abort());
+    const asked = this.askedAgainAt;
+    const ownAsk = asked?.uri === uri && asked.version === document.version && asked.position.isEqual(position);
+    this.askedAgainAt = undefined;
+    try {
+      const results = await this.cycling.provide(req, explicit && !ownAsk);
+      const result = results[0];
+      if (!result || token.isCancellationRequested) return undefined;
+      if (change) change.answered = true;
+      this.nextEdit.ghostTextShown(uri, document.version);
+      this.shownAt = { uri, version: document.version, position };
+      this.grownAt = ownAsk && results.length === 1 ? this.shownAt : undefined;
+      this.services.log.trace(`ghost text ${result.source} in ${result.timing.total.toFixed(1)} ms (model ${result.timing.model.toFixed(1)} ms)${results.length > 1 ? `, ${results.length - 1} alternatives` : ''}`);
+      return results.map((r) => completionItem(document, position, r));
+    } finally {
+      onCancel.dispose();
+    }
+  }
+
+  /** A document changed: remember when (and whether a large paste may have made it binary). */
+  changed(e: vscode.TextDocumentChangeEvent): void {
+    if (e.contentChanges.length === 0) return;
+    if (e.contentChanges.some((c) => c.text.length > 256)) this.textDocuments.delete(e.document);
+    this.lastChange = { uri: e.document.uri.toString(), version: e.document.version, at: this.services.now(), answered: false };
+  }
+
+  /** The cursor of `document` moved with no edit. */
+  moved(document: vscode.TextDocument): void {
+    this.movedAt = { uri: document.uri.toString(), version: document.version };
+  }
+
+  /** The shown suggestion grew: the editor asks again where it is shown, if the cursor is still there. */
+  askAgain(): void {
     const editor = vscode.window.activeTextEditor;
-    const at = grownAt;
-    grownAt = undefined;
+    const at = this.shownAt;
+    if (!editor || !at || editor.document.uri.toString() !== at.uri || editor.document.version !== at.version) return;
+    if (!editor.selection.isEmpty || !editor.selection.active.isEqual(at.position)) return;
+    this.shownAt = undefined;
+    this.askEditor(editor.document, at.position);
+  }
+
+  /** The user asked for the next or previous suggestion. */
+  async cycle(direction: keyof typeof CYCLE_COMMANDS): Promise<void> {
+    const editor = vscode.window.activeTextEditor;
+    const at = this.grownAt;
+    this.grownAt = undefined;
     const still = () => !!editor && !!at && vscode.window.activeTextEditor === editor && editor.document.uri.toString() === at.uri && editor.document.version === at.version && editor.selection.active.isEqual(at.position);
     if (editor && at && still()) {
-      const cancel = new vscode.CancellationTokenSource();
-      const onChange = vscode.workspace.onDidChangeTextDocument((e) => e.document === editor.document && cancel.cancel());
-      try {
-        const ctx = { triggerKind: vscode.InlineCompletionTriggerKind.Invoke, selectedCompletionInfo: undefined };
-        await provider.provideInlineCompletionItems(editor.document, at.position, ctx, cancel.token);
-      } finally {
-        onChange.dispose();
-        cancel.dispose();
-      }
+      await this.fetchAlternatives(editor, at.position);
       if (!still()) return;
       await vscode.commands.executeCommand(HIDE_COMMAND);
       await vscode.commands.executeCommand(ASK_AGAIN_COMMAND);
     }
     await vscode.commands.executeCommand(CYCLE_COMMANDS[direction]);
-  };
+  }
+
+  /** Asks as the user cycling does at `position` (alternatives included), until the document changes. */
+  private async fetchAlternatives(editor: vscode.TextEditor, position: vscode.Position): Promise<void> {
+    const cancel = new vscode.CancellationTokenSource();
+    const onChange = vscode.workspace.onDidChangeTextDocument((e) => e.document === editor.document && cancel.cancel());
+    try {
+      const ctx = { triggerKind: vscode.InlineCompletionTriggerKind.Invoke, selectedCompletionInfo: undefined };
+      await this.provideInlineCompletionItems(editor.document, position, ctx, cancel.token);
+    } finally {
+      onChange.dispose();
+      cancel.dispose();
+    }
+  }
+
+  /** Asks the editor for ghost text at `position` as Flint's own ask (no alternatives requested). */
+  askEditor(document: vscode.TextDocument, position: vscode.Position): void {
+    this.askedAgainAt = { uri: document.uri.toString(), version: document.version, position };
+    void vscode.commands.executeCommand(ASK_AGAIN_COMMAND).then(undefined, (err: unknown) => this.services.log.debug(`asking the editor for ghost text failed: ${String(err)}`));
+  }
+
   /**
    * The engine's request for a place, or undefined when nothing may be sent from there: the
    * workspace untrusted, ghost text off for the language, a denied file, a binary one, or a
    * private key or token in the text around the cursor.
    */
-  const requestAt = (document: vscode.TextDocument, position: vscode.Position, explicit: boolean, signal: AbortSignal, changedAt?: number, arrived = false): CompletionRequest | undefined => {
+  requestAt(document: vscode.TextDocument, position: vscode.Position, explicit: boolean, signal: AbortSignal, changedAt?: number, arrived = false): CompletionRequest | undefined {
     if (!vscode.workspace.isTrusted) return undefined;
-    const config = services.config();
-    if (!enabledForLanguage(config['completions.enable'], document.languageId) || isDenied(document.uri)) return undefined;
+    const config = this.services.config();
+    if (!enabledForLanguage(config['completions.enable'], document.languageId) || this.isDenied(document.uri)) return undefined;
     const { prefix, suffix } = textAround(document, position, config['context.tokenBudget']);
-    if (!textDocuments.has(document)) {
+    if (!this.textDocuments.has(document)) {
       if (looksBinary(prefix.slice(0, 2048)) || looksBinary(suffix.slice(0, 2048))) return undefined;
-      textDocuments.add(document);
+      this.textDocuments.add(document);
     }
-    if (secrets.find(prefix) || secrets.find(suffix)) return undefined;
+    // A private key or token in the text around the cursor: nothing of it is sent.
+    if (this.secrets.find(prefix) || this.secrets.find(suffix)) return undefined;
     const path = vscode.workspace.asRelativePath(document.uri, false);
     return {
       prefix,
@@ -100,90 +218,21 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
       languageId: document.languageId,
       filePath: path,
       // Prepared at the last pause (definitions, edits, viewed code); re-checked against the deny list as it is now.
-      snippets: () => services.context.ghostSnippets(path, lastLines(prefix, NEAR_CURSOR_LINES)),
+      snippets: () => this.services.context.ghostSnippets(path, lastLines(prefix, NEAR_CURSOR_LINES)),
       explicit,
       arrived,
       signal,
       ...(changedAt === undefined ? {} : { changedAt }),
     };
-  };
-  /** Asks the editor for ghost text at `position` as Flint's own ask (no alternatives requested). */
-  const askEditor = (document: vscode.TextDocument, position: vscode.Position) => {
-    askedAgainAt = { uri: document.uri.toString(), version: document.version, position };
-    void vscode.commands.executeCommand(ASK_AGAIN_COMMAND).then(undefined, (err: unknown) => services.log.debug(`asking the editor for ghost text failed: ${String(err)}`));
-  };
-  const askAgain = () => {
-    const editor = vscode.window.activeTextEditor;
-    const at = shownAt;
-    if (!editor || !at || editor.document.uri.toString() !== at.uri || editor.document.version !== at.version) return;
-    if (!editor.selection.isEmpty || !editor.selection.active.isEqual(at.position)) return;
-    shownAt = undefined;
-    askEditor(editor.document, at.position);
-  };
+  }
+}
 
-  const provider: vscode.InlineCompletionItemProvider = {
-    async provideInlineCompletionItems(document, position, ctx, token) {
-      if (!vscode.workspace.isTrusted) return undefined;
-      const uri = document.uri.toString();
-      // A predicted next edit that inserts at the cursor is offered as ordinary ghost text.
-      const predicted = nextEdit.ghostAt(uri, document.offsetAt(position));
-      if (predicted) return [new vscode.InlineCompletionItem(predicted, new vscode.Range(position, position))];
-      // The suggest widget is open: its item decides what may be shown; leave the stage to it.
-      if (ctx.selectedCompletionInfo) return undefined;
-      const controller = new AbortController();
-      const change = lastChange?.uri === uri && lastChange.version === document.version && !lastChange.answered ? lastChange : undefined;
-      const explicit = ctx.triggerKind === vscode.InlineCompletionTriggerKind.Invoke;
-      // One edit since the cursor moved there: the first key at the place it arrived at.
-      const arrived = movedAt?.uri === uri && document.version === movedAt.version + 1;
-      const req = requestAt(document, position, explicit, controller.signal, change?.at, arrived);
-      if (!req) return undefined;
-      const onCancel = token.onCancellationRequested(() => controller.abort());
-      const ownAsk = askedAgainAt?.uri === uri && askedAgainAt.version === document.version && askedAgainAt.position.isEqual(position);
-      askedAgainAt = undefined;
-      try {
-        const results = await cycling.provide(req, explicit && !ownAsk);
-        const result = results[0];
-        if (!result || token.isCancellationRequested) return undefined;
-        if (change) change.answered = true;
-        nextEdit.ghostTextShown(uri, document.version);
-        shownAt = { uri, version: document.version, position };
-        grownAt = ownAsk && results.length === 1 ? shownAt : undefined;
-        services.log.trace(`ghost text ${result.source} in ${result.timing.total.toFixed(1)} ms (model ${result.timing.model.toFixed(1)} ms)${results.length > 1 ? `, ${results.length - 1} alternatives` : ''}`);
-        return results.map(({ suggestion, entryId }) => {
-          // The editor compares ghost text with the document as it is, line ends included.
-          const text = document.eol === vscode.EndOfLine.CRLF ? suggestion.text.replace(/\n/g, '\r\n') : suggestion.text;
-          const range = new vscode.Range(position, position.translate(0, suggestion.replaceSuffix));
-          return new vscode.InlineCompletionItem(text, range, { title: 'Accept', command: ACCEPTED_COMMAND, arguments: [entryId] });
-        });
-      } finally {
-        onCancel.dispose();
-      }
-    },
-  };
-
-  context.subscriptions.push(
-    vscode.workspace.onDidChangeTextDocument((e) => {
-      if (e.contentChanges.length === 0) return;
-      if (e.contentChanges.some((c) => c.text.length > 256)) textDocuments.delete(e.document);
-      lastChange = { uri: e.document.uri.toString(), version: e.document.version, at: services.now(), answered: false };
-    }),
-    { dispose: engine.onGrow(askAgain) },
-    watchArrivals({
-      // Subtle eagerness shows ghost text only after a pause in typing or on request.
-      enabled: () => services.config()['completions.prefetch'] && services.config()['completions.eagerness'] !== 'subtle',
-      now: () => services.now(),
-      requestAt: (document, position, signal) => requestAt(document, position, false, signal),
-      prefetch: (req) => engine.prefetch(req),
-      show: (editor, position) => askEditor(editor.document, position),
-      moved: (document) => (movedAt = { uri: document.uri.toString(), version: document.version }),
-      log: services.log,
-    }),
-    vscode.languages.registerInlineCompletionItemProvider({ pattern: '**' }, provider),
-    vscode.commands.registerCommand(ACCEPTED_COMMAND, (entryId: number) => engine.accepted(entryId)),
-    vscode.commands.registerCommand('flint.ghostText.showNext', () => cycle('next')),
-    vscode.commands.registerCommand('flint.ghostText.showPrevious', () => cycle('previous')),
-    { dispose: () => engine.dispose() },
-  );
+/** The editor's item for one suggestion; accepting it tells the engine. */
+function completionItem(document: vscode.TextDocument, position: vscode.Position, { suggestion, entryId }: CompletionResult): vscode.InlineCompletionItem {
+  // The editor compares ghost text with the document as it is, line ends included.
+  const text = document.eol === vscode.EndOfLine.CRLF ? suggestion.text.replace(/\n/g, '\r\n') : suggestion.text;
+  const range = new vscode.Range(position, position.translate(0, suggestion.replaceSuffix));
+  return new vscode.InlineCompletionItem(text, range, { title: 'Accept', command: ACCEPTED_COMMAND, arguments: [entryId] });
 }
 
 /**
