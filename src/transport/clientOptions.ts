@@ -1,4 +1,5 @@
 import type { Logger } from '../log/logger';
+import type { HttpWarmthTuning } from './http/httpWarmth';
 import type { NetworkSettings } from './network/networkSettings';
 import type { WsTuning } from './ws/wsTuning';
 
@@ -27,4 +28,6 @@ export interface ModelClientOptions {
   httpFallback?: boolean;
   /** WebSocket pool tuning; the defaults suit the OpenAI service. */
   ws?: Partial<WsTuning>;
+  /** Keeping an HTTP connection warm while in use (default defaultHttpWarmthTuning). */
+  httpWarmth?: HttpWarmthTuning;
 }

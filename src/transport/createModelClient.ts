@@ -46,6 +46,7 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
     maxOutputChars: options.maxOutputChars,
     log: options.log,
     now,
+    ...(options.httpWarmth ? { warmth: options.httpWarmth } : {}),
   };
   if (check.transport === 'ws') {
     const ws = new WsModelClient({

@@ -2,7 +2,11 @@ import type { ChunkUsage, TextChunkSink } from '../../protocol/textChunkSink';
 import { ModelError } from '../modelError';
 import type { TokenStream } from '../tokenStream';
 
-/** Feeds HTTP chunks into a stream and ends it once the body ends. */
+/**
+ * Feeds HTTP chunks into a stream and ends it as soon as both the finish reason and the token
+ * count are in (the text is complete then; waiting for the body's end costs a few more event
+ * loop turns), else once the body ends.
+ */
 export class ChunkCollector implements TextChunkSink {
   private reason: string | undefined;
   private reported: ChunkUsage | undefined;
@@ -18,10 +22,12 @@ export class ChunkCollector implements TextChunkSink {
 
   finish(reason: string): void {
     this.reason = reason;
+    this.settle();
   }
 
   usage(usage: ChunkUsage): void {
     this.reported = usage;
+    this.settle();
   }
 
   malformed(reason: string): void {
@@ -35,6 +41,14 @@ export class ChunkCollector implements TextChunkSink {
       this.stream.fail(new ModelError('network', `The stream from ${this.endpoint} ended before the response was complete.`));
       return;
     }
+    this.finishStream();
+  }
+
+  private settle(): void {
+    if (this.reason !== undefined && this.reported !== undefined && !this.stream.finished) this.finishStream();
+  }
+
+  private finishStream(): void {
     this.stream.finish(this.reason === 'length' ? 'incomplete' : 'completed', { ...this.reported });
   }
 }

@@ -11,6 +11,7 @@ import { runChat } from './chatStream';
 import { errorFromSdk } from './errorFromSdk';
 import { runFim } from './fimStream';
 import type { HttpRun } from './httpRun';
+import { HttpWarmth, type HttpWarmthTuning } from './httpWarmth';
 import { createNodeFetch, type NodeFetch } from './nodeFetch';
 import { runResponses } from './responsesStream';
 import type { NetworkSettings } from '../network/networkSettings';
@@ -30,6 +31,8 @@ export interface HttpClientOptions {
   maxOutputChars?: number;
   log: Logger;
   now: () => number;
+  /** Keeping a connection warm while in use; tests shorten it. */
+  warmth?: HttpWarmthTuning;
 }
 
 /** Attempts of one request whose connection failed before it delivered anything. */
@@ -37,7 +40,8 @@ const MAX_ATTEMPTS = 2;
 
 /**
  * OpenAI-compatible HTTP streaming through the openai SDK (Responses, Chat Completions, and
- * native fill-in-the-middle), over a keep-alive pool warmed by a cheap request at creation.
+ * native fill-in-the-middle), over a keep-alive pool warmed by a cheap request at creation and
+ * kept warm while requests are made (HttpWarmth).
  */
 export class HttpModelClient implements ModelClient {
   readonly transport = 'http' as const;
@@ -45,6 +49,7 @@ export class HttpModelClient implements ModelClient {
   private readonly sdk: OpenAI;
   private readonly fetcher: NodeFetch;
   private readonly holder: StateHolder;
+  private readonly warmth: HttpWarmth | undefined;
   private readonly live = new Set<TokenStream>();
   private inFlight = 0;
   private nextId = 1;
@@ -66,6 +71,9 @@ export class HttpModelClient implements ModelClient {
       logLevel: 'off',
     });
     this.holder = new StateHolder({ status: 'connecting', endpoint: o.endpoint, transport: 'http' });
+    this.warmth = o.keepAlive
+      ? new HttpWarmth({ warmUp: () => this.probe(), idleSockets: () => this.fetcher.idleSockets(), inFlight: () => this.inFlight, now: o.now, ...(o.warmth ? { tuning: o.warmth } : {}) })
+      : undefined;
     void this.probe();
   }
 
@@ -105,6 +113,7 @@ export class HttpModelClient implements ModelClient {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.warmth?.dispose();
     for (const s of [...this.live]) s.cancel();
     this.fetcher.destroy();
     this.holder.set('offline', 'Closed.');
@@ -114,6 +123,7 @@ export class HttpModelClient implements ModelClient {
   private async run(run: HttpRun): Promise<void> {
     const { stream, request } = run;
     this.inFlight++;
+    this.warmth?.used();
     stream.markSent();
     try {
       for (let attempt = 1; ; attempt++) {
@@ -139,11 +149,13 @@ export class HttpModelClient implements ModelClient {
       }
     } finally {
       this.inFlight--;
+      if (!this.disposed) this.warmth?.ended();
     }
   }
 
   /** A cheap request (GET /models) that opens a pooled connection and checks the key. */
   private async probe(): Promise<void> {
+    if (this.disposed) return;
     try {
       await this.sdk.models.list();
       if (!this.disposed) this.holder.set('warm');
@@ -152,7 +164,8 @@ export class HttpModelClient implements ModelClient {
       const error = errorFromSdk(err, this.o.endpoint, this.o.apiKey, this.fetcher.proxy?.display);
       // Any HTTP answer but a refused key means the server is there (some lack /models).
       if (error.code === 'network' || error.code === 'auth') {
-        this.o.log.warn(error.message);
+        // A warm-up while the server stays away says it once.
+        if (this.holder.state.status !== 'offline') this.o.log.warn(error.message);
         this.holder.set('offline', error.message);
       } else {
         this.holder.set('warm');

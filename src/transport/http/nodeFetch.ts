@@ -31,6 +31,8 @@ export interface NodeFetch {
   fetch: typeof fetch;
   /** Open connections, busy or idle in the pool. */
   sockets(): number;
+  /** Open connections idle in the pool. */
+  idleSockets(): number;
   /** Closes pooled connections. */
   destroy(): void;
   /** The proxy requests go through, if any. */
@@ -91,6 +93,7 @@ export function createNodeFetch(opts: NodeFetchOptions): NodeFetch {
     fetch: nodeFetch as typeof fetch,
     ...(agents.proxy ? { proxy: agents.proxy } : {}),
     sockets: () => [httpAgent, httpsAgent].reduce((n, a) => n + count(a.sockets) + count(a.freeSockets), 0),
+    idleSockets: () => count(httpAgent.freeSockets) + count(httpsAgent.freeSockets),
     destroy() {
       httpAgent.destroy();
       httpsAgent.destroy();
