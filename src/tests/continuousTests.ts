@@ -4,7 +4,7 @@ import { checkExisting, type CheckResult, type CheckRun, type Regression } from 
 import { saveSnapshot, type SaveSnapshot } from './saveSnapshot';
 import { languageOf, type FunctionFinder } from './sourceFunctions';
 import type { SyntaxChecker } from './syntaxCheck';
-import { additionsFor, writeAdditions } from './testAdditions';
+import { additionsFor, writeAdditions, type AdditionDeps } from './testAdditions';
 import { RefusedTests, type TestModel } from './testGeneration';
 import type { TestLedger } from './testLedger';
 import { isTestPath } from './testPaths';
@@ -43,6 +43,8 @@ export interface ContinuousDeps {
   delayMs?: number;
   /** flint.tests.command: with it, a project with no detected framework still gets tests. */
   commandOverride(): string;
+  /** The context sections of the prompt for `fn`'s tests (as Generate Tests asks them). */
+  context?: AdditionDeps['context'];
 }
 
 interface Saved {

@@ -43,6 +43,11 @@ export interface AdditionDeps {
   root(path: string): string | undefined;
   model: TestModel;
   check: SyntaxChecker;
+  /**
+   * Labelled context sections for the tests of `fn` in the source saved as `text`: what it uses
+   * from other files, its existing tests, the test setup. Failing, the prompt goes without.
+   */
+  context?(path: string, text: string, fn: SourceFunction): Promise<string>;
 }
 
 export interface Added {
@@ -74,6 +79,8 @@ export async function writeAdditions(
     const prev = sections.get(a.fn.name);
     const withAnswer = (answer: string): TestSection => ({ name: a.fn.name, hash: functionHash(a.fn.text), body: [prev?.body.trimEnd(), answer.trimEnd()].filter(Boolean).join('\n\n') });
     const imports = order().map((x) => x.name).concat(prev ? [] : [a.fn.name]).filter(present);
+    const context = (await deps.context?.(s.path, s.text, a.fn).catch(() => '')) ?? '';
+    if (signal.aborted) return undefined;
     try {
       const g = await generateTests(
         {
@@ -87,6 +94,7 @@ export async function writeAdditions(
             wholeFile: false,
             importFrom: importSpecifier(s.testFile, s.path, s.framework),
             ...(a.existing ? { keepPassing: a.existing, ...(a.change ? { changed: a.change } : {}) } : {}),
+            ...(context ? { context } : {}),
           },
           compose: (answer) => {
             sections.set(a.fn.name, withAnswer(answer));

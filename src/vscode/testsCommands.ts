@@ -124,6 +124,7 @@ export function registerTests(context: vscode.ExtensionContext, services: Servic
     editPending: (path) => edits.controller.find(vscode.Uri.file(path).toString()) !== undefined,
     now: () => services.now(),
     commandOverride: () => cfg()['tests.command'],
+    context: services.context,
   });
   const diagnostics = new RegressionDiagnostics(ledger, findFunctions);
   const generate = generateTestsCommand({ services, edits, model, check, probe, findFunctions, refused, commandOverride: () => cfg()['tests.command'], runAndReport: (fw, file, source) => rerun(fw, file, source), subscriptions: context.subscriptions });

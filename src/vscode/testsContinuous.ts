@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { ContextHub } from '../context/contextHub';
 import { ContinuousTests, type ContinuousEvents } from '../tests/continuousTests';
 import type { FileProbe } from '../tests/frameworkDetect';
 import type { FunctionFinder } from '../tests/sourceFunctions';
@@ -9,6 +10,7 @@ import { isFlintTestPath } from '../tests/testPaths';
 import type { TestsExplorer } from './testsExplorer';
 import type { TestsReport } from './testsReport';
 import type { TestsRunner } from './testsRunner';
+import { testsContext } from './testsContext';
 import type { TestsStatusBar } from './testsStatusBar';
 import { folderOf, relativeName } from './testsWorkspace';
 
@@ -27,6 +29,7 @@ export interface ContinuousWiring {
   editPending(path: string): boolean;
   now(): number;
   commandOverride(): string;
+  context: ContextHub;
 }
 
 /** Flint's own test files only, and never one the user has open with unsaved changes or a pending edit. */
@@ -90,5 +93,6 @@ export function continuousTests(w: ContinuousWiring): ContinuousTests {
     now: w.now,
     delayMs: 0,
     commandOverride: w.commandOverride,
+    context: (path, text, fn) => testsContext(w.context, vscode.Uri.file(path), text, [fn]),
   });
 }

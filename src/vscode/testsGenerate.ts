@@ -11,6 +11,7 @@ import { planUserTests, type UserTestsPlan } from '../tests/userTests';
 import type { InlineEdits } from './editCommands';
 import { sendRefusal, wholeDocument, writeRefusal } from './editTarget';
 import { folderOf, relativeName } from './testsWorkspace';
+import { testsContext } from './testsContext';
 
 /** Argument of flint.generateTests from the CodeLens. */
 export interface GenerateArg {
@@ -57,14 +58,8 @@ export function generateTestsCommand(deps: GenerateDeps): (arg?: GenerateArg) =>
       return;
     }
     const plan = await planUserTests(framework, path, document.getText(), functions, folderOf(path)!, deps.probe);
-    // What the functions use from other files, their existing tests and the test setup.
-    const lines = document.getText().replace(/\r\n/g, '\n').split('\n');
-    const focus = { start: Math.min(...functions.map((f) => f.startLine)), end: Math.max(...functions.map((f) => f.endLine)) };
-    const related = await deps.services.context.buildForTests(
-      { surface: 'tests', path: vscode.workspace.asRelativePath(document.uri, false), lines, focus, visible: { start: 0, end: lines.length } },
-      functions[0].name.split('.').pop()!,
-    );
-    if (related.text) plan.args.prompt.context = related.text;
+    const related = await testsContext(deps.services.context, document.uri, document.getText(), functions);
+    if (related) plan.args.prompt.context = related;
     const answer = await writeTests(deps, plan, functions.map((f) => f.name).join(', '));
     if (answer !== undefined) await propose(deps, plan, framework, path, answer, functions.map((f) => f.name).join(', '));
   };
