@@ -107,6 +107,8 @@ export const tests = [
       const hourRows = frame.locator('.token-hours tr');
       assert.ok((await hourRows.count()) >= 2, 'an hour row under the header');
       assert.match(await hourRows.nth(1).innerText(), /\d+ · \d+/);
+      // The tiles may sit below the fold of the report: a clip must be inside the page's view.
+      await tiles.scrollIntoViewIfNeeded();
       await wb.screenshot('latency-tokens', { clip: await tiles.boundingBox() ?? undefined });
 
       // The status bar item's tooltip: today's total and its cost.
