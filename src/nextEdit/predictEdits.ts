@@ -17,22 +17,39 @@ const MAX_CHANGED_LINES = 40;
  */
 export function predictEdits(window: EditWindow, reply: readonly string[]): PredictionResult {
   const a = window.lines;
-  // A final line break is the model's habit, not an edit: match the window's.
-  const endsEmpty = (l: readonly string[]) => l.length > 1 && l[l.length - 1] === '';
-  let predicted = reply;
-  // The window ends the document with a line break: a reply repeating it with one more is the same.
-  const oneMore = endsEmpty(a) && predicted.length === a.length + 1 && endsEmpty(predicted) && predicted[predicted.length - 2] === '';
-  if ((endsEmpty(predicted) && !endsEmpty(a)) || oneMore) predicted = predicted.slice(0, -1);
-  else if (!endsEmpty(predicted) && endsEmpty(a)) predicted = [...predicted, ''];
+  const predicted = withWindowEnding(a, reply);
   // Trailing whitespace is not an edit: models drop it from the lines they repeat, and a hint
   // to delete it on every pause would be noise.
   const runs = myersDiff(a.map(trimEnd), predicted.map(trimEnd));
+  const { kept, changed, lined } = lineUp(a, predicted, runs);
+  if (changed === 0) return { ok: true, edits: [] };
+  if (a.length >= 4 && lined * 2 < a.length) return { ok: false, reason: `keeps only ${kept} of the window's ${a.length} lines (${lined - kept} more changed in place)` };
+  if (changed > MAX_CHANGED_LINES) return { ok: false, reason: `changes ${changed} lines, more than one edit` };
+  const strays = strayLines(window, predicted, runs);
+  if (strays) return { ok: false, reason: strays };
+  return { ok: true, edits: editsOf(window, predicted, runs) };
+}
+
+/** A final line break is the model's habit, not an edit: the reply ends as the window does. */
+function withWindowEnding(a: readonly string[], reply: readonly string[]): readonly string[] {
+  const endsEmpty = (l: readonly string[]) => l.length > 1 && l[l.length - 1] === '';
+  // The window ends the document with a line break: a reply repeating it with one more is the same.
+  const oneMore = endsEmpty(a) && reply.length === a.length + 1 && endsEmpty(reply) && reply[reply.length - 2] === '';
+  if ((endsEmpty(reply) && !endsEmpty(a)) || oneMore) return reply.slice(0, -1);
+  if (!endsEmpty(reply) && endsEmpty(a)) return [...reply, ''];
+  return reply;
+}
+
+/**
+ * How well the reply lines up with the window: lines kept, lines changed (a replaced line counts
+ * once: per run of changes, the larger of its removed and added lines), and lines lined up
+ * (kept, or changed in place: a rename, an added argument).
+ */
+function lineUp(a: readonly string[], predicted: readonly string[], runs: readonly DiffRun[]): { kept: number; changed: number; lined: number } {
   let kept = 0;
   let changed = 0;
-  // A replaced line counts once: per run of changes, the larger of its removed and added lines.
   let removed = 0;
   let added = 0;
-  // Lines kept as they are, or changed in place (a rename, an added argument) count as lined up.
   let lined = 0;
   let runStart: DiffRun | undefined;
   for (const r of [...runs, { kind: 'equal' as const, aStart: a.length, bStart: predicted.length, length: 0 }]) {
@@ -51,19 +68,22 @@ export function predictEdits(window: EditWindow, reply: readonly string[]): Pred
     removed = added = 0;
     runStart = undefined;
   }
-  if (changed === 0) return { ok: true, edits: [] };
-  if (a.length >= 4 && lined * 2 < a.length) return { ok: false, reason: `keeps only ${kept} of the window's ${a.length} lines (${lined - kept} more changed in place)` };
-  if (changed > MAX_CHANGED_LINES) return { ok: false, reason: `changes ${changed} lines, more than one edit` };
+  return { kept, changed, lined };
+}
+
+/** Why the reply's first or last change is not an edit of the window (it repeats what is around it, or stops short). */
+function strayLines(window: EditWindow, predicted: readonly string[], runs: readonly DiffRun[]): string | undefined {
   const first = runs[0];
   const last = runs[runs.length - 1];
-  if (first.kind === 'insert' && window.above.length > 0 && endsWith(window.above, predicted.slice(0, first.length))) {
-    return { ok: false, reason: 'repeats the lines above the window' };
-  }
-  if (last.kind === 'insert' && window.below.length > 0 && startsWith(window.below, predicted.slice(last.bStart))) {
-    return { ok: false, reason: 'repeats the lines below the window' };
-  }
-  if (last.kind === 'delete' && last.length >= 3 && runs.length > 1) return { ok: false, reason: `stops ${last.length} lines before the end of the window` };
+  if (first.kind === 'insert' && window.above.length > 0 && endsWith(window.above, predicted.slice(0, first.length))) return 'repeats the lines above the window';
+  if (last.kind === 'insert' && window.below.length > 0 && startsWith(window.below, predicted.slice(last.bStart))) return 'repeats the lines below the window';
+  if (last.kind === 'delete' && last.length >= 3 && runs.length > 1) return `stops ${last.length} lines before the end of the window`;
+  return undefined;
+}
 
+/** The minimal edits, in document order, that turn the window into `predicted`. */
+function editsOf(window: EditWindow, predicted: readonly string[], runs: readonly DiffRun[]): PredictedEdit[] {
+  const a = window.lines;
   const text = `${a.join('\n')}\n`;
   const lineStarts: number[] = [];
   for (let i = 0, o = 0; i < a.length; o += a[i].length + 1, i++) lineStarts.push(o);
@@ -103,7 +123,7 @@ export function predictEdits(window: EditWindow, reply: readonly string[]): Pred
     }
     edits.push(minimal(from, oldText, newText, window.startLine, lineStarts));
   }
-  return { ok: true, edits };
+  return edits;
 }
 
 /**
