@@ -6,30 +6,37 @@
 // measured with debounce 0 (with a 95 % bootstrap confidence interval); the default adaptive
 // debounce is measured alongside. Keystrokes alternate between the windows in an order that
 // rotates every keystroke, so machine noise and ordering effects hit all alike.
-// Then a typing run (bench/e2eTyping.mjs: real files typed at 80–120 ms per character against a
-// perfect model) in every completions mode, and a busy run: the same with a child process
-// keeping one core busy. Writes bench/results/e2e.json.
+// Then the typing run (bench/e2eTypingPhase.mjs: real files typed at 80–120 ms per character
+// against a perfect model answering 25 ms to the first token, then 1,000 tokens/s, at the end of
+// files and at 100+ fresh positions), every transport and the instant in-process provider side
+// by side; and a busy run: the isolated keystrokes and the end-of-file typing with a child
+// process keeping one core busy. Writes bench/results/e2e.json.
 //
 //   node bench/e2e.mjs [--samples N] [--busy-samples N] [--engine scripted|tiny] [--no-typing] [--no-busy]
-//   node bench/e2e.mjs --typing-only [--modes responses,infill,completions]
-// (--typing-only: one Flint window, the quiet typing run only; prints its figures and writes
-// bench/results/e2e-typing.json, leaving e2e.json as it was.)
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+//   node bench/e2e.mjs --typing-only [--windows provider,ws,infill,completions,http] [--positions N]
+//   node bench/e2e.mjs --model models/flint-code-6m.gguf [--positions N]
+// (--typing-only: the quiet typing run only, in the windows named, over the first N fresh
+// positions; prints its figures and writes bench/results/e2e-typing.json, leaving e2e.json as it was.
+// --model: the typing run over /infill against that model on the llama engine, written to
+// bench/results/e2e-model.json: shown share, the share of it that was right, requests per key.)
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { INSTALL_COMMAND, missingPrerequisites } from '../scripts/installE2E.mjs';
-import { launchBrowser, newPage } from '../test/e2e/harness/browser.mjs';
+import { launchBrowser } from '../test/e2e/harness/browser.mjs';
 import { buildIfStale } from '../test/e2e/harness/build.mjs';
 import { startCodeServer } from '../test/e2e/harness/codeServer.mjs';
 import { endpointSettings, startEndpoint } from '../test/e2e/harness/endpoint.mjs';
 import { ProcessGroups } from '../test/e2e/harness/processGroup.mjs';
-import { SAMPLE_WORKSPACE } from '../test/e2e/harness/uiSession.mjs';
-import { Workbench } from '../test/e2e/harness/workbench.mjs';
 import { competingLoad } from './competingLoad.mjs';
-import { medianCi } from './e2eMedianCi.mjs';
+import { typingOracle, typingResults } from './e2eTypingResults.mjs';
 import { measureModelFirstToken } from './e2eModelFirstToken.mjs';
-import { measureOneKeystroke, warmUp } from './e2eProbe.mjs';
-import { oracleRules, typingFigures, typingRun, typingSegments } from './e2eTyping.mjs';
+import { measureOneKeystroke } from './e2eProbe.mjs';
+import { rhythm, typeSegment, typingSegments } from './e2eTyping.mjs';
+import { typingFigures } from './e2eTypingFigures.mjs';
+import { typingPhase } from './e2eTypingPhase.mjs';
+import { openBenchWindow } from './e2eWindow.mjs';
+import { bootstrapCi, median as percentileMedian } from './sampleStats.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
@@ -40,20 +47,17 @@ const ENGINE = flag('--engine', 'scripted');
 const TYPING = !argv.includes('--no-typing') && ENGINE === 'scripted';
 const BUSY = !argv.includes('--no-busy');
 const TYPING_ONLY = argv.includes('--typing-only');
-const MODES = flag('--modes', 'responses,infill,completions').split(',');
-/** Exact typing (the document is the file): no auto-indent, no auto-closing, no suggest widget. */
-const EDITOR_SETTINGS = {
-  'editor.autoIndent': 'none',
-  'editor.autoClosingBrackets': 'never',
-  'editor.autoClosingQuotes': 'never',
-  'editor.autoSurround': 'never',
-  'editor.formatOnType': false,
-  'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' },
-  'editor.suggestOnTriggerCharacters': false,
-};
+/** --typing-only while working on it: some windows (provider,ws,infill,completions,http), fewer fresh positions. */
+const TYPING_WINDOWS = flag('--windows', undefined)?.split(',');
+const MAX_POSITIONS = Number(flag('--positions', Infinity));
+/** --model PATH: the typing run once against a real model (llama engine) over /infill, no targets. */
+const MODEL = flag('--model', undefined);
 const BASELINE = join(root, 'test', 'e2e', 'baseline-extension');
 // None of these starts the fixed suggestions, so every keystroke asks the provider afresh.
 const KEYS = 'qwrtyzxvkjh';
+/** The perfect model of the typing run: 25 ms to the first token, then 1,000 tokens/s. */
+const TYPING_KNOBS = { firstTokenDelayMs: 25, tokensPerSecond: 1000 };
+const ISOLATED_KNOBS = { firstTokenDelayMs: 0, tokensPerSecond: 1000 };
 
 function median(xs) {
   const s = xs.filter((x) => x !== null).sort((a, b) => a - b);
@@ -61,37 +65,12 @@ function median(xs) {
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
-const round = (x) => (x === null ? null : Math.round(x * 100) / 100);
+const round = (x) => (x === null || x === undefined ? null : Math.round(x * 100) / 100);
 
 /** Flint's ghost text needs its inline completion provider; until it exists, that half waits. */
 function flintProviderPresent() {
   const dir = join(root, 'src', 'vscode');
   return existsSync(dir) && readdirSync(dir).some((f) => /inline.*completion/i.test(f));
-}
-
-/**
- * Opens a window with one extension on a fresh copy of the sample workspace, warmed up.
- * `workspaceSettings` go to the copy's .vscode/settings.json: per window, unlike user settings.
- */
-async function openBenchWindow(groups, server, browser, extensionPath, workspaceSettings = {}) {
-  const workspace = mkdtempSync(join(tmpdir(), 'flint-bench-ws-'));
-  groups.onStop(() => rmSync(workspace, { recursive: true, force: true }));
-  cpSync(SAMPLE_WORKSPACE, workspace, { recursive: true });
-  mkdirSync(join(workspace, '.vscode'));
-  mkdirSync(join(workspace, 'typing'));
-  const settingsFile = join(workspace, '.vscode', 'settings.json');
-  writeFileSync(settingsFile, JSON.stringify({ ...EDITOR_SETTINGS, ...workspaceSettings }));
-  const page = await newPage(browser);
-  const wb = new Workbench(page);
-  // A busy machine (the point of the busy run, and often the case) opens windows slowly.
-  await wb.open(server.pageUrl({ folder: workspace, extensionDevelopmentPaths: [extensionPath], openFile: join(workspace, 'src', 'scratch.js') }), { timeoutMs: 180_000 });
-  await wb.waitForEditor({ name: 'scratch.js', timeoutMs: 120_000 });
-  await wb.gotoEnd();
-  await wb.type('const bench');
-  await warmUp(page, { timeoutMs: 300_000 });
-  /** Merges `patch` into this window's workspace settings (applied live). */
-  const setSettings = (patch) => writeFileSync(settingsFile, JSON.stringify({ ...JSON.parse(readFileSync(settingsFile, 'utf8')), ...patch }));
-  return { page, wb, workspace, setSettings };
 }
 
 /** Alternates keystrokes between the windows, the order rotating every keystroke. */
@@ -115,7 +94,7 @@ function check(label, samples) {
 
 const load = () => loadavg().map((x) => Math.round(x * 100) / 100);
 
-/** The typing run in each completions mode on one window; figures per mode. */
+/** The end-of-file typing in each completions mode on one window (the busy run); figures per mode. */
 async function typingModes(win, modes, label) {
   const out = {};
   const segments = typingSegments();
@@ -124,12 +103,69 @@ async function typingModes(win, modes, label) {
     await win.page.bringToFront();
     await win.page.waitForTimeout(1000);
     const loadBefore = load();
-    const records = await typingRun(win.wb, win.page, win.workspace, segments, { header: `${label} ${mode} ${Date.now()}` });
+    const records = [];
+    const gap = rhythm(1);
+    for (const [index, seg] of segments.entries()) records.push(...(await typeSegment(win, seg, { header: `flint-typing ${label}_${mode} ${Date.now()}`, index, gap })));
     const figures = { ...typingFigures(records, median), load_before: loadBefore, load_after: load() };
     console.log(`typing (${label}, ${mode}): ${JSON.stringify(figures)}`);
     out[mode] = figures;
+    // Per key, 1 when correct ghost text showed: for intervals (not kept in the results).
+    Object.defineProperty(figures, 'shown', { value: records.filter((r) => r.kind === 'key').map((r) => (r.shownMs === null ? 0 : 1)) });
   }
   return out;
+}
+
+/**
+ * How far /infill trails the WebSocket in keys showing ghost text, the worse of the quiet and the
+ * busy run, with a bootstrap interval over the keys of all four.
+ */
+function infillGap(quiet, busy) {
+  const mean = (xs) => xs.reduce((n, x) => n + x, 0) / xs.length;
+  const sets = [quiet.ws, quiet.infill, busy?.responses?.shown, busy?.infill?.shown];
+  if (!sets[0]?.length || !sets[1]?.length) return { shown_share_infill_gap: null };
+  const withBusy = sets.every((s) => s?.length);
+  const gap = (a, b, c, d) => Math.max(mean(a) - mean(b), withBusy ? mean(c) - mean(d) : -1);
+  const ci = bootstrapCi(withBusy ? sets : sets.slice(0, 2), gap);
+  return { shown_share_infill_gap: round(gap(...sets)), shown_share_infill_gap_ci: ci ? ci.map(round) : null };
+}
+
+/** What Flint adds beyond the floor and the model's first token, with its sample count and interval. */
+function addedFigure(name, flint, baseline, model) {
+  const added = (f, b, m) => percentileMedian(f) - percentileMedian(b) - percentileMedian(m);
+  const clean = (xs) => xs.filter((x) => x !== null && x !== undefined);
+  const value = added(clean(flint), clean(baseline), clean(model));
+  const ci = bootstrapCi([clean(flint), clean(baseline), clean(model)], added);
+  return { [name]: round(value), [`${name}_n`]: clean(flint).length, [`${name}_ci`]: ci ? ci.map(round) : null };
+}
+
+/**
+ * The typing run against a real model (the local endpoint's llama engine) over /infill: how
+ * often ghost text follows a key, how often it is the file's true text, requests per keystroke,
+ * keystroke to ghost text. Writes bench/results/e2e-model.json.
+ */
+async function modelRun(groups, browser) {
+  const endpoint = await startEndpoint(groups, { engine: 'llama', args: ['--model', MODEL] });
+  const oracle = typingOracle(JSON.parse(readFileSync(join(root, 'bench', 'e2eFixture.json'), 'utf8')));
+  const phase = await typingPhase(groups, browser, endpoint, { median, oracle, tags: ['infill'], maxPositions: MAX_POSITIONS });
+  const w = phase.perWindow.infill;
+  const result = {
+    model: MODEL.split('/').pop(),
+    transport: 'infill',
+    keystrokes: w.keystrokes_all,
+    shown_share: round(w.any_shown_share),
+    correct_share_of_shown: round(w.correct_share_of_shown),
+    keystroke_to_ghost_ms_p50: w.keystroke_to_ghost_ms_p50,
+    keystroke_to_ghost_ms_p50_n: w.keystroke_to_ghost_ms_p50_n,
+    keystroke_to_ghost_ms_p50_ci: w.keystroke_to_ghost_ms_p50_ci,
+    requests_per_keystroke: w.requests_per_keystroke,
+    fresh_positions: w.fresh_positions,
+    load: phase.load,
+    at: new Date().toISOString(),
+  };
+  mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+  writeFileSync(join(root, 'bench', 'results', 'e2e-model.json'), JSON.stringify(result, null, 2) + '\n');
+  console.log(`model run: ${JSON.stringify(result)}`);
+  return 0;
 }
 
 async function main() {
@@ -144,24 +180,27 @@ async function main() {
     groups.onStop(() => rmSync(resolve(fixture, '..'), { recursive: true, force: true }));
     const base = JSON.parse(readFileSync(join(root, 'bench', 'e2eFixture.json'), 'utf8'));
     // The typing run's perfect model first, then the isolated keystrokes' fixed answer.
-    writeFileSync(fixture, JSON.stringify({ ...base, rules: [...(TYPING ? oracleRules(typingSegments()) : []), ...base.rules] }));
+    const oracle = typingOracle(base);
+    writeFileSync(fixture, JSON.stringify(TYPING ? oracle.fixture : base));
     const endpoint = await startEndpoint(groups, { engine: ENGINE, args: ENGINE === 'scripted' ? ['--script', fixture] : [] });
     // The fill-in-the-middle URL is a user setting (a workspace cannot redirect requests); only the
     // infill and completions modes use it, so it can be set for every window.
     const settings = { ...endpointSettings(endpoint), 'flint.completions.url': endpoint.httpUrl, 'editor.inlineSuggest.enabled': true };
-    const [server, browser] = await Promise.all([startCodeServer(groups, { settings }), launchBrowser(groups)]);
+    const browser = await launchBrowser(groups);
+    if (MODEL) return await modelRun(groups, browser);
     if (TYPING_ONLY) {
       if (!withFlint || ENGINE !== 'scripted') throw new Error('--typing-only needs Flint and the scripted engine');
-      const win = await openBenchWindow(groups, server, browser, root, {});
-      const typing = await typingModes(win, MODES, 'quiet');
-      const total = (key) => Object.values(typing).reduce((n, t) => n + t[key], 0);
-      const summary = { agreeing_enters: total('agreeing_enters'), enter_frames: total('enter_frames'), enter_blank_frames: total('enter_blank_frames'), enter_blank_frame_starts: total('enter_blank_frame_starts') };
+      await endpoint.setKnobs(TYPING_KNOBS);
+      const phase = await typingPhase(groups, browser, endpoint, { median, oracle, tags: TYPING_WINDOWS, maxPositions: MAX_POSITIONS });
+      const result = { ...typingResults(phase), at: new Date().toISOString() };
       mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-      writeFileSync(join(root, 'bench', 'results', 'e2e-typing.json'), JSON.stringify({ ...summary, typing, at: new Date().toISOString() }, null, 2) + '\n');
-      console.log(`typing only: ${JSON.stringify(summary)}`);
+      writeFileSync(join(root, 'bench', 'results', 'e2e-typing.json'), JSON.stringify(result, null, 2) + '\n');
+      console.log(`typing only: ${JSON.stringify(Object.fromEntries(Object.entries(result).filter(([, v]) => typeof v !== 'object')))}`);
       return 0;
     }
+    const server = await startCodeServer(groups, { settings });
 
+    await endpoint.setKnobs(ISOLATED_KNOBS);
     const windows = [await openBenchWindow(groups, server, browser, BASELINE)];
     if (withFlint) {
       // The pipeline with no deliberate wait, then the shipped adaptive debounce on top.
@@ -176,16 +215,19 @@ async function main() {
     if (flintDefault) check('flint (adaptive debounce)', flintDefault);
     const modelFirstToken = await measureModelFirstToken(endpoint.wsUrl, { samples: 30 });
     console.log(`model first token (bare WebSocket client): p50 ${round(median(modelFirstToken))} ms`);
-
     const baselineP50 = median(baseline);
     const modelP50 = median(modelFirstToken);
     const flintP50 = flint ? median(flint) : null;
-    const added = (f, b, m) => median(f) - median(b) - median(m);
-    const ci = flint ? medianCi([flint, baseline, modelFirstToken], added) : null;
-    if (ci) console.log(`flint adds ${round(flintP50 - baselineP50 - modelP50)} ms (p50), 95 % CI [${round(ci[0])}, ${round(ci[1])}] over ${SAMPLES} keystrokes per window`);
+    const added = flint ? addedFigure('flint_added_ms_p50', flint, baseline, modelFirstToken) : {};
+    if (flint) console.log(`flint adds ${added.flint_added_ms_p50} ms (p50), 95 % CI ${JSON.stringify(added.flint_added_ms_p50_ci)} over ${SAMPLES} keystrokes per window`);
 
-    // Typing: the shipped (adaptive) debounce, as a user types.
-    const typing = TYPING && flintDefault ? await typingModes(windows[2], ['responses', 'infill', 'completions'], 'quiet') : null;
+    // Typing: the shipped (adaptive) debounce, as a user types; every transport side by side.
+    let phase = null;
+    if (TYPING && withFlint) {
+      await endpoint.setKnobs(TYPING_KNOBS);
+      phase = await typingPhase(groups, browser, endpoint, { median, oracle });
+      await endpoint.setKnobs(ISOLATED_KNOBS);
+    }
 
     let busy = null;
     if (BUSY && flint) {
@@ -195,10 +237,14 @@ async function main() {
         const busyLoad = load();
         const [b, f] = await sampleInterleaved(pages.slice(0, 2), BUSY_SAMPLES);
         const m = await measureModelFirstToken(endpoint.wsUrl, { samples: 30 });
-        const busyCi = medianCi([f, b, m], added);
-        const typingBusy = TYPING && flintDefault ? await typingModes(windows[2], ['responses', 'infill'], 'busy') : null;
-        busy = { baseline: b, flint: f, model: m, ci: busyCi, load: busyLoad, typing: typingBusy };
-        console.log(`busy: baseline p50 ${round(median(b))} ms, flint p50 ${round(median(f))} ms, model ${round(median(m))} ms -> flint adds ${round(added(f, b, m))} ms, 95 % CI [${round(busyCi[0])}, ${round(busyCi[1])}]`);
+        let typingBusy = null;
+        if (TYPING && flintDefault) {
+          await endpoint.setKnobs(TYPING_KNOBS);
+          typingBusy = await typingModes(windows[2], ['responses', 'infill'], 'busy');
+          await endpoint.setKnobs(ISOLATED_KNOBS);
+        }
+        busy = { baseline: b, flint: f, model: m, load: busyLoad, typing: typingBusy, ...addedFigure('flint_added_ms_p50_busy', f, b, m) };
+        console.log(`busy: baseline p50 ${round(median(b))} ms, flint p50 ${round(median(f))} ms, model ${round(median(m))} ms -> flint adds ${busy.flint_added_ms_p50_busy} ms, 95 % CI ${JSON.stringify(busy.flint_added_ms_p50_busy_ci)}`);
       } finally {
         burner.stop();
       }
@@ -209,29 +255,13 @@ async function main() {
       baseline_ms_p50: round(baselineP50),
       flint_ms_p50: round(flintP50),
       model_first_token_ms: round(modelP50),
-      flint_added_ms_p50: flintP50 === null ? null : round(flintP50 - baselineP50 - modelP50),
-      flint_added_ms_p50_ci95: ci ? ci.map(round) : null,
-      // Typing run (shipped debounce), keys pressed with no ghost text shown: keydown to correct
-      // ghost text, minus the editor's floor and the model's first token, as for isolated keys.
-      // (All keys together would compare typed-through suggestions with a fresh answer.)
-      flint_added_ms_p50_typing: typing?.responses?.fresh_shown_ms_p50 == null ? null : round(typing.responses.fresh_shown_ms_p50 - baselineP50 - modelP50),
-      // How many keys that figure rests on: at 80–120 ms per character most fresh answers are
-      // overtaken by the next key (the editor's own floor is about 100 ms).
-      flint_added_ms_p50_typing_samples: typing?.responses ? Math.round(typing.responses.fresh_keystrokes * (typing.responses.fresh_shown_share ?? 0)) : null,
-      following_lines_shown_share: typing?.responses?.following_lines_shown_share == null ? null : round(typing.responses.following_lines_shown_share),
-      enter_blank_frames: typing ? Object.values(typing).reduce((n, t) => n + t.enter_blank_frames, 0) : null,
-      enter_blank_frame_starts: typing ? Object.values(typing).reduce((n, t) => n + t.enter_blank_frame_starts, 0) : null,
-      shown_share_ws: share(typing, 'responses'),
-      shown_share_infill: share(typing, 'infill'),
-      shown_share_completions: share(typing, 'completions'),
-      flint_added_ms_p50_busy: busy ? round(added(busy.flint, busy.baseline, busy.model)) : null,
-      flint_added_ms_p50_busy_ci95: busy ? busy.ci.map(round) : null,
+      ...added,
+      ...(phase ? typingResults(phase) : {}),
+      ...(busy ? { flint_added_ms_p50_busy: busy.flint_added_ms_p50_busy, flint_added_ms_p50_busy_n: busy.flint_added_ms_p50_busy_n, flint_added_ms_p50_busy_ci: busy.flint_added_ms_p50_busy_ci } : {}),
       shown_share_ws_busy: share(busy?.typing, 'responses'),
       shown_share_infill_busy: share(busy?.typing, 'infill'),
-      // How far the /infill path trails the WebSocket, the worse of quiet and busy (points as a share).
-      shown_share_infill_gap: typing ? round(Math.max(share(typing, 'responses') - share(typing, 'infill'), busy?.typing ? share(busy.typing, 'responses') - share(busy.typing, 'infill') : -1)) : null,
+      ...(phase ? infillGap(phase.shown, busy?.typing) : {}),
       load_average: { quiet: quietLoad, busy: busy?.load ?? null },
-      typing,
       busy: busy && {
         baseline_ms_p50: round(median(busy.baseline)),
         flint_ms_p50: round(median(busy.flint)),

@@ -1,16 +1,24 @@
 // The typing run of the real-editor bench: real source files typed character by character at
 // 80–120 ms into the real editor (auto-indent and auto-closing off, so the document is exactly
-// the file), against the scripted endpoint answering as a perfect model would: at every
-// position, the rest of the line and the following lines of the block. Per keystroke the page
-// notes when correct ghost text (a prefix of the file's true continuation) showed, whether it
-// showed more than one line, and painted frames without ghost text after an Enter the
-// suggestion agreed with.
+// the file), against the scripted endpoint answering as a perfect model would. Two parts:
+// - segments: a few lines typed at the end of a file (the rest of the line, then the following
+//   lines of the block, are what the model answers), with line breaks;
+// - fresh positions (bench/e2eFresh.mjs): emptied lines of real files, each reached with Go to
+//   Line, a pause, then its first keys.
+// Per keystroke (and per arrival at a fresh position) the page notes when correct ghost text (a
+// prefix of the file's true continuation) showed and what it showed, whether it was already
+// there at the keydown, whether it showed more than one line, and painted frames without ghost
+// text after an Enter the suggestion agreed with.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { freshDocument, seeded } from './e2eFresh.mjs';
 
+const require = createRequire(import.meta.url);
+const { restWithBlock } = require('./e2eOracle.cjs');
 const root = resolve(import.meta.dirname, '..');
 
-/** Regions typed: real files of this repository, a few lines each (Python, TypeScript, JS). */
+/** Regions typed at the end of a file: real files of this repository, a few lines each. */
 export const TYPING_SOURCES = [
   { path: 'test/e2e/workspace/src/inventory.py', fromLine: 9, lines: 4 },
   { path: 'src/completions/cursorLine.ts', fromLine: 17, lines: 5 },
@@ -18,9 +26,8 @@ export const TYPING_SOURCES = [
 ];
 
 const TAIL = 80;
-const BLOCK_LINES = 5;
 const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const indentOf = (line) => /^[ \t]*/.exec(line)[0].length;
+const commentFor = (name) => (name.endsWith('.py') ? '#' : '//');
 
 /** The segments to type: the file before the region (the document) and the region's text. */
 export function typingSegments() {
@@ -33,49 +40,35 @@ export function typingSegments() {
   });
 }
 
-/** What a perfect model answers at `pos` of `text`: the rest of the line, then the block's next lines. */
+/** What a perfect model answers at `pos` of `text` typed at the end: the rest of the line, then the block's next lines. */
 export function truthAt(text, pos) {
-  const lineStart = text.lastIndexOf('\n', pos - 1) + 1;
-  const lineEnd = text.indexOf('\n', pos);
-  const rest = text.slice(pos, lineEnd < 0 ? undefined : lineEnd);
-  if (lineEnd < 0) return rest;
-  const indent = indentOf(text.slice(lineStart, lineEnd));
-  const out = [rest];
-  let start = lineEnd + 1;
-  for (let n = 0; n < BLOCK_LINES && start < text.length; n++) {
-    const end = text.indexOf('\n', start);
-    const line = text.slice(start, end < 0 ? undefined : end);
-    if (line.trim() === '') break;
-    if (indentOf(line) < indent) {
-      if (/^\s*[}\])]/.test(line)) out.push(line);
-      break;
-    }
-    out.push(line);
-    if (end < 0) break;
-    start = end + 1;
-  }
-  return out.join('\n');
+  const line = text.slice(0, pos).split('\n').length - 1;
+  const col = pos - (text.lastIndexOf('\n', pos - 1) + 1);
+  return restWithBlock(text.split('\n'), line, col);
 }
 
-/**
- * Scripted-endpoint rules answering the truth at every typed position, for every completions
- * mode: matched on the text before the cursor (chat prompts with a cursor marker, /infill's
- * prefix, a rendered fill-in-the-middle template).
- */
-export function oracleRules(segments) {
-  const rules = [];
+/** Every state the segments pass through: [the TAIL characters before the cursor, the perfect answer]. */
+export function segmentStates(segments) {
+  const states = [];
   for (const seg of segments) {
     const text = seg.before + seg.after;
     for (let k = 0; k <= seg.typed.length; k++) {
       const pos = seg.before.length + k;
-      const tail = text.slice(Math.max(0, pos - TAIL), pos);
-      rules.push({ match: { prefix: { regex: `${esc(tail)}(?:$|<\\|fim_suffix\\|>)` } }, reply: truthAt(text, pos) });
+      states.push([text.slice(Math.max(0, pos - TAIL), pos), truthAt(text, pos)]);
     }
   }
-  return rules;
+  return states;
 }
 
-/** Page side: one record per keydown, updated on every DOM mutation and every frame. */
+/**
+ * Regex rules for the same states, for the fill-in-the-middle mode that renders a template into
+ * the prompt (the cursor is then followed by the template's suffix marker, not the end).
+ */
+export function segmentRules(segments) {
+  return segmentStates(segments).map(([tail, reply]) => ({ match: { prefix: { regex: `${esc(tail)}(?:$|<\\|fim_suffix\\|>)` } }, reply }));
+}
+
+/** Page side: one record per keydown (and per arrival at a position), updated on every DOM mutation and every frame. */
 function installTypingProbe() {
   if (window.__typing) return;
   const sel = '.monaco-editor .ghost-text-decoration, .monaco-editor .ghost-text-decoration-preview, .monaco-editor .ghost-text';
@@ -93,10 +86,14 @@ function installTypingProbe() {
     return [first.join(''), ...[...lines.values()].map((l) => l.join(''))].join('\n').replace(/\u00a0/g, ' ');
   };
   const norm = (s) => s.replace(/\s+/g, '');
+  const correct = (g, truth) => g.trim() !== '' && norm(truth).startsWith(norm(g));
   const t = { records: [], cur: undefined, pending: undefined, read };
   window.addEventListener('keydown', () => {
     if (!t.pending) return;
-    t.cur = { at: performance.now(), before: read().slice(0, 60), ...t.pending, shownMs: null, multi: false, frameStarts: 0, blankFrameStarts: 0, frames: 0, blankFrames: 0, trace: [] };
+    const g = read();
+    const at = performance.now();
+    const p = t.pending;
+    t.cur = { at, epoch: performance.timeOrigin + at, before: g.slice(0, 60), correctBefore: p.truthHere !== undefined && correct(g, p.truthHere), ...p, truthHere: undefined, shownMs: null, shownText: null, anyMs: null, anyText: null, multi: false, frameStarts: 0, blankFrameStarts: 0, frames: 0, blankFrames: 0, trace: [] };
     t.records.push(t.cur);
     t.pending = undefined;
   }, true);
@@ -106,8 +103,16 @@ function installTypingProbe() {
     const g = read();
     // After an agreeing Enter: every change of the shown text (what went blank, and when).
     if (c.agreeingEnter && c.trace.at(-1)?.text !== g) c.trace.push({ ms: Math.round(performance.now() - c.at), text: g.slice(0, 60) });
-    if (g.trim() !== '' && norm(c.truth).startsWith(norm(g))) {
-      if (c.shownMs === null) c.shownMs = performance.now() - c.at;
+    // Any ghost text at all, right or wrong (a real model's guesses).
+    if (c.anyMs === null && g.trim() !== '' && g.slice(0, 60) !== c.before) {
+      c.anyMs = performance.now() - c.at;
+      c.anyText = g.slice(0, 200);
+    }
+    if (correct(g, c.truth)) {
+      if (c.shownMs === null) {
+        c.shownMs = performance.now() - c.at;
+        c.shownText = g.slice(0, 200);
+      }
       if (g.trim().includes('\n')) c.multi = true;
     }
     return g;
@@ -141,89 +146,93 @@ function installTypingProbe() {
   window.__typing = t;
 }
 
-/** A seeded generator, so every run types with the same rhythm. */
-function rhythm(seed) {
-  let x = seed >>> 0;
-  return () => {
-    x = (x * 1664525 + 1013904223) >>> 0;
-    return 80 + (x / 2 ** 32) * 40;
-  };
+/** A typist's rhythm: 80–120 ms between keys, the same in every run. */
+export function rhythm(seed) {
+  const rand = seeded(seed);
+  return () => 80 + rand() * 40;
+}
+
+/** One keystroke with its record's expectations; waits out the typist's gap. */
+async function press(page, ch, pending, gapMs) {
+  await page.evaluate((p) => { window.__typing.pending = p; }, pending);
+  const t0 = Date.now();
+  if (ch === '\n') await page.keyboard.press('Enter');
+  else await page.keyboard.type(ch);
+  const wait = gapMs - (Date.now() - t0);
+  if (wait > 0) await page.waitForTimeout(wait);
+}
+
+/** Takes the page's records so far (and stops recording). */
+export async function takeRecords(page) {
+  return page.evaluate(() => {
+    const r = window.__typing.records;
+    window.__typing.records = [];
+    window.__typing.cur = undefined;
+    return r;
+  });
+}
+
+/** Writes `text` as a fresh file of the window's workspace (and its true text beside it) and opens it. */
+async function openTypingFile(win, file, text, truth) {
+  writeFileSync(join(win.workspace, `${file}.truth`), truth);
+  writeFileSync(join(win.workspace, file), text);
+  await win.wb.openFile(file, { timeoutMs: 60_000 });
+  await win.page.evaluate(installTypingProbe);
 }
 
 /**
- * Types every segment into a fresh file of the window's workspace (its first line `header`
- * keeps the text apart from earlier runs, so no cache serves it). Returns the keystroke records.
+ * Types segment `seg` at the end of a fresh file (its first line `header` keeps the text apart
+ * from earlier runs, so no cache serves it). Returns the keystroke records.
  */
-export async function typingRun(wb, page, workspace, segments, { header, seed = 1 } = {}) {
-  const delay = rhythm(seed);
-  const records = [];
-  for (const [i, seg] of segments.entries()) {
-    const file = `typing/${header.replace(/\W+/g, '_')}_${i}_${seg.name}`;
-    writeFileSync(join(workspace, file), `${commentFor(seg.name)} ${header}\n${seg.before}`);
-    await wb.openFile(file, { timeoutMs: 60_000 });
-    await page.evaluate(installTypingProbe);
-    await wb.gotoEnd();
-    await page.waitForTimeout(300);
-    const text = seg.before + seg.after;
-    for (let k = 0; k < seg.typed.length; k++) {
-      const pos = seg.before.length + k;
-      const ch = seg.typed[k];
-      const truthAfter = text.slice(pos + 1, pos + 400);
-      // An Enter the suggestion agreed with: the ghost text shown names the next line.
-      let agreeingEnter = false;
-      if (ch === '\n') {
-        const shown = await page.evaluate(() => window.__typing.read());
-        agreeingEnter = shown.trim() !== '' && text.slice(pos, pos + 400).replace(/\s+/g, '').startsWith(shown.replace(/\s+/g, ''));
-      }
-      const multiLineTruth = truthAt(text, pos + 1).trim().includes('\n');
-      await page.evaluate((p) => { window.__typing.pending = p; }, { truth: truthAfter, agreeingEnter, multiLineTruth });
-      const t0 = Date.now();
-      if (ch === '\n') await page.keyboard.press('Enter');
-      else await page.keyboard.type(ch);
-      const wait = delay() - (Date.now() - t0);
-      if (wait > 0) await page.waitForTimeout(wait);
+export async function typeSegment(win, seg, { header, index, gap }) {
+  const { page, wb } = win;
+  const file = `typing/${header.replace(/\W+/g, '_')}_${index}_${seg.name}`;
+  const head = `${commentFor(seg.name)} ${header}\n`;
+  await openTypingFile(win, file, head + seg.before, head + seg.before + seg.after);
+  await wb.gotoEnd();
+  await page.waitForTimeout(300);
+  const text = seg.before + seg.after;
+  for (let k = 0; k < seg.typed.length; k++) {
+    const pos = seg.before.length + k;
+    const ch = seg.typed[k];
+    // An Enter the suggestion agreed with: the ghost text shown names the next line.
+    let agreeingEnter = false;
+    if (ch === '\n') {
+      const shown = await page.evaluate(() => window.__typing.read());
+      agreeingEnter = shown.trim() !== '' && text.slice(pos, pos + 400).replace(/\s+/g, '').startsWith(shown.replace(/\s+/g, ''));
     }
-    await page.waitForTimeout(200);
-    const segRecords = await page.evaluate(() => { const r = window.__typing.records; window.__typing.records = []; window.__typing.cur = undefined; return r; });
-    records.push(...segRecords);
-    await wb.press('Escape');
+    const multiLineTruth = truthAt(text, pos + 1).trim().includes('\n');
+    await press(page, ch, { kind: 'key', part: 'segment', truth: text.slice(pos + 1, pos + 400), truthHere: text.slice(pos, pos + 400), agreeingEnter, multiLineTruth }, gap());
   }
+  await page.waitForTimeout(200);
+  const records = await takeRecords(page);
+  await wb.press('Escape');
   return records;
 }
 
-function commentFor(name) {
-  return name.endsWith('.py') ? '#' : '//';
+/** Opens `file`'s document (emptied lines) in a window under `header`. */
+export async function openFreshFile(win, file, { header, index }) {
+  const { trueLines, docLines } = freshDocument(file, header);
+  const name = `typing/${header.replace(/\W+/g, '_')}_${index}_${file.name}`;
+  await openTypingFile(win, name, docLines.join('\n'), trueLines.join('\n'));
+  return { trueText: trueLines.join('\n'), trueLines };
 }
 
-const sum = (records, key) => records.reduce((n, r) => n + r[key], 0);
-
-/** The figures of one typing run. */
-export function typingFigures(records, median) {
-  const shown = records.filter((r) => r.shownMs !== null);
-  const multi = shown.filter((r) => r.multiLineTruth);
-  const enters = records.filter((r) => r.agreeingEnter);
-  // Keys pressed with no ghost text on screen: the suggestion had to come afresh, as for an
-  // isolated keystroke (most others are typed through a suggestion already shown).
-  const fresh = records.filter((r) => r.before.trim() === '');
-  const freshShown = fresh.filter((r) => r.shownMs !== null);
-  return {
-    keystrokes: records.length,
-    shown_share: records.length ? shown.length / records.length : null,
-    shown_ms_p50: median(shown.map((r) => r.shownMs)),
-    fresh_keystrokes: fresh.length,
-    fresh_shown_share: fresh.length ? freshShown.length / fresh.length : null,
-    fresh_shown_ms_p50: median(freshShown.map((r) => r.shownMs)),
-    following_lines_shown_share: multi.length ? multi.filter((r) => r.multi).length / multi.length : null,
-    multi_line_suggestions: multi.length,
-    agreeing_enters: enters.length,
-    // Painted frames without ghost text until the next key, and all painted frames counted.
-    enter_blank_frames: sum(enters, 'blankFrames'),
-    enter_frames: sum(enters, 'frames'),
-    // The same seen at each frame's start, before the editor rendered the Enter.
-    enter_blank_frame_starts: sum(enters, 'blankFrameStarts'),
-    // Every keystroke: painted frames without ghost text (shows the painted count sees blanks).
-    blank_frames_all_keys: sum(records, 'blankFrames'),
-    frames_all_keys: sum(records, 'frames'),
-    enter_blank_traces: enters.filter((r) => r.blankFrames > 0).map((r) => ({ before: r.before, trace: r.trace })),
-  };
+/**
+ * Goes to fresh position `p` (Go to Line), pauses `pauseMs` as a person does before typing, then
+ * types its keys. The arrival is a record of its own (kind `arrive`), then one per key.
+ */
+export async function typeFreshPosition(win, opened, p, { position, pauseMs, gap }) {
+  const { page } = win;
+  const offset = opened.trueLines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.col;
+  const truthFrom = (k) => opened.trueText.slice(offset + k, offset + k + 400);
+  await page.keyboard.press('Control+G');
+  await page.locator('.quick-input-widget input').waitFor({ timeout: 10_000 });
+  await page.keyboard.type(`${p.line + 1}:${p.col + 1}`);
+  await page.evaluate((r) => { window.__typing.pending = r; }, { kind: 'arrive', part: 'fresh', position, truth: truthFrom(0) });
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(pauseMs);
+  for (const [k, ch] of [...p.keys].entries()) {
+    await press(page, ch, { kind: 'key', part: 'fresh', position, key: k + 1, truth: truthFrom(k + 1), truthHere: truthFrom(k), multiLineTruth: false }, gap());
+  }
 }

@@ -27,9 +27,22 @@ const rule = z
   })
   .strict();
 
+/**
+ * Completion replies keyed by the last `chars` characters of a request's text before the cursor,
+ * consulted before the rules: one map lookup answers thousands of document states (a typing
+ * run's perfect model) where as many regex rules would cost tens of milliseconds per request.
+ */
+const tails = z
+  .object({
+    chars: z.number().int().positive(),
+    replies: z.record(z.string(), z.string()),
+  })
+  .strict();
+
 export const scriptFixtureSchema = z
   .object({
     rules: z.array(rule).default([]),
+    tails: tails.optional(),
     defaults: z
       .object({
         /** Chat reply when no rule matches; `{{user}}` is the last user message. */

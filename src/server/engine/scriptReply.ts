@@ -76,11 +76,16 @@ export function closeBrackets(prefix: string, suffix: string): string {
 }
 
 /**
- * The fixture's reply to a prompt: the first rule whose fields all match, else a default.
+ * The fixture's reply to a prompt: the reply kept for the end of its prefix (`tails`), else the
+ * first rule whose fields all match, else a default.
  * `temperature` is the request's sampling temperature, for rules that answer per temperature.
  */
 export function scriptReply(fixture: ScriptFixture, prompt: Prompt, temperature?: number): string {
   const fields = fieldsOf(prompt);
+  if (fixture.tails && fields.prefix !== undefined) {
+    const key = fields.prefix.slice(-fixture.tails.chars);
+    if (Object.hasOwn(fixture.tails.replies, key)) return fixture.tails.replies[key];
+  }
   for (const rule of fixture.rules) {
     let groups: string[] = [];
     const { temperature: wanted, ...texts } = rule.match;

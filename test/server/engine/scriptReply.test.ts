@@ -28,6 +28,20 @@ describe('scriptReply', () => {
   });
 });
 
+describe('scriptReply tails', () => {
+  it('answers a completion by the end of its prefix before any rule, exactly, in chat and fill-in-the-middle form', () => {
+    const withTails = scriptFixtureSchema.parse({
+      rules: [{ match: { prefix: 'console.' }, reply: 'rule' }],
+      tails: { chars: 8, replies: { 'console.': 'log(1);', 'onsole.l': 'og(1);' } },
+    });
+    expect(scriptReply(withTails, { kind: 'fim', prefix: 'x = 1;\nconsole.', suffix: '\n' })).toBe('log(1);');
+    expect(scriptReply(withTails, chat('x = 1;\nconsole.l<|cursor|>\n'))).toBe('og(1);');
+    // No tail kept for this end: the rules answer, then the default.
+    expect(scriptReply(withTails, { kind: 'fim', prefix: 'a console. b', suffix: '' })).toBe('rule');
+    expect(scriptReply(withTails, { kind: 'fim', prefix: 'print(', suffix: '' })).toBe(')');
+  });
+});
+
 describe('closeBrackets', () => {
   it('closes innermost first, braces on their own line at the opener indent', () => {
     expect(closeBrackets('function f() {\n  if (a) {\n    g(x', '')).toBe(')\n  }\n}');

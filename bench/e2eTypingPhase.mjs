@@ -1,0 +1,133 @@
+// The quiet typing run, every way of asking side by side in one session: the instant in-process
+// provider (the editor's floor for this typist, answering the same perfect text), Flint over the
+// WebSocket, over /infill, with a rendered fill-in-the-middle prompt over /v1/completions, and
+// over HTTP Responses (SSE). Flint's windows reach the endpoint through a relay that logs each
+// request (surface, window) and when each answer ended. The WebSocket's and the fill-in-the-
+// middle windows share one code-server (its user settings point the fast model at the relay's
+// WebSocket); the HTTP window has a code-server of its own (the fast model at the relay's HTTP).
+// Windows take turns, segment by segment and position by position, so drift hits all alike.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startCodeServer } from '../test/e2e/harness/codeServer.mjs';
+import { waitForLine } from '../test/e2e/harness/processGroup.mjs';
+import { FRESH_SOURCES, seeded } from './e2eFresh.mjs';
+import { openFreshFile, rhythm, takeRecords, typeFreshPosition, typeSegment } from './e2eTyping.mjs';
+import { answerToScreen, firstGhost, freshFigures, guessFigures, requestsPerKeystroke, typingFigures } from './e2eTypingFigures.mjs';
+import { openBenchWindow } from './e2eWindow.mjs';
+import { percentileFigure } from './sampleStats.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const BASELINE = join(root, 'test', 'e2e', 'baseline-extension');
+/** The pause at a fresh position before the first key: as quick as a person is, 250–450 ms. */
+const ARRIVAL_PAUSE_MS = [250, 450];
+const load = () => loadavg().map((x) => Math.round(x * 100) / 100);
+
+/** The windows of the run: tag (in every typed file's header), code-server, extension, settings. */
+const WINDOWS = [
+  { tag: 'provider', server: 'ws', extension: BASELINE, settings: {}, fresh: true },
+  { tag: 'ws', server: 'ws', extension: root, settings: { 'flint.completions.api': 'responses' }, fresh: true },
+  { tag: 'infill', server: 'ws', extension: root, settings: { 'flint.completions.api': 'infill' }, fresh: true },
+  { tag: 'completions', server: 'ws', extension: root, settings: { 'flint.completions.api': 'completions' }, fresh: false },
+  { tag: 'http', server: 'http', extension: root, settings: { 'flint.completions.api': 'responses' }, fresh: true },
+];
+
+async function startRelay(groups, endpoint) {
+  const dir = mkdtempSync(join(tmpdir(), 'flint-relay-'));
+  groups.onStop(() => rmSync(dir, { recursive: true, force: true }));
+  const log = join(dir, 'relay.jsonl');
+  const child = groups.spawn(process.execPath, [join(root, 'bench', 'e2eRelay.mjs'), '--target', endpoint.origin, '--log', log], { cwd: root });
+  const [, origin] = await waitForLine(child, /relay (http:\/\/127\.0\.0\.1:\d+)/, 30_000, 'relay');
+  const read = () => {
+    try {
+      return readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    } catch {
+      return [];
+    }
+  };
+  return { wsUrl: `${origin.replace(/^http/, 'ws')}/v1/responses`, httpUrl: `${origin}/v1`, read };
+}
+
+/** Opens the run's windows (each warmed up), on two code-servers pointed at the relay. */
+async function openWindows(groups, browser, endpoint, relay, tags) {
+  const common = { 'flint.full.url': endpoint.httpUrl, 'flint.completions.url': relay.httpUrl, 'editor.inlineSuggest.enabled': true };
+  const needs = (server) => WINDOWS.some((w) => w.server === server && tags.includes(w.tag));
+  const servers = {
+    ws: needs('ws') ? await startCodeServer(groups, { settings: { ...common, 'flint.fast.url': relay.wsUrl } }) : undefined,
+    http: needs('http') ? await startCodeServer(groups, { settings: { ...common, 'flint.fast.url': relay.httpUrl } }) : undefined,
+  };
+  const windows = [];
+  for (const w of WINDOWS.filter((x) => tags.includes(x.tag))) windows.push({ ...w, ...(await openBenchWindow(groups, servers[w.server], browser, w.extension, w.settings)), records: [] });
+  return windows;
+}
+
+/** Every window types every segment and every fresh position, taking turns. */
+async function typeAll(windows, oracle, stamp, maxPositions) {
+  const gap = rhythm(1);
+  const pause = seeded(2);
+  const { segments, files } = oracle;
+  for (const [index, seg] of segments.entries()) {
+    for (let j = 0; j < windows.length; j++) {
+      const win = windows[(index + j) % windows.length];
+      await win.page.bringToFront();
+      win.records.push(...(await typeSegment(win, seg, { header: `flint-typing ${win.tag} ${stamp}`, index, gap })));
+    }
+  }
+  const fresh = windows.filter((w) => w.fresh);
+  let position = 0;
+  for (const [index, file] of files.entries()) {
+    const opened = [];
+    for (const win of fresh) {
+      await win.page.bringToFront();
+      opened.push(await openFreshFile(win, file, { header: `flint-typing ${win.tag} ${stamp}`, index }));
+    }
+    for (const p of file.positions) {
+      if (position >= maxPositions) break;
+      const pauseMs = ARRIVAL_PAUSE_MS[0] + pause() * (ARRIVAL_PAUSE_MS[1] - ARRIVAL_PAUSE_MS[0]);
+      for (let j = 0; j < fresh.length; j++) {
+        const k = (position + j) % fresh.length;
+        await fresh[k].page.bringToFront();
+        await typeFreshPosition(fresh[k], opened[k], p, { position, pauseMs, gap });
+      }
+      position++;
+    }
+    for (const win of fresh) {
+      await win.page.bringToFront();
+      await win.page.waitForTimeout(200);
+      win.records.push(...(await takeRecords(win.page)));
+      await win.wb.press('Escape');
+    }
+  }
+}
+
+/**
+ * Runs the quiet typing run (in windows `tags`, at most `maxPositions` fresh positions) on the texts of `oracle` (bench/e2eTypingResults.mjs, whose fixture
+ * the endpoint answers from); returns the figures per window, the WebSocket window's fresh keys
+ * and the load.
+ */
+export async function typingPhase(groups, browser, endpoint, { median, oracle, tags = WINDOWS.map((w) => w.tag), maxPositions = Infinity }) {
+  const relay = await startRelay(groups, endpoint);
+  const windows = await openWindows(groups, browser, endpoint, relay, tags);
+  const loadBefore = load();
+  await typeAll(windows, oracle, Date.now(), maxPositions);
+  const entries = relay.read();
+  // The raw records and the relay's log, for looking into a run (not kept in the repository).
+  if (process.env.FLINT_BENCH_RAW) writeFileSync(process.env.FLINT_BENCH_RAW, JSON.stringify({ windows: windows.map((w) => ({ tag: w.tag, records: w.records })), relay: entries }));
+  const perWindow = {};
+  for (const win of windows) {
+    const keys = win.records.filter((r) => r.kind === 'key');
+    const segmentRecords = win.records.filter((r) => r.part === 'segment');
+    perWindow[win.tag] = {
+      ...typingFigures(segmentRecords, median),
+      shown_share: keys.length ? keys.filter((r) => r.shownMs !== null).length / keys.length : null,
+      keystrokes_all: keys.length,
+      ...(win.fresh ? freshFigures(win.records, '') : {}),
+      ...(win.tag === 'provider' ? {} : percentileFigure('answer_to_screen_ms_p50', answerToScreen(win.records, entries, win.tag), 50, { digits: 1 })),
+      requests_per_keystroke: requestsPerKeystroke(entries, win.tag, keys.length),
+      ...guessFigures(keys),
+    };
+  }
+  const shown = Object.fromEntries(windows.map((w) => [w.tag, w.records.filter((r) => r.kind === 'key').map((r) => (r.shownMs === null ? 0 : 1))]));
+  const firstGhostMs = Object.fromEntries(windows.filter((w) => w.fresh).map((w) => [w.tag, firstGhost(w.records).map((f) => f.ms)]));
+  return { perWindow, shown, firstGhostMs, load: { before: loadBefore, after: load() }, sources: FRESH_SOURCES, dropped: oracle.dropped };
+}
