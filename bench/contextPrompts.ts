@@ -4,6 +4,7 @@ import { decideMode } from '../src/completions/completionMode';
 import { buildModelRequest } from '../src/completions/completionPrompt';
 import { buildCompletionContext } from '../src/context/completionContext';
 import type { ContextBlock, ContextService } from '../src/context/contextService';
+import { functionSpans } from '../src/context/functionSpan';
 import { labelledBlocks, SECTION_TITLES } from '../src/context/renderSections';
 import type { Snippet } from '../src/context/snippet';
 import { SnippetRing } from '../src/context/snippetRing';
@@ -88,7 +89,10 @@ export async function surfacePrompts(corpus: Corpus, cut: Cut, serviceFor?: Serv
   const ghost = buildModelRequest({ api: 'responses', fimTemplate: 'qwen', context, languageId: file.languageId, filePath: file.path, mode: decideMode(prefix, suffix), maxLines: 30 });
 
   const windowSource = { lineCount: doc.length, lineAt: (i: number) => doc[i] };
-  const window = editWindow(windowSource, { line, character: 0 });
+  // The functions as the parser found them, their lines moved to the document at the cut.
+  const atCut = (l: number) => (l <= line ? l : Math.max(line + 1, l - (NEXT_LINES - 1)));
+  const functions = functionSpans(corpus.index.outline(file.path)?.symbols ?? []).map((f) => ({ start: atCut(f.start), end: atCut(f.end) }));
+  const window = editWindow(windowSource, { line, character: 0 }, undefined, functions);
   const edits = line > 0 ? [{ startLine: line - 1, removed: [], added: [doc[line - 1]], at: 0 }] : [];
   const windowSpan = window ? { start: window.startLine, end: window.startLine + window.lines.length } : { start: line, end: line + 1 };
   const nextBlock = service && timed(() => service.build({ surface: 'next-edit', path: file.path, lines: doc, focus: { start: line, end: line + 1 }, visible: windowSpan }));

@@ -1,3 +1,4 @@
+import type { LineSpan } from './functionSpan';
 import type { ContextBlock, ContextRequest } from './contextService';
 import type { PromptRecorder } from './promptRecorder';
 import type { Snippet } from './snippet';
@@ -17,6 +18,8 @@ export interface ContextHub {
   build(req: ContextRequest): ContextBlock;
   /** Generated tests' context: the existing tests of `functionName` and the test setup too. */
   buildForTests(req: ContextRequest, functionName: string): Promise<ContextBlock>;
+  /** The lines [start, end) of the outermost functions of `path`, as last indexed (none when it is not). */
+  functions(path: string): LineSpan[];
   /** The last prompt each surface sent. */
   readonly prompts: PromptRecorder;
 }

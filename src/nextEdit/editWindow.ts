@@ -29,10 +29,19 @@ const OUTSIDE_LINES = 3;
 
 /**
  * The window for a cursor: up to `linesEachSide` lines above and below, shrunk line by line
- * (farthest first) to the character budget. Reads only the lines it needs, so huge files cost
- * the same as small ones. Undefined when even the cursor line does not fit.
+ * (farthest first) to the character budget, then cut at function boundaries when `functions`
+ * (the outermost functions' lines [start, end), as the parser found them) are given: a
+ * neighbouring function is in whole or not at all, so the model never sees half of one (the
+ * function holding the cursor is cut only when it is larger than the window). Reads only the
+ * lines it needs, so huge files cost the same as small ones. Undefined when even the cursor
+ * line does not fit.
  */
-export function editWindow(doc: WindowSource, cursor: { line: number; character: number }, limits: WindowLimits = defaultWindowLimits): EditWindow | undefined {
+export function editWindow(
+  doc: WindowSource,
+  cursor: { line: number; character: number },
+  limits: WindowLimits = defaultWindowLimits,
+  functions: readonly { start: number; end: number }[] = [],
+): EditWindow | undefined {
   const line = Math.min(Math.max(cursor.line, 0), doc.lineCount - 1);
   const text = (i: number) => doc.lineAt(i);
   const cursorText = text(line);
@@ -55,6 +64,7 @@ export function editWindow(doc: WindowSource, cursor: { line: number; character:
     }
     if (!grew) break;
   }
+  ({ start, end } = wholeFunctions(start, end, line, functions));
   const lines: string[] = [];
   for (let i = start; i < end; i++) lines.push(text(i));
   const above: string[] = [];
@@ -62,4 +72,14 @@ export function editWindow(doc: WindowSource, cursor: { line: number; character:
   const below: string[] = [];
   for (let i = end; i < Math.min(doc.lineCount, end + OUTSIDE_LINES); i++) below.push(text(i));
   return { startLine: start, lines, cursor: { line, character: Math.min(cursor.character, cursorText.length) }, above, below };
+}
+
+/** Narrows [start, end) so that it cuts no function in half, except the one holding `line`. */
+function wholeFunctions(start: number, end: number, line: number, functions: readonly { start: number; end: number }[]): { start: number; end: number } {
+  for (const f of functions) {
+    if (f.start <= line && line < f.end) continue;
+    if (f.start < start && start < f.end) start = f.end;
+    if (f.start < end && end < f.end) end = f.start;
+  }
+  return { start: Math.min(start, line), end: Math.max(end, line + 1) };
 }

@@ -62,6 +62,8 @@ export interface NextEditEngineDeps {
   trigger?: NextEditTrigger;
   /** Labelled context from other files for a window (definitions, diagnostics, their edits); none when absent. */
   context?(doc: NextEditDocument, window: EditWindow): string;
+  /** The lines [start, end) of the document's outermost functions, as last parsed (the window cuts none in half). */
+  functions?(doc: NextEditDocument): readonly { start: number; end: number }[];
 }
 
 /**
@@ -303,7 +305,7 @@ export class NextEditEngine {
       return;
     }
     const version = doc.version;
-    const window = editWindow(doc, doc.cursor(), d.windowLimits ?? defaultWindowLimits);
+    const window = editWindow(doc, doc.cursor(), d.windowLimits ?? defaultWindowLimits, d.functions?.(doc));
     if (!window) {
       d.log.debug(`next edit: nothing sent: the lines around the cursor of ${doc.path} are too long`);
       return;

@@ -7,6 +7,7 @@ import { namesInPlay } from '../context/namesInPlay';
 import { PromptRecorder } from '../context/promptRecorder';
 import { labelledBlocks, SECTION_TITLES } from '../context/renderSections';
 import { findSecret } from '../context/secretScan';
+import { functionSpans, type LineSpan } from '../context/functionSpan';
 import type { Snippet } from '../context/snippet';
 import { SnippetRing } from '../context/snippetRing';
 import { ghostVisible } from '../context/surfaceBudgets';
@@ -75,6 +76,10 @@ class EditorContextHub implements ContextHub {
     const block = this.ghost.get(path);
     if (block) return labelledBlocks(block.items.filter((i) => this.allowed(i.path))).map((b) => ({ path: b.label, text: b.text, section: SECTION_TITLES[b.source] }));
     return this.ring.select(path, near, (p) => !this.isDenied(p));
+  }
+
+  functions(path: string): LineSpan[] {
+    return functionSpans(this.ready?.index.outline(path)?.symbols ?? []);
   }
 
   build(req: ContextRequest): ContextBlock {

@@ -100,6 +100,7 @@ class NextEditAdapter {
         const visible = { start: window.startLine, end: window.startLine + window.lines.length };
         return services.context.build({ surface: 'next-edit', path: doc.path, lines, focus: { start: window.cursor.line, end: window.cursor.line + 1 }, visible }).text;
       },
+      functions: (doc) => services.context.functions(doc.path),
     });
   }
 

@@ -13,7 +13,7 @@ import { FakeModelClient } from '../support/fakeModelClient';
 
 const TEXT = ['let count = 0;', 'count += 1;', 'log(count);', ''].join('\n');
 
-function harness(options: { refusal?: string } = {}) {
+function harness(options: { refusal?: string; functions?: { start: number; end: number }[] } = {}) {
   const clock = new FakeClock();
   const client = new FakeModelClient({ now: () => clock.now() });
   const doc = new PlainDocument(TEXT);
@@ -31,6 +31,7 @@ function harness(options: { refusal?: string } = {}) {
     metrics: { record: (s) => samples.push(s) },
     log: { ...silentLogger, warn: (m: string) => warnings.push(m) },
     refusal: () => options.refusal,
+    ...(options.functions ? { functions: () => options.functions! } : {}),
   });
   /** Applies a change as the editor would report it, recording it in the history first. */
   const edit = (change: OffsetChange) => {
@@ -74,6 +75,17 @@ describe('NextEditEngine', () => {
     h.engine.changed(h.doc, [undo], true);
     await h.clock.advance(1000);
     expect(h.client.streams).toHaveLength(1);
+  });
+
+  it('cuts the window at the function boundaries the parser found, a neighbour not in half', async () => {
+    const h = harness({ functions: [{ start: 1, end: 3 }] });
+    h.edit({ offset: 4, length: 5, text: 'total' });
+    await h.clock.advance(MIN_PAUSE_MS);
+    expect(h.client.last.request.input[0].content).toContain('Code around the cursor (lines 1-4):');
+    const cut = harness({ functions: [{ start: 2, end: 6 }] });
+    cut.edit({ offset: 4, length: 5, text: 'total' });
+    await cut.clock.advance(MIN_PAUSE_MS);
+    expect(cut.client.last.request.input[0].content).toContain('Code around the cursor (lines 1-2):');
   });
 
   it('typing that agrees keeps the prediction with no request; typing that disagrees withdraws it and cancels', async () => {
