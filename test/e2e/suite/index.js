@@ -30,6 +30,7 @@ function loadSource(rel) {
     write: false,
     absWorkingDir: root,
     alias: { 'web-tree-sitter': './node_modules/web-tree-sitter/web-tree-sitter.cjs' },
+    external: ['vscode'],
   });
   const mod = { exports: {} };
   const filename = path.join(root, 'dist', 'extension.js');
@@ -108,6 +109,59 @@ const tests = [
     assert.deepEqual(await found('typescript', 'class A { m(): void { const g = () => 1; } }'), ['A.m', 'A.m.g']);
     assert.deepEqual(await found('python', 'class K:\n    def m(self):\n        pass\n'), ['K.m']);
     assert.deepEqual(await found('go', 'package p\nfunc (t *T) M() {}\n'), ['T.M']);
+  }],
+  ['context: a definition in a file the parser has no grammar for is read from the language server\u2019s document symbols; no answer gives nothing, never an error', async () => {
+    const { root, exports: parsing } = loadSource('src/context/codeParser.ts');
+    const { SymbolIndex } = loadSource('src/context/symbolIndex.ts').exports;
+    const { ServerDefinitions } = loadSource('src/vscode/contextServerDefinitions.ts').exports;
+    const index = new SymbolIndex(await parsing.CodeParser.load(parsing.bundledParserFiles(root)));
+    const folder = vscode.Uri.joinPath(vscode.workspace.workspaceFolders[0].uri, 'ctxdsl');
+    const write = async (name, text) => {
+      const uri = vscode.Uri.joinPath(folder, name);
+      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+      return uri;
+    };
+    const lib = await write('lib.flintdsl', '# Sums a cart.\ndefine total(items) =\n  sum items\nend\n');
+    const broken = await write('broken.flintdsl', 'define tax(amount) =\n  amount\nend\n');
+    const main = await write('main.flintdsl', 'use total, tax, missing\nprint total(cart) + tax(1) + missing\n');
+    const pattern = { pattern: '**/ctxdsl/*.flintdsl' };
+    const symbolAsks = [];
+    const subscriptions = [
+      vscode.languages.registerDefinitionProvider(pattern, {
+        provideDefinition(doc, at) {
+          const word = doc.getText(doc.getWordRangeAtPosition(at));
+          if (word === 'total') return new vscode.Location(lib, new vscode.Position(1, 7));
+          if (word === 'tax') return new vscode.Location(broken, new vscode.Position(0, 7));
+          return undefined; // `missing`: no provider answers
+        },
+      }),
+      vscode.languages.registerDocumentSymbolProvider(pattern, {
+        provideDocumentSymbols(doc) {
+          symbolAsks.push(vscode.workspace.asRelativePath(doc.uri, false));
+          if (doc.uri.toString() === broken.toString()) throw new Error('this server fails');
+          const range = new vscode.Range(1, 0, 3, 3);
+          return [new vscode.DocumentSymbol('total', '', vscode.SymbolKind.Function, range, new vscode.Range(1, 7, 1, 12))];
+        },
+      }),
+    ];
+    try {
+      const doc = await vscode.workspace.openTextDocument(main);
+      const path = vscode.workspace.asRelativePath(main, false);
+      const uses = ['total', 'tax', 'missing'].map((name) => ({ name, count: 1, distance: 0, line: 1, column: doc.lineAt(1).text.indexOf(name) }));
+      const server = new ServerDefinitions(index, (d) => index.update(vscode.workspace.asRelativePath(d.uri, false), d.languageId, d.getText(), d.version), () => true);
+      await server.gather(doc, uses, Date.now() + 10_000);
+      const got = (name) => server.ready(path, uses.filter((u) => u.name === name));
+      // The parser has no grammar for the file: the server's own symbols give the definition line.
+      assert.equal(index.outline('ctxdsl/lib.flintdsl'), undefined);
+      assert.deepEqual(got('total').map((i) => [i.path, i.line, i.text]), [['ctxdsl/lib.flintdsl', 1, 'define total(items) =']]);
+      // A document-symbol provider that throws, and a name no definition provider answers: nothing.
+      assert.deepEqual(got('tax'), []);
+      assert.deepEqual(got('missing'), []);
+      assert.ok(symbolAsks.includes('ctxdsl/lib.flintdsl') && symbolAsks.includes('ctxdsl/broken.flintdsl'), `document symbols asked for ${symbolAsks.join(', ')}`);
+    } finally {
+      for (const d of subscriptions) d.dispose();
+      await vscode.workspace.fs.delete(folder, { recursive: true });
+    }
   }],
 ];
 
