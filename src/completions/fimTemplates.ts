@@ -1,6 +1,6 @@
 import type { Snippet } from '../context/snippet';
 
-export type FimTemplateName = 'qwen' | 'starcoder2' | 'codestral' | 'deepseek' | 'codellama';
+export type FimTemplateName = 'qwen' | 'flint' | 'starcoder2' | 'codestral' | 'deepseek' | 'codellama';
 
 export interface FimPrompt {
   /** The whole prompt for a raw `/v1/completions` request. */
@@ -23,6 +23,11 @@ const templates: Record<FimTemplateName, Template> = {
     files: (snippets, current) =>
       `<|repo_name|>workspace\n${snippets.map((x) => `<|file_sep|>${x.path}\n${x.text}\n`).join('')}<|file_sep|>${current}\n`,
     stop: ['<|endoftext|>', '<|fim_prefix|>', '<|fim_suffix|>', '<|fim_middle|>', '<|fim_pad|>', '<|file_sep|>', '<|repo_name|>', '<|im_end|>'],
+  },
+  // flint-code-6m (the model `npm start` serves offline): Qwen's tokens, no repository format.
+  flint: {
+    render: (p, s) => `<|fim_prefix|>${p}<|fim_suffix|>${s}<|fim_middle|>`,
+    stop: ['<|endoftext|>', '<|fim_prefix|>', '<|fim_suffix|>', '<|fim_middle|>'],
   },
   starcoder2: {
     render: (p, s) => `<fim_prefix>${p}<fim_suffix>${s}<fim_middle>`,

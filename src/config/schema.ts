@@ -25,7 +25,7 @@ export const settingsSchema = {
   'completions.eagerness': z.enum(['eager', 'normal', 'subtle']).default('normal'),
   'completions.api': z.enum(['responses', 'infill', 'completions']).default('responses'),
   'completions.url': z.string().url().or(z.literal('')).default(''),
-  'completions.fimTemplate': z.enum(['qwen', 'starcoder2', 'codestral', 'deepseek', 'codellama']).default('qwen'),
+  'completions.fimTemplate': z.enum(['qwen', 'flint', 'starcoder2', 'codestral', 'deepseek', 'codellama']).default('qwen'),
   'completions.maxLines': z.number().int().min(1).max(200).default(30),
   /** Suggestions next/previous inline suggestion cycles through, the shown one included. */
   'completions.alternatives': z.number().int().min(1).max(3).default(3),

@@ -13,6 +13,7 @@ export const USAGE = `Usage: npm run endpoint -- [options]
   --script FILE             scripted engine fixture (default test/fixtures/scripted/default.json)
   --model PATH              llama engine GGUF model
   --cache-dir DIR           tiny engine model cache
+  --threads N               CPU threads for the tiny and llama engines (default 1)
   --fast-model NAME         fast model name (default gpt-5.3-codex-spark)
   --full-model NAME         full model name (default gpt-5.3-codex)
   --no-lanes                one response at a time per socket; reject stream_id
@@ -39,7 +40,7 @@ const KNOB_FLAGS: Record<string, keyof Knobs> = {
 };
 
 const NUMBERS = [
-  'port', 'max-frame-bytes', 'body-timeout-ms', ...Object.keys(KNOB_FLAGS), 'fault-times', 'drop-after-events', 'malformed-after-events',
+  'port', 'threads', 'max-frame-bytes', 'body-timeout-ms', ...Object.keys(KNOB_FLAGS), 'fault-times', 'drop-after-events', 'malformed-after-events',
   'error-after-events', 'error-status', 'rate-limit', 'connection-limit-ms', 'stall-after-tokens', 'stall-ms', 'enormous-output',
   'invalid-utf8-after-tokens',
 ];
@@ -83,6 +84,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): Endpo
     script: str('script'),
     modelPath: str('model'),
     cacheDir: str('cache-dir'),
+    threads: num('threads'),
     fastModel: str('fast-model'),
     fullModel: str('full-model'),
     lanes: values['no-lanes'] ? false : undefined,
@@ -93,6 +95,9 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): Endpo
     faults: parseFaultFlags(values, str, num),
   };
   if (options.engine === 'llama' && !options.modelPath) throw new Error('--engine llama needs --model PATH to a GGUF file.');
+  if (options.threads !== undefined && (!Number.isInteger(options.threads) || options.threads < 1)) {
+    throw new Error(`Flag --threads needs a whole number of at least 1, got '${str('threads')}'.`);
+  }
   return options;
 }
 

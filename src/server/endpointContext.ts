@@ -1,5 +1,6 @@
 import type { Engine } from './engine/engine';
 import type { Faults } from './faults/faults';
+import type { RequestRecords } from './generation/requestRecords';
 import type { Knobs } from './knobs';
 import type { RequestGuard } from './requestGuard';
 import type { ResponseStore } from './responses/responseStore';
@@ -12,6 +13,8 @@ export interface EndpointContext {
   knobs: Knobs;
   faults: Faults;
   store: ResponseStore;
+  /** The latest text generations' figures (prompt tokens cached, speed), for GET /__admin/requests. */
+  requests: RequestRecords;
   /** false: one response at a time per socket and no `stream_id` (older deployments). */
   lanes: boolean;
   /** Frames larger than this get an error event (the socket stays open). */

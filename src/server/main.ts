@@ -23,6 +23,11 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`Flint endpoint listening on ${endpoint.origin}\n`);
   process.stdout.write(`WebSocket ${endpoint.url}  HTTP ${endpoint.httpUrl}  engine ${options.engine}\n`);
+  const f = endpoint.facts;
+  if (f) {
+    const kind = [f.fimTokens.prefix !== null ? 'fill-in-the-middle' : 'no fill-in-the-middle', f.chatTemplate ? 'chat template' : 'no chat template'];
+    process.stdout.write(`model ${f.file}: context ${f.contextLength} tokens, ${kind.join(', ')}, ${f.threads} thread${f.threads === 1 ? '' : 's'}\n`);
+  }
   let closing = false;
   const stop = () => {
     if (closing) return;

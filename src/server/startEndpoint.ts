@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { authError } from './auth';
 import { createEngine, type EngineKind } from './engine/createEngine';
+import type { ModelFacts } from './engine/engine';
 import type { ScriptFixtureInput } from './engine/scriptFixture';
 import type { EndpointContext } from './endpointContext';
 import type { FaultSettingsInput } from './faults/faultSettings';
@@ -13,6 +14,7 @@ import { httpRouter } from './http/httpRouter';
 import { httpRoutes } from './http/httpRoutes';
 import { defaultKnobs, patchKnobs, type Knobs } from './knobs';
 import { createRequestGuard, isLoopbackName, requestRefusal } from './requestGuard';
+import { RequestRecords } from './generation/requestRecords';
 import { ResponseStore } from './responses/responseStore';
 import { ServedModels } from './servedModels';
 import { WsConnection } from './ws/wsConnection';
@@ -25,6 +27,8 @@ export interface EndpointOptions {
   modelPath?: string;
   /** Tiny engine: cache directory of the generated model. */
   cacheDir?: string;
+  /** Tiny and llama engines: CPU threads for inference (default 1). */
+  threads?: number;
   /** Address to bind (default 127.0.0.1); any other needs `knobs.token`. */
   host?: string;
   /** Host header names accepted besides loopback names and the bound address. */
@@ -58,6 +62,8 @@ export interface EndpointHandle {
   /** http://host:port */
   origin: string;
   port: number;
+  /** The served model's facts (real engines only). */
+  facts?: ModelFacts;
   setKnobs(patch: Partial<Knobs>): void;
   setFaults(settings: FaultSettingsInput): void;
   /** Stops listening, drops every connection and unloads the engine. */
@@ -77,7 +83,7 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Endp
         'Pass --token T (clients then send "Authorization: Bearer T"), or bind 127.0.0.1.',
     );
   }
-  const engine = await createEngine({ engine: kind, script: options.script, modelPath: options.modelPath, cacheDir: options.cacheDir, log });
+  const engine = await createEngine({ engine: kind, script: options.script, modelPath: options.modelPath, cacheDir: options.cacheDir, threads: options.threads, log });
   const faults = new Faults();
   faults.set(options.faults ?? {});
   const maxFrameBytes = options.maxFrameBytes ?? 4 * 1024 * 1024;
@@ -87,6 +93,7 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Endp
     knobs,
     faults,
     store: new ResponseStore(options.storeEntries),
+    requests: new RequestRecords(),
     lanes: options.lanes ?? true,
     maxFrameBytes,
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
@@ -119,6 +126,7 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Endp
     httpUrl: `${origin}/v1`,
     origin,
     port: address.port,
+    facts: engine.facts,
     setKnobs: (patch) => patchKnobs(knobs, patch),
     setFaults: (settings) => faults.set(settings),
     async close() {

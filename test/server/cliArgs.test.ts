@@ -12,6 +12,11 @@ describe('parseCliArgs', () => {
     expect(o.faults).toEqual({ rateLimit: { retryAfterSeconds: 2, times: 1 }, dropAfterEvents: { after: 7, times: 1 } });
   });
 
+  it('takes the inference thread count', () => {
+    expect(parseCliArgs(['--engine', 'llama', '--model', 'm.gguf', '--threads', '2'])).toMatchObject({ engine: 'llama', modelPath: 'm.gguf', threads: 2 });
+    expect(parseCliArgs([]).threads).toBeUndefined();
+  });
+
   it('takes faults as JSON too', () => {
     const o = parseCliArgs(['--faults', '{"stall":{"afterTokens":3}}', '--error-after-events', '2', '--error-code', 'x']);
     expect(o.faults).toEqual({ stall: { afterTokens: 3 }, errorEvent: { after: 2, code: 'x' } });
@@ -24,5 +29,7 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['--tokens-per-second', 'fast'])).toThrow(/non-negative number/);
     expect(() => parseCliArgs(['--bogus', '1'])).toThrow(/Unknown flag --bogus/);
     expect(() => parseCliArgs(['--faults', '{'])).toThrow(/JSON/);
+    expect(() => parseCliArgs(['--threads', '0'])).toThrow(/--threads needs a whole number of at least 1/);
+    expect(() => parseCliArgs(['--threads', '1.5'])).toThrow(/--threads/);
   });
 });

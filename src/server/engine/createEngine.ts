@@ -13,6 +13,8 @@ export interface EngineOptions {
   modelPath?: string;
   /** Tiny engine: where the generated model is cached. */
   cacheDir?: string;
+  /** Tiny and llama engines: CPU threads for inference (default 1). */
+  threads?: number;
   log(message: string): void;
 }
 

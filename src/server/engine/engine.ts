@@ -16,6 +16,30 @@ export interface GenerationRequest {
   temperature?: number;
   /** Aborting stops generation promptly; the iterator then ends without error. */
   signal: AbortSignal;
+  /** Called once before generating: the prompt's tokens, and how many of them a cache already held. */
+  onPrompt?(prompt: PromptEvaluation): void;
+}
+
+export interface PromptEvaluation {
+  tokens: number;
+  /** Tokens reused from what the engine evaluated for an earlier request (not evaluated again). */
+  cached: number;
+}
+
+/** What a real model is, for clients that configure themselves from it (GET /v1/models). */
+export interface ModelFacts {
+  /** File name of the GGUF. */
+  file: string;
+  /** Tokens the model was trained on (and the endpoint serves at most). */
+  contextLength: number;
+  /** The model's fill-in-the-middle token ids (null where it has none): /infill works natively with prefix and suffix. */
+  fimTokens: { prefix: number | null; suffix: number | null; middle: number | null };
+  /** The model carries a chat template: it was tuned to follow instructions. */
+  chatTemplate: boolean;
+  /** Characters per token on a sample of code (1 for a byte-level vocabulary). */
+  charsPerToken: number;
+  /** CPU threads inference runs on. */
+  threads: number;
 }
 
 /**
@@ -34,6 +58,8 @@ export interface Engine {
   countPromptTokens(prompt: Prompt): Promise<number>;
   /** Streams tokens until the reply ends, `maxTokens` is reached or the signal aborts. */
   generate(request: GenerationRequest): AsyncIterable<TokenPiece>;
+  /** A real model's facts; absent for engines without one (scripted replies). */
+  readonly facts?: ModelFacts;
   close(): Promise<void>;
 }
 

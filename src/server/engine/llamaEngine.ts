@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
 import type {
   ChatHistoryItem,
   ChatWrapper,
@@ -11,7 +12,7 @@ import type {
 } from 'node-llama-cpp';
 import { ensureTinyModel } from '../tinyModel/ensureTinyModel';
 import type { EngineOptions } from './createEngine';
-import type { ChatMessage, Engine, GenerationRequest, Prompt, TokenPiece } from './engine';
+import type { ChatMessage, Engine, GenerationRequest, ModelFacts, Prompt, TokenPiece } from './engine';
 import { PieceQueue } from './pieceQueue';
 import { SequencePool } from './sequencePool';
 import { validateModel } from './validateModel';
@@ -29,19 +30,43 @@ export async function createLlamaEngine(o: EngineOptions): Promise<Engine> {
     await validateModel(modelPath);
   }
   const lib = await import('node-llama-cpp');
-  // One thread: on a small machine more threads contend and generation slows down sharply.
+  // One thread by default: on a small machine more threads contend with the editor, and with
+  // the default count generation slowed down sharply.
+  const threads = o.threads ?? 1;
   const llama = await lib.getLlama({
     gpu: false,
     build: 'never',
     skipDownload: true,
-    maxThreads: 1,
+    maxThreads: threads,
     logLevel: lib.LlamaLogLevel.error,
     logger: (_level, message) => o.log(message.trim()),
   });
   const model = await llama.loadModel({ modelPath });
   const sequences = o.engine === 'tiny' ? 4 : 2;
-  const context = await model.createContext({ contextSize: Math.min(model.trainContextSize, 8192), sequences });
-  return new LlamaEngine(o.engine, lib, llama, model, context, sequences);
+  const context = await model.createContext({ contextSize: Math.min(model.trainContextSize, 8192), sequences, threads });
+  return new LlamaEngine(o.engine, lib, llama, model, context, sequences, modelFacts(model, modelPath, threads));
+}
+
+// A few lines of ordinary code: how many characters a token covers on what ghost text sends.
+const CODE_SAMPLE = [
+  'export function parseLine(line: string, index: number): Entry | undefined {',
+  "  const [key, ...rest] = line.split('=');",
+  '  if (!key.trim()) return undefined;',
+  '  return { key: key.trim(), value: rest.join(\'=\').trim(), line: index + 1 };',
+  '}',
+].join('\n');
+
+function modelFacts(model: LlamaModel, modelPath: string, threads: number): ModelFacts {
+  const { prefix, suffix, middle } = model.tokens.infill;
+  const tokenizer = (model.fileInfo.metadata as { tokenizer?: { chat_template?: unknown } }).tokenizer;
+  return {
+    file: basename(modelPath),
+    contextLength: Math.min(model.trainContextSize, 8192),
+    fimTokens: { prefix, suffix, middle },
+    chatTemplate: typeof tokenizer?.chat_template === 'string',
+    charsPerToken: Math.round((CODE_SAMPLE.length / model.tokenize(CODE_SAMPLE).length) * 100) / 100,
+    threads,
+  };
 }
 
 /** Real inference: greedy decoding, one loaded model, one context whose sequences serve lanes. */
@@ -56,6 +81,7 @@ export class LlamaEngine implements Engine {
     private readonly model: LlamaModel,
     private readonly context: LlamaContext,
     sequences: number,
+    readonly facts: ModelFacts,
   ) {
     this.pool = new SequencePool(Array.from({ length: sequences }, () => context.getSequence()));
     this.chatWrapper = lib.resolveChatWrapper(model);
@@ -98,12 +124,20 @@ export class LlamaEngine implements Engine {
       },
     };
     const { prompt } = request;
+    if (request.onPrompt) {
+      const tokens = this.promptTokens(prompt);
+      request.onPrompt({ tokens: tokens.length, cached: Math.min(commonPrefix(sequence.contextTokens, tokens), tokens.length - 1) });
+    }
     const run =
       prompt.kind === 'fim' && completion.infillSupported
         ? completion.generateInfillCompletionWithMeta((prompt.extra ? `${prompt.extra}\n` : '') + prompt.prefix, prompt.suffix, options)
         : prompt.kind === 'chat'
           ? this.chatCompletion(completion, prompt.instructions, prompt.messages, options)
-          : completion.generateCompletionWithMeta(prompt.kind === 'fim' ? prompt.prefix : prompt.text, options);
+          : prompt.kind === 'text'
+            ? // Special tokens in a raw prompt are tokens, as llama.cpp's server reads them: a
+              // fill-in-the-middle template rendered by the client reaches the model as such.
+              completion.generateCompletionWithMeta(this.model.tokenize(prompt.text, true), options)
+            : completion.generateCompletionWithMeta(prompt.prefix, options);
     const finished = run.then(
       (result) => {
         // Tokens held back as a possible stop trigger when the cap hits reach no callback;
@@ -133,8 +167,12 @@ export class LlamaEngine implements Engine {
     return completion.generateCompletionWithMeta(state.contextText, { ...options, customStopTriggers: state.stopGenerationTriggers });
   }
 
+  /** The tokens the library evaluates for `prompt` (what the cache comparison needs to match). */
   private promptTokens(prompt: Prompt): Token[] {
     const t = this.model.tokenizer;
+    const { bos, shouldPrependBosToken } = this.model.tokens;
+    const marks = (id: Token | null) => (id === null ? [] : [id]);
+    const start = shouldPrependBosToken ? marks(bos) : [];
     switch (prompt.kind) {
       case 'chat':
         return this.chatWrapper
@@ -143,19 +181,17 @@ export class LlamaEngine implements Engine {
       case 'fim': {
         const { prefix, suffix, middle } = this.model.tokens.infill;
         const head = (prompt.extra ? `${prompt.extra}\n` : '') + prompt.prefix;
-        const marks = (id: Token | null) => (id === null ? [] : [id]);
-        return [...marks(prefix), ...t(head), ...marks(suffix), ...t(prompt.suffix), ...marks(middle)];
+        return [...start, ...marks(prefix), ...t(head, false, 'trimLeadingSpace'), ...marks(suffix), ...t(prompt.suffix, false, 'trimLeadingSpace'), ...marks(middle)];
       }
       case 'text':
-        return t(prompt.text);
+        return [...start, ...this.model.tokenize(prompt.text, true)];
     }
   }
 
   /** Evaluates a prompt without generating, reusing whatever prefix the sequence already holds. */
   private async warm(sequence: LlamaContextSequence, tokens: Token[]): Promise<void> {
     const held = sequence.contextTokens;
-    let common = 0;
-    while (common < held.length && common < tokens.length && held[common] === tokens[common]) common++;
+    const common = commonPrefix(held, tokens);
     if (common < held.length) await sequence.eraseContextTokenRanges([{ start: common, end: held.length }]);
     if (common < tokens.length) await sequence.evaluateWithoutGeneratingNewTokens(tokens.slice(common));
   }
@@ -165,6 +201,12 @@ export class LlamaEngine implements Engine {
     await this.model.dispose();
     await this.llama.dispose();
   }
+}
+
+function commonPrefix(a: readonly Token[], b: readonly Token[]): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  return n;
 }
 
 function chatHistory(instructions: string | undefined, messages: ChatMessage[]): ChatHistoryItem[] {

@@ -7,6 +7,8 @@ import { StopMatcher } from './stopMatcher';
 
 export interface TextGenerationOptions {
   ctx: EndpointContext;
+  /** The route asking, for the endpoint's request records and log. */
+  route: string;
   model: ServedModel;
   prompt: Prompt;
   maxTokens: number;
@@ -21,6 +23,8 @@ export interface TextGenerationOptions {
 export interface TextGenerationResult {
   text: string;
   inputTokens: number;
+  /** Prompt tokens the engine reused from an earlier evaluation (0 when it keeps no cache). */
+  cachedTokens: number;
   outputTokens: number;
   finishReason: 'stop' | 'length';
   stoppedBy?: string;
@@ -41,6 +45,7 @@ export async function generateText(o: TextGenerationOptions): Promise<TextGenera
   let text = '';
   let outputTokens = 0;
   let firstTokenMs = 0;
+  let cachedTokens = 0;
   let abandoned = false;
   for await (const token of producedTokens({
     engine: o.ctx.engine,
@@ -50,6 +55,7 @@ export async function generateText(o: TextGenerationOptions): Promise<TextGenera
     pacing: o.ctx.models.pacing(o.model, o.ctx.knobs),
     faults: o.faults,
     signal,
+    onPrompt: (p) => void (cachedTokens = p.cached),
   })) {
     if (outputTokens === 0) firstTokenMs = performance.now() - started;
     outputTokens += token.tokens;
@@ -71,14 +77,32 @@ export async function generateText(o: TextGenerationOptions): Promise<TextGenera
     abandoned = !(await o.onText(rest, false));
   }
   const length = stop.stoppedBy === undefined && outputTokens >= maxTokens && !o.faults.enormousOutput;
+  const elapsedMs = performance.now() - started;
+  record(o, { inputTokens, cachedTokens, outputTokens, firstTokenMs, elapsedMs, abandoned });
   return {
     text,
     inputTokens,
+    cachedTokens,
     outputTokens,
     finishReason: length ? 'length' : 'stop',
     stoppedBy: stop.stoppedBy,
     abandoned,
     firstTokenMs,
-    elapsedMs: performance.now() - started,
+    elapsedMs,
   };
+}
+
+function record(
+  o: TextGenerationOptions,
+  r: { inputTokens: number; cachedTokens: number; outputTokens: number; firstTokenMs: number; elapsedMs: number; abandoned: boolean },
+): void {
+  const generatingMs = r.elapsedMs - r.firstTokenMs;
+  const tokensPerSecond = r.outputTokens >= 2 && generatingMs > 0 ? ((r.outputTokens - 1) * 1000) / generatingMs : undefined;
+  o.ctx.requests.add({ route: o.route, promptTokens: r.inputTokens, cachedTokens: r.cachedTokens, outputTokens: r.outputTokens, firstTokenMs: r.firstTokenMs, elapsedMs: r.elapsedMs, tokensPerSecond, abandoned: r.abandoned });
+  if (!o.ctx.engine.facts) return;
+  const speed = tokensPerSecond === undefined ? '' : ` at ${Math.round(tokensPerSecond)} tokens/s`;
+  o.ctx.log(
+    `${o.route}: prompt ${r.inputTokens} tokens (${r.cachedTokens} cached), first token ${Math.round(r.firstTokenMs)} ms, ` +
+      `${r.outputTokens} tokens${speed}${r.abandoned ? ', abandoned' : ''}`,
+  );
 }

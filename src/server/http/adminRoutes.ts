@@ -10,10 +10,10 @@ import { sendJson } from './sendJson';
  * Test controls, served only when the endpoint was started with an admin token and only to
  * requests that carry it (`X-Flint-Admin`): `POST /__admin/faults` replaces the fault settings
  * (`{}` clears), `POST /__admin/knobs` patches pacing and limits; GET on either shows the current
- * values. A POST must be `application/json`, which a web page cannot send without a preflight.
+ * values. `GET /__admin/requests` lists the latest text generations' figures (POST clears them). A POST must be `application/json`, which a web page cannot send without a preflight.
  */
 export async function adminRoutes(req: IncomingMessage, res: ServerResponse, ctx: EndpointContext, path: string): Promise<void> {
-  if (!ctx.adminToken || (path !== '/__admin/faults' && path !== '/__admin/knobs')) {
+  if (!ctx.adminToken || !['/__admin/faults', '/__admin/knobs', '/__admin/requests'].includes(path)) {
     throw new ApiError(404, 'not_found', `No route for ${req.method} ${path}.`);
   }
   if (!sameToken(req.headers['x-flint-admin'], ctx.adminToken)) {
@@ -21,6 +21,11 @@ export async function adminRoutes(req: IncomingMessage, res: ServerResponse, ctx
   }
   if (req.method === 'POST' && !/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
     throw new ApiError(415, 'unsupported_media_type', 'Send the test controls as Content-Type: application/json.');
+  }
+  if (path === '/__admin/requests') {
+    if (req.method === 'POST') ctx.requests.clear();
+    sendJson(res, 200, { requests: ctx.requests.list() });
+    return;
   }
   if (path === '/__admin/faults') {
     if (req.method === 'POST') ctx.faults.set((await readJsonBody(req, 1 << 20, ctx.bodyTimeoutMs)) as never);

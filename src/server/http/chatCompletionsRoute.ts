@@ -53,6 +53,7 @@ export async function chatCompletionsRoute(req: IncomingMessage, res: ServerResp
   if (!(await writer.emit(chunk({ role: 'assistant', content: '' }, null)))) return void res.destroy();
   const result = await generateText({
     ctx,
+    route: 'chat',
     model,
     prompt: { kind: 'chat', messages },
     maxTokens: body.max_completion_tokens ?? body.max_tokens ?? Infinity,
@@ -63,7 +64,12 @@ export async function chatCompletionsRoute(req: IncomingMessage, res: ServerResp
     onText: (text, bad) => writer.emit(chunk({ content: bad ? text + BAD_UTF8_MARK : text }, null), bad),
   });
   if (result.abandoned || writer.ended) return endAbandoned(res, collect, faults.errorEvent?.status);
-  const usage = { prompt_tokens: result.inputTokens, completion_tokens: result.outputTokens, total_tokens: result.inputTokens + result.outputTokens };
+  const usage = {
+    prompt_tokens: result.inputTokens,
+    completion_tokens: result.outputTokens,
+    total_tokens: result.inputTokens + result.outputTokens,
+    prompt_tokens_details: { cached_tokens: result.cachedTokens },
+  };
   if (collect) {
     const message = { role: 'assistant', content: result.text, refusal: null };
     const choices = [{ index: 0, message, logprobs: null, finish_reason: result.finishReason }];

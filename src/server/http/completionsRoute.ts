@@ -45,6 +45,7 @@ export async function completionsRoute(req: IncomingMessage, res: ServerResponse
       : { kind: 'text' as const, text: body.prompt };
   const result = await generateText({
     ctx,
+    route: 'completions',
     model,
     prompt,
     maxTokens: body.max_tokens ?? DEFAULT_MAX_TOKENS,
@@ -55,7 +56,12 @@ export async function completionsRoute(req: IncomingMessage, res: ServerResponse
     onText: (text, bad) => writer.emit(chunk(bad ? text + BAD_UTF8_MARK : text, null), bad),
   });
   if (result.abandoned || writer.ended) return endAbandoned(res, collect, faults.errorEvent?.status);
-  const usage = { prompt_tokens: result.inputTokens, completion_tokens: result.outputTokens, total_tokens: result.inputTokens + result.outputTokens };
+  const usage = {
+    prompt_tokens: result.inputTokens,
+    completion_tokens: result.outputTokens,
+    total_tokens: result.inputTokens + result.outputTokens,
+    prompt_tokens_details: { cached_tokens: result.cachedTokens },
+  };
   if (collect) return sendJson(res, 200, { ...chunk(result.text, result.finishReason), usage });
   await writer.emit(chunk('', result.finishReason));
   if (body.stream_options?.include_usage) await writer.emit({ ...base, choices: [], usage });

@@ -23,7 +23,8 @@ export function httpRouter(ctx: EndpointContext, routes: Record<string, RouteHan
       const denied = authError(req, ctx);
       if (denied) throw denied;
       if (path === '/v1/models' && req.method === 'GET') {
-        const data = ctx.models.names.map((id) => ({ id, object: 'model', created: 0, owned_by: 'flint' }));
+        const meta = modelMeta(ctx);
+        const data = ctx.models.names.map((id) => ({ id, object: 'model', created: 0, owned_by: 'flint', ...(meta && { meta }) }));
         return sendJson(res, 200, { object: 'list', data });
       }
       const handler = routes[`${req.method} ${path}`];
@@ -37,5 +38,19 @@ export function httpRouter(ctx: EndpointContext, routes: Record<string, RouteHan
       if (apiError.status >= 500) ctx.log(`${req.method} ${path} failed: ${apiError.message}`);
       sendError(res, apiError);
     }
+  };
+}
+
+/** What a real model is (llama.cpp's server also lists `meta`): clients configure themselves from it. */
+function modelMeta(ctx: EndpointContext) {
+  const f = ctx.engine.facts;
+  if (!f) return undefined;
+  return {
+    file: f.file,
+    n_ctx: f.contextLength,
+    fill_in_the_middle: f.fimTokens.prefix !== null && f.fimTokens.suffix !== null,
+    chat_template: f.chatTemplate,
+    chars_per_token: f.charsPerToken,
+    threads: f.threads,
   };
 }

@@ -43,6 +43,7 @@ export async function infillRoute(req: IncomingMessage, res: ServerResponse, ctx
   const writer = new EventWriter(collect ?? sseSink(res, false), faults, chunkFraming);
   const result = await generateText({
     ctx,
+    route: 'infill',
     model,
     prompt,
     maxTokens: body.n_predict < 0 ? Infinity : body.n_predict,
@@ -62,11 +63,13 @@ export async function infillRoute(req: IncomingMessage, res: ServerResponse, ctx
     model: model.name,
     tokens_predicted: result.outputTokens,
     tokens_evaluated: result.inputTokens,
+    tokens_cached: result.cachedTokens,
     stop_type: result.stoppedBy !== undefined ? 'word' : result.finishReason === 'length' || timedOut ? 'limit' : 'eos',
     stopping_word: result.stoppedBy ?? '',
     truncated: false,
     timings: {
-      prompt_n: result.inputTokens,
+      prompt_n: result.inputTokens - result.cachedTokens,
+      prompt_ms: result.firstTokenMs,
       predicted_n: result.outputTokens,
       predicted_ms: result.elapsedMs - result.firstTokenMs,
       predicted_per_second: result.outputTokens / Math.max(1e-3, (result.elapsedMs - result.firstTokenMs) / 1000),

@@ -1,0 +1,32 @@
+// Flint's settings for the model a local endpoint serves, from the endpoint's GET /v1/models
+// answer (its `meta`: context length, fill-in-the-middle tokens, chat template).
+
+// Flint's context windows estimate 4 characters a token; a quarter of the context is left for
+// the answer.
+const ESTIMATED_CHARS_PER_TOKEN = 4;
+const PROMPT_SHARE = 0.75;
+const MIN_BUDGET = 256;
+const MAX_BUDGET = 4096;
+
+/**
+ * @param {{ wsUrl: string, httpUrl: string }} endpoint
+ * @param {{ data?: { id: string, meta?: { n_ctx: number, fill_in_the_middle: boolean, chat_template: boolean, chars_per_token: number } }[] }} models
+ * @returns {Record<string, unknown>} user settings
+ */
+export function localModelSettings(endpoint, models) {
+  const settings = { 'flint.fast.url': endpoint.wsUrl, 'flint.full.url': endpoint.httpUrl };
+  const entry = models?.data?.[0];
+  const meta = entry?.meta;
+  if (!meta) return settings;
+  settings['flint.fast.model'] = entry.id;
+  settings['flint.full.model'] = entry.id;
+  // Ghost text in the model's own fill-in-the-middle format, not as a chat prompt.
+  if (meta.fill_in_the_middle) {
+    settings['flint.completions.api'] = 'infill';
+    settings['flint.completions.url'] = endpoint.httpUrl;
+  }
+  // What ghost text sends must fit the model's context, measured in the model's own tokens.
+  const budget = Math.floor((meta.n_ctx * PROMPT_SHARE * meta.chars_per_token) / ESTIMATED_CHARS_PER_TOKEN);
+  settings['flint.context.tokenBudget'] = Math.max(MIN_BUDGET, Math.min(MAX_BUDGET, budget));
+  return settings;
+}
