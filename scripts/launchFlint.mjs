@@ -5,6 +5,7 @@
 //   otherwise                 the local endpoint with a small open coder model, downloaded once
 //                             (FLINT_MODEL_URL overrides where from, FLINT_OFFLINE=1 skips it);
 //                             without it, flint-code-6m from models/ (small, real, offline)
+//   FLINT_THREADS=N           CPU threads of the local model (default 1: the editor keeps a core)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fetchCoderModel } from './fetchCoderModel.mjs';
@@ -18,7 +19,8 @@ const MANAGED_FILE = 'flint-start-settings.json';
 
 /** Endpoint engines to try, best first. */
 async function engineChoices(env, say) {
-  const llama = (path, label) => ({ engine: 'llama', args: ['--model', path, ...modelNames(path)], label });
+  const threads = env.FLINT_THREADS ? ['--threads', env.FLINT_THREADS] : [];
+  const llama = (path, label) => ({ engine: 'llama', args: ['--model', path, ...modelNames(path), ...threads], label });
   if (env.FLINT_MODEL) {
     const model = resolve(env.FLINT_MODEL);
     if (!existsSync(model)) throw new Error(`FLINT_MODEL=${env.FLINT_MODEL}: no such file`);
@@ -30,7 +32,7 @@ async function engineChoices(env, say) {
   choices.push({
     ...llama(EMBEDDED_MODEL, 'flint-code-6m, the small code model in models/'),
     notice: 'NOTE: flint-code-6m is small and offline: its ghost text is plausible code, rarely the right code.\n' +
-      '      For real suggestions set OPENAI_API_KEY, or FLINT_MODEL=/path/to/a-coder-model.gguf.',
+      '      For real suggestions set OPENAI_API_KEY, or FLINT_MODEL=/path/to/a-coder-model.gguf, then npm start again.',
   });
   choices.push({ engine: 'scripted', args: [], label: 'scripted replies', notice: 'NOTE: the endpoint answers from a fixed script (no model could be loaded).' });
   return choices;
@@ -42,8 +44,7 @@ function modelNames(path) {
   return ['--fast-model', name, '--full-model', name];
 }
 
-async function startLocalEndpoint(groups, startEndpoint, env, say) {
-  const logFile = join(cache, 'endpoint.log');
+async function startLocalEndpoint(groups, startEndpoint, env, say, logFile) {
   for (const choice of await engineChoices(env, say)) {
     try {
       const endpoint = await startEndpoint(groups, { engine: choice.engine, args: choice.args, timeoutMs: 180_000, logFile });
@@ -86,9 +87,9 @@ function previousSettings(dataDir, say) {
 /**
  * Starts the model and code-server in `groups`; resolves once both answer.
  * @param {import('../test/e2e/harness/processGroup.mjs').ProcessGroups} groups
- * @param {{ dataDir: string, userDefaults: object, port?: number, env?: NodeJS.ProcessEnv, say?: (line: string) => void }} options
+ * @param {{ dataDir: string, userDefaults: object, port?: number, env?: NodeJS.ProcessEnv, logFile?: string, say?: (line: string) => void }} options
  */
-export async function launchFlint(groups, { dataDir, userDefaults, port, env = process.env, say = () => {} }) {
+export async function launchFlint(groups, { dataDir, userDefaults, port, env = process.env, logFile = join(cache, 'endpoint.log'), say = () => {} }) {
   const { startCodeServer } = await import('../test/e2e/harness/codeServer.mjs');
   const { startEndpoint } = await import('../test/e2e/harness/endpoint.mjs');
   let settings = {};
@@ -96,11 +97,16 @@ export async function launchFlint(groups, { dataDir, userDefaults, port, env = p
   let notice;
   let endpoint;
   if (!env.OPENAI_API_KEY) {
-    const started = await startLocalEndpoint(groups, startEndpoint, env, say);
+    const started = await startLocalEndpoint(groups, startEndpoint, env, say, logFile);
     endpoint = started.endpoint;
     settings = localModelSettings(endpoint, await servedModels(endpoint));
     modelLine = `local endpoint ${endpoint.origin} (${started.choice.label})`;
     notice = started.choice.notice;
+    if (settings['flint.modelKind'] === 'completion') {
+      const off = `NOTE: ${settings['flint.fast.model']} has no chat template: ghost text only; next edit, inline edits, variants, review,\n` +
+        '      tests and chat need a model that follows instructions and are off.';
+      notice = [notice, off].filter(Boolean).join('\n');
+    }
   }
   const baseSettings = { ...userDefaults, ...previousSettings(dataDir, say) };
   const server = await startCodeServer(groups, { dataDir, port, passApiKey: Boolean(env.OPENAI_API_KEY), baseSettings, settings, env: childEnv(env) });

@@ -7,6 +7,9 @@ const ESTIMATED_CHARS_PER_TOKEN = 4;
 const PROMPT_SHARE = 0.75;
 const MIN_BUDGET = 256;
 const MAX_BUDGET = 4096;
+// On a CPU a model writes tens to hundreds of tokens a second, and ghost text keeps streaming a
+// suggestion's block after its first line is shown: 30 lines would keep it busy for seconds.
+const LOCAL_MAX_LINES = 8;
 
 /**
  * @param {{ wsUrl: string, httpUrl: string }} endpoint
@@ -25,8 +28,11 @@ export function localModelSettings(endpoint, models) {
     settings['flint.completions.api'] = 'infill';
     settings['flint.completions.url'] = endpoint.httpUrl;
   }
+  // Without a chat template the model only continues text: the surfaces that need instructions are off.
+  settings['flint.modelKind'] = meta.chat_template ? 'instruct' : 'completion';
   // What ghost text sends must fit the model's context, measured in the model's own tokens.
   const budget = Math.floor((meta.n_ctx * PROMPT_SHARE * meta.chars_per_token) / ESTIMATED_CHARS_PER_TOKEN);
   settings['flint.context.tokenBudget'] = Math.max(MIN_BUDGET, Math.min(MAX_BUDGET, budget));
+  settings['flint.completions.maxLines'] = LOCAL_MAX_LINES;
   return settings;
 }

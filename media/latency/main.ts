@@ -53,7 +53,7 @@ function render(snap: LatencySnapshot): void {
   const k = snap.documentChangeToGhostText;
   tiles.append(
     tile('document change → ghost text item (p50)', formatValue(k.p50, 'ms'), k.n > 0 ? `p95 ${formatValue(k.p95, 'ms')}` : 'no ghost text yet'),
-    tile('last request', formatLastRequest(snap.lastRequest).text || '–', snap.lastRequest ? `${snap.lastRequest.surface}, ${snap.lastRequest.route} model` : ''),
+    tile('last request', formatLastRequest(snap.lastRequest).text || '–', snap.lastRequest ? lastRequestNote(snap.lastRequest) : ''),
     tile('ghost text from cache', formatPercent(snap.completionHitRates.cache), `of ${formatCount(snap.completionHitRates.total)} suggestions`),
     tile('typed through', formatPercent(snap.completionHitRates.typingThrough), 'served by a running request'),
   );
@@ -63,6 +63,7 @@ function render(snap: LatencySnapshot): void {
   const nodes: Node[] = [tiles, el('h2', undefined, 'Distributions'), charts];
   if (filled.length === 0) nodes.push(el('p', 'muted', 'No samples yet.'));
   else if (empty.length > 0) nodes.push(el('p', 'muted', `No samples yet: ${empty.map((s) => s.label).join(' · ')}`));
+  if (snap.models.length > 0) nodes.push(el('h2', undefined, 'Models'), modelTable(snap));
   nodes.push(el('h2', undefined, 'Used and abandoned'), outcomeTable(snap));
   nodes.push(...tokenSection(snap.tokens, el, tile));
   report.replaceChildren(...nodes);
@@ -136,6 +137,27 @@ function histogramSvg(s: SeriesSnapshot): SVGElement {
     root.append(svg('text', { x: W, y: H - 4, class: 'tick', 'text-anchor': 'end' }, `${overflow > 0 ? '≥ ' : ''}${formatValue(last.to, s.unit)}`));
   }
   return root;
+}
+
+function lastRequestNote(r: NonNullable<LatencySnapshot['lastRequest']>): string {
+  return `${r.surface}, ${r.route} model${r.model ? `, ${r.model.local ? 'local' : 'remote'}` : ''}`;
+}
+
+/** Which models answered: name, on this machine or not, requests, first token and speed. */
+function modelTable(snap: LatencySnapshot): HTMLElement {
+  const table = el('table', 'models');
+  const head = el('tr');
+  for (const h of ['model', 'where', 'requests', 'first token p50', 'tokens/s p50']) head.append(el('th', undefined, h));
+  table.append(head);
+  for (const m of snap.models) {
+    const row = el('tr');
+    row.append(el('th', undefined, m.name));
+    for (const v of [m.local ? 'local' : 'remote', formatCount(m.requests), formatValue(m.firstTokenMs.p50, 'ms'), formatValue(m.tokensPerSecond.p50, 'tok/s')]) {
+      row.append(el('td', undefined, v));
+    }
+    table.append(row);
+  }
+  return table;
 }
 
 function outcomeTable(snap: LatencySnapshot): HTMLElement {

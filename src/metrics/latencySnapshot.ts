@@ -18,6 +18,16 @@ export interface SeriesSnapshot extends Summary {
 
 export type OutcomeCounts = Record<SampleOutcome, number>;
 
+/** One model that answered this session: which, where, how many requests, how fast. */
+export interface ModelSnapshot {
+  name: string;
+  local: boolean;
+  /** Requests it answered (cache and typing-through hits made none). */
+  requests: number;
+  firstTokenMs: Summary;
+  tokensPerSecond: Summary;
+}
+
 /** Everything the latency report shows; plain JSON, posted to the webview as is. */
 export interface LatencySnapshot {
   sessionStartedAt: string;
@@ -32,6 +42,8 @@ export interface LatencySnapshot {
   /** Request created to the frame leaving this process: Flint's own share. */
   sendOverhead: SeriesSnapshot;
   tokensPerSecond: SeriesSnapshot[];
+  /** The models that answered, most requests first. */
+  models: ModelSnapshot[];
   outcomes: Record<SampleSurface, OutcomeCounts>;
   /** Ghost text served without a new request, as a share of all ghost-text samples. */
   completionHitRates: { total: number; cache?: number; typingThrough?: number };

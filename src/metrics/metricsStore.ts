@@ -1,7 +1,7 @@
 import { createEmitter } from '../events/emitter';
 import type { Logger } from '../log/logger';
 import { histogram } from './histogram';
-import type { LatencyExport, LatencySnapshot, OutcomeCounts, SampleRoute, SampleSurface, SeriesSnapshot } from './latencySnapshot';
+import type { LatencyExport, LatencySnapshot, ModelSnapshot, OutcomeCounts, SampleRoute, SampleSurface, SeriesSnapshot } from './latencySnapshot';
 import { summarize } from './percentiles';
 import type { MetricsSink, RequestSample } from './requestSample';
 import { RingBuffer } from './ringBuffer';
@@ -33,6 +33,7 @@ export class MetricsStore implements MetricsSink {
   private readonly series = new Map<string, { label: string; unit: 'ms' | 'tok/s'; values: RingBuffer<number> }>();
   private readonly samples: RingBuffer<RequestSample>;
   private readonly outcomes = new Map<SampleSurface, OutcomeCounts>();
+  private readonly models = new Map<string, { name: string; local: boolean; requests: number; firstToken: RingBuffer<number>; tps: RingBuffer<number> }>();
   // A broken display must not break the request that is being measured.
   private readonly onRecorded = createEmitter<RequestSample>((err) => this.options.log?.warn(`latency listener failed: ${String(err)}`));
   private readonly tokens = new TokenLedger();
@@ -72,6 +73,7 @@ export class MetricsStore implements MetricsSink {
       this.push(`firstToken.${sample.surface}.${sample.route}`, ft);
       if (sample.outcome === 'used') this.push(`tps.${sample.route}`, tokensPerSecond(m));
       if (ft !== undefined) this.last = sample;
+      this.recordModel(sample, ft);
     }
     this.onRecorded.emit(sample);
   }
@@ -103,6 +105,7 @@ export class MetricsStore implements MetricsSink {
       firstToken: SURFACES.flatMap((s) => ROUTES.map((r) => this.seriesSnapshot(`firstToken.${s}.${r}`))),
       sendOverhead: this.seriesSnapshot('sent'),
       tokensPerSecond: ROUTES.map((r) => this.seriesSnapshot(`tps.${r}`)),
+      models: this.modelSnapshots(),
       outcomes,
       completionHitRates: {
         total,
@@ -129,6 +132,26 @@ export class MetricsStore implements MetricsSink {
 
   export(prices: TokenPrices = {}): LatencyExport {
     return { exportedAt: new Date(this.wallClock()).toISOString(), snapshot: this.snapshot(prices), samples: this.samples.values() };
+  }
+
+  private recordModel(sample: RequestSample, firstToken: number | undefined): void {
+    if (!sample.model) return;
+    const key = `${sample.model.name}\n${sample.model.local}`;
+    let m = this.models.get(key);
+    if (!m) {
+      m = { ...sample.model, requests: 0, firstToken: new RingBuffer(this.capacity), tps: new RingBuffer(this.capacity) };
+      this.models.set(key, m);
+    }
+    m.requests++;
+    if (firstToken !== undefined && firstToken >= 0) m.firstToken.push(firstToken);
+    const tps = sample.outcome === 'used' ? tokensPerSecond(sample.marks) : undefined;
+    if (tps !== undefined && Number.isFinite(tps)) m.tps.push(tps);
+  }
+
+  private modelSnapshots(): ModelSnapshot[] {
+    return [...this.models.values()]
+      .map((m) => ({ name: m.name, local: m.local, requests: m.requests, firstTokenMs: summarize(m.firstToken.values()), tokensPerSecond: summarize(m.tps.values()) }))
+      .sort((a, b) => b.requests - a.requests);
   }
 
   private addSeries(key: string, label: string, unit: 'ms' | 'tok/s'): void {

@@ -5,6 +5,8 @@ export interface RequestSample {
   surface: 'completion' | 'edit' | 'chat' | 'variants' | 'next-edit' | 'review';
   route: 'fast' | 'full';
   marks: TimingMarks;
+  /** Which model answered: its name, and whether it runs on this machine. Set when recorded. */
+  model?: { name: string; local: boolean };
   /**
    * used: its text reached the user; abandoned: cancelled or superseded before use;
    * failed: ended with an error; cache / typing-through: served without a new request.

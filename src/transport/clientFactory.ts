@@ -1,4 +1,5 @@
 import type { Config } from '../config/config';
+import { instructionSurfacesOff } from '../config/modelKind';
 import {
   awaitingConsentMessage,
   deniedConsentMessage,
@@ -186,6 +187,9 @@ class Clients implements ClientFactory {
       questions.set(role, { destination: consent.destination, state: 'denied' });
       return { refused: new ModelError('auth', deniedConsentMessage(consent.destination)), transport, model, url };
     }
+    // A completion model answers ghost text only: what asks it to follow instructions is refused with the reason.
+    const completionOnly = role === 'infill' ? undefined : instructionSurfacesOff(c);
+    if (completionOnly) return { refused: new ModelError('config', completionOnly), transport, model, url };
     const network = deps.network?.() ?? DIRECT_NETWORK;
     const problem = network.problem ?? proxyProblem(network);
     if (problem) return { refused: new ModelError('config', problem), transport, model, url };

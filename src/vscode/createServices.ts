@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { COMPLETION_INSTRUCTIONS } from '../completions/completionPrompt';
-import { resolveApiKey } from '../config/apiKey';
+import { isLoopbackUrl, resolveApiKey } from '../config/apiKey';
 import type { Config } from '../config/config';
+import { effectiveConfig, instructionSurfacesOff } from '../config/modelKind';
 import type { KeyQuestion } from '../config/keyConsent';
 import { bundledParserFiles, CodeParser } from '../context/codeParser';
 import type { ContextHub } from '../context/contextHub';
@@ -145,9 +146,13 @@ function parserLoader(extensionPath: string, log: Logger): () => Promise<CodePar
     }));
 }
 
-/** Reads the settings, warning once per ignored value and showing each problem. */
+/**
+ * Reads the settings, warning once per ignored value and showing each problem; for a completion
+ * model, what would ask it to follow instructions on its own is off, and the log says why once.
+ */
 function configLoader(log: Logger): () => Config {
   const reported = new Set<string>();
+  let surfacesOff: string | undefined;
   return () => {
     const { config, problems, ignored } = readConfig();
     for (const line of ignored) {
@@ -162,7 +167,11 @@ function configLoader(log: Logger): () => Config {
         if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', p.setting);
       });
     }
-    return config;
+    const off = instructionSurfacesOff(config);
+    if (off && off !== surfacesOff) log.info(`ghost text only: ${off}`);
+    else if (!off && surfacesOff) log.info('every surface is on: flint.modelKind is instruct');
+    surfacesOff = off;
+    return effectiveConfig(config);
   };
 }
 
@@ -218,9 +227,10 @@ function promptRecording(record: (request: ModelRequest, model: string) => void)
 function loggedMetrics(store: MetricsStore, clients: ClientFactory, log: Logger): MetricsSink {
   return {
     record(sample) {
-      store.record(sample);
-      const client = sample.route === 'fast' ? clients.fast() : clients.full();
-      const line = `request: ${formatRequestLog(sample, client.state.endpoint ?? '?')}`;
+      const client = sample.surface === 'completion' ? clients.infill() : sample.route === 'fast' ? clients.fast() : clients.full();
+      const endpoint = client.state.endpoint ?? '?';
+      store.record({ ...sample, model: { name: client.model, local: isLoopbackUrl(endpoint) } });
+      const line = `request: ${formatRequestLog(sample, endpoint)}`;
       // Ghost text finishes a request per keystroke: its lines go to the debug level.
       if (sample.surface === 'completion') log.debug(line);
       else log.info(line);

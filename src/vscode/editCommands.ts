@@ -8,6 +8,7 @@ import { EditDecorations } from './editDecorations';
 import { askInstruction } from './editInstructionInput';
 import { linesOf, selectedLines, sendRefusal, wholeDocument, writeRefusal } from './editTarget';
 import { outsideMessage, realLocation } from './workspacePath';
+import { needsInstructions } from './needsInstructions';
 
 const HISTORY_KEY = 'flint.edit.history';
 
@@ -50,7 +51,7 @@ export function registerEdits(context: vscode.ExtensionContext, services: Servic
     controller,
     // Every language and scheme: a pending edit can be anywhere.
     vscode.languages.registerCodeLensProvider('*', codeLens),
-    vscode.commands.registerCommand('flint.editSelection', () => commands.editSelection()),
+    vscode.commands.registerCommand('flint.editSelection', needsInstructions(services, 'Inline edits', () => commands.editSelection())),
     vscode.commands.registerCommand('flint.redirect', (arg?: TargetArg) => commands.redirect(arg)),
     vscode.commands.registerCommand('flint.stopEdit', (arg?: TargetArg) => controller.find(arg?.uri)?.session.stop()),
     vscode.commands.registerCommand('flint.acceptEdit', (arg?: TargetArg) => controller.find(arg?.uri)?.session.accept()),

@@ -8,6 +8,7 @@ import type { InlineEdits } from './editCommands';
 import { sendRefusal, writeRefusal } from './editTarget';
 import { APPLY_FIX, DISMISS, ReviewCodeActions, type FindingRef } from './reviewCodeActions';
 import { ReviewDiagnostics } from './reviewDiagnostics';
+import { needsInstructions } from './needsInstructions';
 
 const DISMISSED_KEY = 'flint.review.dismissed';
 const SCHEMES = new Set(['file', 'untitled']);
@@ -37,7 +38,7 @@ export function registerReview(context: vscode.ExtensionContext, services: Servi
     vscode.languages.registerCodeActionsProvider('*', new ReviewCodeActions((d) => runner.findings(d.uri.toString())), ReviewCodeActions.metadata),
     vscode.commands.registerCommand(APPLY_FIX, (ref?: FindingRef) => review.applyFix(ref)),
     vscode.commands.registerCommand(DISMISS, (ref?: FindingRef) => review.dismiss(ref)),
-    vscode.commands.registerCommand('flint.reviewChanges', () => review.reviewNow()),
+    vscode.commands.registerCommand('flint.reviewChanges', needsInstructions(services, 'Reviews', () => review.reviewNow())),
   );
   const unsubscribe = services.onConfigChange((config) => {
     if (config['review.trigger'] !== 'onPause') scheduler.dispose();

@@ -1,10 +1,14 @@
 import * as vscode from 'vscode';
+import { isLoopbackUrl } from '../config/apiKey';
+import type { Config } from '../config/config';
+import { instructionSurfacesOff } from '../config/modelKind';
 import { formatLastRequest } from '../metrics/formatLastRequest';
 import { formatTokensToday } from '../metrics/formatTokens';
 import { estimateCost, tokenPrices } from '../metrics/tokenCost';
 import { connectionLabel } from '../status/connectionLabel';
 import { keyQuestionLabel } from '../status/keyQuestionLabel';
 import type { FlintServices } from './createServices';
+import type { ModelClient } from '../transport/modelClient';
 
 /**
  * A finished request updates the item once requests have paused this long. Ghost text finishes
@@ -33,10 +37,12 @@ export function registerStatusBar(context: vscode.ExtensionContext, services: Fl
     const tokens = services.metricsStore.tokensToday();
     return formatTokensToday(tokens, estimateCost(tokens, prices));
   };
+  // A completion model answers ghost text only: its client is the connection that matters.
+  const client = () => (instructionSurfacesOff(services.config()) ? (services.infill?.() ?? services.fast()) : services.fast());
   const render = () => {
     if (recordTimer) clearTimeout(recordTimer);
     recordTimer = undefined;
-    const state = services.fast().state;
+    const state = client().state;
     const last = formatLastRequest(services.metricsStore.lastRequest());
     const key = keyQuestionLabel(services.keyQuestions());
     const label = key ?? connectionLabel(state, last.text || undefined);
@@ -46,7 +52,9 @@ export function registerStatusBar(context: vscode.ExtensionContext, services: Fl
       // A still icon: a spinning one restyles the page on every frame (about 1 ms of its main
       // thread each, measured) for as long as tokens stream into the editor or a panel.
       text: streaming ? label.text.replace(/^\$\([^)]+\)/, '$(pulse)') : label.text,
-      tooltip: key ? label.tooltip : [label.tooltip + trust, last.tooltip, today(), 'Click for the latency report.'].filter(Boolean).join('\n\n'),
+      tooltip: key
+        ? label.tooltip
+        : [label.tooltip + trust, modelLine(client(), services.config()), last.tooltip, today(), 'Click for the latency report.'].filter(Boolean).join('\n\n'),
       warning: label.warning,
       // While the key waits for a decision, a click opens the question.
       command: key ? 'flint.answerKeyQuestion' : 'flint.showLatency',
@@ -63,12 +71,14 @@ export function registerStatusBar(context: vscode.ExtensionContext, services: Fl
   };
   const follow = () => {
     unsubscribe?.();
-    unsubscribe = services.fast().onStateChange(render);
+    unsubscribe = client().onStateChange(render);
     render();
   };
   follow();
   item.show();
   const offClients = services.onClientsChange(follow);
+  // flint.modelKind decides which client the item follows.
+  const offConfig = services.onConfigChange(follow);
   const offRecord = services.metricsStore.onRecord(renderAfterPause);
   const offActive = services.onActiveGenerationsChange(render);
   context.subscriptions.push({
@@ -76,8 +86,15 @@ export function registerStatusBar(context: vscode.ExtensionContext, services: Fl
       if (recordTimer) clearTimeout(recordTimer);
       unsubscribe?.();
       offClients();
+      offConfig();
       offRecord();
       offActive();
     },
   });
+}
+
+/** Which model answers, where it runs, and for a completion model what is off and why. */
+function modelLine(client: ModelClient, config: Config): string {
+  const off = instructionSurfacesOff(config);
+  return `Model: ${client.model}, ${isLoopbackUrl(client.state.endpoint) ? 'on this machine' : 'remote'}.${off ? ` Ghost text only: ${off}` : ''}`;
 }

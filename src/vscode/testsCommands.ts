@@ -23,6 +23,7 @@ import { TestsReport } from './testsReport';
 import { runAndReport, TestsRunner } from './testsRunner';
 import { TestsStatusBar } from './testsStatusBar';
 import { folderOf, relativeName, workspaceProbe } from './testsWorkspace';
+import { needsInstructions } from './needsInstructions';
 
 const FLINT_TESTS_LANGUAGES = ['typescript', 'javascript', 'typescriptreact', 'javascriptreact', 'python', 'go'];
 const LEDGER_KEY = 'flint.tests.ledger';
@@ -153,7 +154,7 @@ export function registerTests(context: vscode.ExtensionContext, services: Servic
     ),
     vscode.languages.registerCodeActionsProvider(FLINT_TESTS_LANGUAGES.map((language) => ({ language, scheme: 'file' })), diagnostics, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
     ...watchDocuments(services, continuous, diagnostics),
-    vscode.commands.registerCommand('flint.generateTests', generate),
+    vscode.commands.registerCommand('flint.generateTests', needsInstructions(services, 'Generated tests', generate)),
     vscode.commands.registerCommand('flint.tests.toggleContinuous', () => toggle(services)),
     vscode.commands.registerCommand('flint.tests.fixTest', fixes.fixTest),
     vscode.commands.registerCommand('flint.tests.updateTest', fixes.updateTest),

@@ -12,6 +12,7 @@ import { askInstruction } from './editInstructionInput';
 import { selectedLines, sendRefusal, writeRefusal } from './editTarget';
 import { VariantsExploration } from './variantsExploration';
 import { WorkspaceFiles } from './workspaceFiles';
+import { needsInstructions } from './needsInstructions';
 
 /** Instructions typed for inline edits; variants offer them too (read only here). */
 const HISTORY_KEY = 'flint.edit.history';
@@ -81,7 +82,7 @@ export function registerVariants(context: vscode.ExtensionContext, services: Ser
   }
 
   context.subscriptions.push(
-    vscode.commands.registerCommand('flint.exploreVariants', (args?: ExploreArgs) => explore(args)),
+    vscode.commands.registerCommand('flint.exploreVariants', needsInstructions(services, 'Variants', (args?: ExploreArgs) => explore(args))),
     { dispose: () => current?.dispose() },
   );
 }

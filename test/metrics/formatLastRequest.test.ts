@@ -32,6 +32,13 @@ describe('formatLastRequest', () => {
     });
   });
 
+  it('names the model that answered and where it runs', () => {
+    const local = formatLastRequest({ ...chat, route: 'fast', model: { name: 'flint-code-6m', local: true } });
+    expect(local.text).toBe('flint-code-6m 142 ms · 1.2k tok/s');
+    expect(local.tooltip.split('\n')[0]).toBe('Last request: chat, fast model flint-code-6m, local (used)');
+    expect(formatLastRequest({ ...chat, model: { name: 'gpt-5.3-codex', local: false } }).tooltip).toMatch(/^Last request: chat, full model gpt-5.3-codex, remote \(used\)/);
+  });
+
   it('is empty before any request had a first token', () => {
     expect(formatLastRequest(undefined)).toEqual({ text: '', tooltip: '' });
     expect(formatLastRequest({ ...chat, marks: { created: 0, outputTokens: 0 } })).toEqual({ text: '', tooltip: '' });

@@ -63,6 +63,21 @@ describe('MetricsStore', () => {
     expect(snap.sendOverhead).toMatchObject({ n: 2, p50: 0.5 });
   });
 
+  it('lists the models that answered, with where they run, their requests, first token and speed', () => {
+    const store = createMetricsStore();
+    const local = { name: 'flint-code-6m', local: true };
+    store.record(sample({ model: local, tokens: 31, first: 120 }));
+    store.record(sample({ model: local, tokens: 31, first: 140 }));
+    store.record(sample({ model: local, outcome: 'cache' }));
+    store.record(sample({ surface: 'chat', route: 'full', model: { name: 'gpt-5.3-codex', local: false }, first: 400 }));
+    store.record(sample({ surface: 'chat' }));
+    const [first, second] = store.snapshot().models;
+    expect(store.snapshot().models).toHaveLength(2);
+    // 31 tokens, 100 ms from first to last: 300 tokens/s.
+    expect(first).toMatchObject({ name: 'flint-code-6m', local: true, requests: 2, firstTokenMs: { n: 2, p50: 120 }, tokensPerSecond: { n: 2, p50: 300 } });
+    expect(second).toMatchObject({ name: 'gpt-5.3-codex', local: false, requests: 1, firstTokenMs: { p50: 400 } });
+  });
+
   it('counts cache and typing-through hits without treating them as requests', () => {
     const store = createMetricsStore();
     store.record(sample({ keystrokeToItemsMs: 40 }));

@@ -17,7 +17,9 @@ describe('localModelSettings', () => {
       'flint.full.model': 'qwen2.5-coder',
       'flint.completions.api': 'infill',
       'flint.completions.url': endpoint.httpUrl,
+      'flint.modelKind': 'instruct',
       'flint.context.tokenBudget': 4096,
+      'flint.completions.maxLines': 8,
     });
   });
 

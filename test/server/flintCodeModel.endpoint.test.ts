@@ -37,8 +37,10 @@ describe('flint-code-6m behind the endpoint', () => {
       'flint.full.model': 'flint-code-6m',
       'flint.completions.api': 'infill',
       'flint.completions.url': endpoint.httpUrl,
+      'flint.modelKind': 'completion',
       // 2,048 byte tokens, three quarters for the prompt, in Flint's 4-character estimate.
       'flint.context.tokenBudget': 384,
+      'flint.completions.maxLines': 8,
     });
   });
 
@@ -61,7 +63,7 @@ describe('flint-code-6m behind the endpoint', () => {
     await post('/infill', { input_prefix: 'const a = ', input_suffix: ';\n', n_predict: 8 });
     const { requests } = await (await fetch(`${endpoint.origin}/__admin/requests`, { headers })).json();
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ route: 'infill', promptTokens: 'const a = '.length + 2 + 3, abandoned: false });
+    expect(requests[0]).toMatchObject({ route: 'infill', promptTokens: 'const a = '.length + 2 + 3, abandoned: false, done: true });
     expect(requests[0].outputTokens).toBeGreaterThan(0);
     expect(requests[0].firstTokenMs).toBeGreaterThan(0);
   });

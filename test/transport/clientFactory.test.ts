@@ -231,6 +231,22 @@ describe('createClientFactory', () => {
     expect(h.built.slice(4).map((b) => b.options.apiKey)).toEqual([undefined, undefined]);
   });
 
+  it('for a completion model, refuses what asks it to follow instructions and builds ghost text\'s client', async () => {
+    const h = harness();
+    h.set({ modelKind: 'completion', 'fast.model': 'flint-code-6m', 'completions.api': 'infill', 'completions.url': 'http://127.0.0.1:9/v1' });
+    const f = await createClientFactory(h.deps);
+    for (const client of [f.fast(), f.full()]) {
+      expect(client.state.status).toBe('offline');
+      expect(client.state.reason).toMatch(/flint-code-6m is a completion model .*inline edits.*chat need a model that follows instructions/);
+      expect((await client.stream({ surface: 'edit', input: [] }).done).error?.code).toBe('config');
+    }
+    expect(h.built.map((b) => b.options.url)).toEqual(['http://127.0.0.1:9/v1']);
+    expect(h.built[0]!.options.fimApi).toBe('infill');
+    h.set({ modelKind: 'instruct' });
+    f.refresh();
+    expect(h.built.map((b) => b.options.url)).toEqual(['http://127.0.0.1:9/v1', 'ws://127.0.0.1:9/v1/responses', 'http://127.0.0.1:9/v1']);
+  });
+
   it('with no key, a loopback endpoint needs no question', async () => {
     const h = harness();
     await createClientFactory(h.deps);

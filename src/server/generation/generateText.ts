@@ -3,6 +3,7 @@ import type { EndpointContext } from '../endpointContext';
 import type { ArmedFaults } from '../faults/faults';
 import type { ServedModel } from '../servedModels';
 import { producedTokens } from './producedTokens';
+import type { RequestRecord } from './requestRecords';
 import { StopMatcher } from './stopMatcher';
 
 export interface TextGenerationOptions {
@@ -47,6 +48,8 @@ export async function generateText(o: TextGenerationOptions): Promise<TextGenera
   let firstTokenMs = 0;
   let cachedTokens = 0;
   let abandoned = false;
+  let entry: RequestRecord | undefined;
+  const listed = () => (entry ??= o.ctx.requests.start(o.route, inputTokens, cachedTokens));
   for await (const token of producedTokens({
     engine: o.ctx.engine,
     prompt: o.prompt,
@@ -55,7 +58,10 @@ export async function generateText(o: TextGenerationOptions): Promise<TextGenera
     pacing: o.ctx.models.pacing(o.model, o.ctx.knobs),
     faults: o.faults,
     signal,
-    onPrompt: (p) => void (cachedTokens = p.cached),
+    onPrompt: (p) => {
+      cachedTokens = p.cached;
+      listed();
+    },
   })) {
     if (outputTokens === 0) firstTokenMs = performance.now() - started;
     outputTokens += token.tokens;
@@ -78,7 +84,7 @@ export async function generateText(o: TextGenerationOptions): Promise<TextGenera
   }
   const length = stop.stoppedBy === undefined && outputTokens >= maxTokens && !o.faults.enormousOutput;
   const elapsedMs = performance.now() - started;
-  record(o, { inputTokens, cachedTokens, outputTokens, firstTokenMs, elapsedMs, abandoned });
+  record(o, listed(), { inputTokens, cachedTokens, outputTokens, firstTokenMs, elapsedMs, abandoned });
   return {
     text,
     inputTokens,
@@ -94,11 +100,12 @@ export async function generateText(o: TextGenerationOptions): Promise<TextGenera
 
 function record(
   o: TextGenerationOptions,
+  entry: RequestRecord,
   r: { inputTokens: number; cachedTokens: number; outputTokens: number; firstTokenMs: number; elapsedMs: number; abandoned: boolean },
 ): void {
   const generatingMs = r.elapsedMs - r.firstTokenMs;
   const tokensPerSecond = r.outputTokens >= 2 && generatingMs > 0 ? ((r.outputTokens - 1) * 1000) / generatingMs : undefined;
-  o.ctx.requests.add({ route: o.route, promptTokens: r.inputTokens, cachedTokens: r.cachedTokens, outputTokens: r.outputTokens, firstTokenMs: r.firstTokenMs, elapsedMs: r.elapsedMs, tokensPerSecond, abandoned: r.abandoned });
+  o.ctx.requests.finish(entry, { outputTokens: r.outputTokens, firstTokenMs: r.firstTokenMs, elapsedMs: r.elapsedMs, tokensPerSecond, abandoned: r.abandoned });
   if (!o.ctx.engine.facts) return;
   const speed = tokensPerSecond === undefined ? '' : ` at ${Math.round(tokensPerSecond)} tokens/s`;
   o.ctx.log(

@@ -1,4 +1,4 @@
-/** One finished text generation, as the endpoint measured it. */
+/** One text generation, as the endpoint measured it: listed from its start, completed at its end. */
 export interface RequestRecord {
   /** Which route asked: infill, completions or chat. */
   route: string;
@@ -13,6 +13,8 @@ export interface RequestRecord {
   tokensPerSecond?: number;
   /** The client left (or a fault ended the stream) before the end. */
   abandoned: boolean;
+  /** False while it generates (the figures after the prompt are then zero). */
+  done: boolean;
 }
 
 /** The latest requests (bounded), for the test controls and benchmarks (GET /__admin/requests). */
@@ -21,13 +23,20 @@ export class RequestRecords {
 
   constructor(private readonly capacity = 500) {}
 
-  add(record: RequestRecord): void {
+  /** Lists a generation as its prompt is evaluated; the returned record is completed with `finish`. */
+  start(route: string, promptTokens: number, cachedTokens: number): RequestRecord {
+    const record: RequestRecord = { route, promptTokens, cachedTokens, outputTokens: 0, firstTokenMs: 0, elapsedMs: 0, abandoned: false, done: false };
     this.items.push(record);
     if (this.items.length > this.capacity) this.items.shift();
+    return record;
+  }
+
+  finish(record: RequestRecord, figures: Pick<RequestRecord, 'outputTokens' | 'firstTokenMs' | 'elapsedMs' | 'tokensPerSecond' | 'abandoned'>): void {
+    Object.assign(record, figures, { done: true });
   }
 
   list(): RequestRecord[] {
-    return [...this.items];
+    return this.items.map((r) => ({ ...r }));
   }
 
   clear(): void {

@@ -22,8 +22,9 @@ export async function startEndpoint(groups, { engine = 'scripted', args = [], lo
   // The test controls have a token of their own, so changing the API token never locks them out.
   const admin = async (path, body) => {
     const headers = { 'content-type': 'application/json', 'x-flint-admin': adminToken };
-    const res = await fetch(`${origin}/__admin/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const res = await fetch(`${origin}/__admin/${path}`, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`endpoint ${path}: HTTP ${res.status} ${await res.text()}`);
+    return res.json();
   };
   return {
     process: child,
@@ -36,6 +37,9 @@ export async function startEndpoint(groups, { engine = 'scripted', args = [], lo
     setKnobs: (patch) => admin('knobs', patch),
     /** Inject faults at runtime; `{}` clears them. */
     setFaults: (faults) => admin('faults', faults),
+    /** The latest text generations (HTTP routes) as the endpoint measured them: route, prompt tokens and how many were cached, speed. */
+    requests: async () => (await admin('requests')).requests,
+    clearRequests: () => admin('requests', {}),
     stop: () => groups.stop(child),
   };
 }

@@ -41,14 +41,18 @@ export class UiSession {
    *   workspaceSettings(endpoint) or workspaceSettings: the workspace's .vscode/settings.json as
    *     the repository ships it, written before the window opens
    *   prepareWorkspace(workspace): called on the fresh workspace copy before the window opens
+   *   launch(groups): starts the model and code-server itself (as `npm start` does) and returns
+   *     `{ server, endpoint, settings }`; the window opens there
    */
   async openWindow(spec) {
-    const endpoint = spec.endpoint ? await startEndpoint(this.groups, spec.endpoint) : this.endpoint;
+    // A file that starts Flint the way `npm start` does brings its own model and code-server.
+    const launched = spec.launch ? await spec.launch(this.groups) : undefined;
+    const endpoint = launched?.endpoint ?? (spec.endpoint ? await startEndpoint(this.groups, spec.endpoint) : this.endpoint);
     const extra = typeof spec.settings === 'function' ? await spec.settings(endpoint) : spec.settings ?? {};
-    const server = spec.workspaceTrust || spec.env
+    const server = launched?.server ?? (spec.workspaceTrust || spec.env
       ? await startCodeServer(this.groups, { workspaceTrust: Boolean(spec.workspaceTrust), env: spec.env ?? {} })
-      : this.server;
-    server.writeSettings({ ...endpointSettings(endpoint), ...extra });
+      : this.server);
+    server.writeSettings({ ...(launched ? launched.settings : endpointSettings(endpoint)), ...extra });
 
     const workspace = mkdtempSync(join(tmpdir(), 'flint-ws-'));
     this.groups.onStop(() => rmSync(workspace, { recursive: true, force: true })); // when interrupted
@@ -96,7 +100,7 @@ export class UiSession {
         await page.context().close().catch(() => {});
         await server.stopExtensionHosts();
         if (server !== this.server) await server.stop();
-        if (spec.endpoint) await endpoint.stop();
+        if (spec.endpoint || launched?.endpoint) await endpoint.stop();
         rmSync(workspace, { recursive: true, force: true });
       },
     };

@@ -80,6 +80,10 @@ export const tests = [
       const firstToken = frame.locator('article.chart[data-series="firstToken.completion.fast"] svg rect.bar');
       assert.ok((await firstToken.count()) > 0, 'no first-token histogram for ghost text');
       assert.match(await keystroke.locator('.stat.p50').innerText(), /^p50 \d+(\.\d)? (ms|s)$/);
+      // Which model answered, and where it runs (the local endpoint).
+      const models = frame.locator('table.models');
+      await models.waitFor({ timeout: 20_000 });
+      assert.match(await models.innerText(), /gpt-5\.3-codex-spark\s+local\s+\d+/);
       await wb.screenshot('latency');
     },
   },

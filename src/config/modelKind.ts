@@ -1,0 +1,23 @@
+import type { Config } from './config';
+
+/**
+ * Why the surfaces that ask the model to follow instructions (next edit, inline edits, variants,
+ * review, tests, chat) are off, or undefined when they are on. A completion model (a base or
+ * fill-in-the-middle model, such as the one `npm start` serves offline) continues code well
+ * enough for ghost text; asked to follow an instruction it writes text that only looks like an
+ * answer, so those surfaces say why instead of showing it.
+ */
+export function instructionSurfacesOff(config: Config): string | undefined {
+  if (config.modelKind !== 'completion') return undefined;
+  return (
+    `${config['fast.model']} is a completion model (flint.modelKind): it writes ghost text, but next edit, inline edits, ` +
+    'variants, review, tests and chat need a model that follows instructions. Set an API key (Flint: Set API Key) or ' +
+    'point Flint at an instruction-tuned model, then set flint.modelKind to instruct.'
+  );
+}
+
+/** The settings as the surfaces see them: for a completion model, nothing asks it to follow instructions on its own. */
+export function effectiveConfig(config: Config): Config {
+  if (config.modelKind !== 'completion') return config;
+  return { ...config, 'nextEdit.enable': { '*': false }, 'review.trigger': 'off', 'tests.continuous': 'off', 'tests.codeLens': false };
+}
