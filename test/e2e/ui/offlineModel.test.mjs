@@ -53,7 +53,9 @@ const PLACES = [
 const FILE = 'src/stack.ts';
 export const openFile = FILE;
 // A typed bracket stays alone: the ghost text is then one piece, not split around a closing one.
-export const settings = { 'editor.autoClosingBrackets': 'never' };
+// No request ahead of the key when the cursor settles: the golden answers are the model's for
+// the text after the key, not a settled place's answer typed through.
+export const settings = { 'editor.autoClosingBrackets': 'never', 'flint.completions.prefetch': false };
 
 export function prepareWorkspace(workspace) {
   writeFileSync(join(workspace, FILE), SOURCE);
