@@ -14,9 +14,9 @@ import { createModelClient } from '../src/transport/createModelClient';
 import { addStats, emptyStats, typeFile, type RunStats, type TypistModel } from './completionsTypist';
 import { percentileFigure } from './sampleStats.mjs';
 
-/** Where the model is: in the repository once it ships there, else the shared copy. */
+/** The model the repository ships (models/), when it is there. */
 export function realModelPath(): string | undefined {
-  return ['models/flint-code-6m.gguf', '../shared/models/flint-code-6m.gguf', '/work/shared/models/flint-code-6m.gguf'].find((p) => existsSync(p));
+  return ['models/flint-code-6m.gguf'].find((p) => existsSync(p));
 }
 
 // The model's context is 2,048 tokens of one byte each; Flint's estimate is 4 characters a
@@ -42,7 +42,7 @@ function llamaModel(url: string): TypistModel {
     async open() {
       const client = createModelClient({ role: 'fast', url, model: 'flint-code-6m', httpApi: 'responses', fimApi: 'infill', allowInsecure: false,
         firstTokenTimeoutMs: 30_000, stallTimeoutMs: 30_000, log: silentLogger });
-      const settings = { api: 'infill' as const, fimTemplate: 'qwen' as const, maxLines: 30, tokenBudget: TOKEN_BUDGET, debounceMs: null };
+      const settings = { api: 'infill' as const, fimTemplate: 'flint' as const, maxLines: 30, tokenBudget: TOKEN_BUDGET, debounceMs: null };
       return { client, settings, close: () => client.dispose() };
     },
   };
