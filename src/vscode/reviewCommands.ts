@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { DismissedCode } from '../review/dismissedCode';
 import { lineEditOf } from '../review/lineEdit';
 import { PauseScheduler } from '../review/pauseScheduler';
+import { isReviewedScheme } from '../review/reviewedScheme';
 import { ReviewRunner, type ReviewDocument } from '../review/reviewRunner';
 import type { Services } from '../services';
 import type { InlineEdits } from './editCommands';
@@ -11,7 +12,6 @@ import { ReviewDiagnostics } from './reviewDiagnostics';
 import { needsInstructions } from './needsInstructions';
 
 const DISMISSED_KEY = 'flint.review.dismissed';
-const SCHEMES = new Set(['file', 'untitled']);
 /** Least time between two automatic reviews of one file with the onPause trigger. */
 const MIN_INTERVAL_MS = 5000;
 
@@ -90,7 +90,7 @@ class ReviewCommands {
   async review(document: vscode.TextDocument): Promise<void> {
     const { runner, services } = this;
     const key = document.uri.toString();
-    if (document.isClosed || !SCHEMES.has(document.uri.scheme) || !runner.hasChanges(key)) return;
+    if (document.isClosed || !isReviewedScheme(document.uri.scheme) || !runner.hasChanges(key)) return;
     // A pending edit's preview is in the document: review once it is settled.
     if (this.edits.controller.get(document)) return;
     const refusal = this.refusalOf(document);
@@ -108,7 +108,7 @@ class ReviewCommands {
   }
 
   onChange(e: vscode.TextDocumentChangeEvent): void {
-    if (e.contentChanges.length === 0 || !SCHEMES.has(e.document.uri.scheme)) return;
+    if (e.contentChanges.length === 0 || !isReviewedScheme(e.document.uri.scheme)) return;
     const key = e.document.uri.toString();
     this.documents.set(key, e.document);
     const lineEdits = e.contentChanges.map((c) => lineEditOf(c.range.start.line, c.range.end.line, c.text));
@@ -180,8 +180,8 @@ class ReviewCommands {
   private refusalOf(document: vscode.TextDocument): string | undefined {
     const refusal = sendRefusal(document, this.services);
     if (refusal) return refusal;
-    if (document.uri.scheme === 'file' && !vscode.workspace.getWorkspaceFolder(document.uri)) {
-      return `Flint does not review ${document.uri.fsPath}: it is outside the workspace folders.`;
+    if (document.uri.scheme !== 'untitled' && !vscode.workspace.getWorkspaceFolder(document.uri)) {
+      return `Flint does not review ${document.uri.scheme === 'file' ? document.uri.fsPath : document.uri.path}: it is outside the workspace folders.`;
     }
     return undefined;
   }
