@@ -6,9 +6,10 @@
 // test, and no test file changes; Update the test changes the test only on Accept, Fix the code
 // restores passing tests. Tests are added for functions that have none.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { goToLine, lens, openPath } from '../harness/editActions.mjs';
+import { waitForRow } from '../harness/testExplorer.mjs';
 
 export const endpoint = { engine: 'scripted', args: ['--script', 'test/fixtures/tests/tests.script.json'] };
 
@@ -112,75 +113,6 @@ async function replaceLine(wb, page, n, text) {
 async function save(wb, page) {
   await wb.press('Control+S');
   await page.waitForFunction(() => !document.querySelector('.tabs-container .tab.active.dirty'), null, { timeout: 10_000 });
-}
-
-/** Labels of the Test Explorer's rows (expanded), e.g. "area > multiplies width by height". */
-async function explorerRows(wb, page) {
-  await wb.runCommand('Testing: Focus on Test Explorer View');
-  const any = await page.locator('.test-explorer .monaco-list-row').first().waitFor({ timeout: 20_000 }).then(() => true, () => false);
-  if (!any) return [];
-  // Expand every collapsed row (files, describe blocks).
-  for (let i = 0; i < 40; i++) {
-    const collapsed = page.locator('.test-explorer .monaco-list-row[aria-expanded="false"]');
-    if ((await collapsed.count()) === 0) break;
-    await collapsed.first().click();
-  }
-  return page.locator('.test-explorer .monaco-list-row').evaluateAll((rows) => rows.map((r) => ({ label: r.getAttribute('aria-label') ?? '', icon: r.querySelector('.computed-state')?.className ?? '' })));
-}
-
-async function waitForRow(wb, page, label, state) {
-  return until(page, `"${label}" ${state} in the Test Explorer`, async () => {
-    const rows = await explorerRows(wb, page);
-    return rows.find((r) => r.label.includes(label) && r.icon.includes(`testing-${state}`));
-  });
-}
-
-const PAIR_TESTS = `import { describe, expect, it } from 'vitest';
-
-describe('pair', () => {
-  it('one', () => {
-    expect(1).toBe(1);
-  });
-
-  it('two', () => {
-    expect(2).toBe(2);
-  });
-});
-`;
-
-/** A test that says where its process is and then waits a minute: the run Cancel must stop. */
-const SLOW_TESTS = (pidFile) => `import { writeFileSync } from 'node:fs';
-import { it } from 'vitest';
-
-it('sleeps', async () => {
-  writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));
-  await new Promise((resolve) => setTimeout(resolve, 60_000));
-}, 120_000);
-`;
-
-/** A project with test files of its own and no run yet. */
-function listedProject(workspace) {
-  const dir = tsProject(workspace, 'listed');
-  writeFileSync(join(dir, 'src', 'pair.test.ts'), PAIR_TESTS);
-  writeFileSync(join(dir, 'src', 'slow.test.ts'), SLOW_TESTS(join(dir, 'slow.pid')));
-  return dir;
-}
-
-const alive = (pid) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** Runs one row of the Test Explorer with its own Run button. */
-async function runRow(wb, page, label) {
-  await explorerRows(wb, page);
-  const row = page.locator('.test-explorer .monaco-list-row', { hasText: label }).first();
-  await row.hover();
-  await row.locator('.action-label[aria-label="Run Test"]').click();
 }
 
 const toast = (page, text) => page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
@@ -410,47 +342,6 @@ export const tests = [
       await page.waitForTimeout(5_000);
       assert.equal(existsSync(join(dir, 'src', 'shapes.flint.test.ts')), false, 'no tests were written for a denied file');
       assert.equal(readFileSync(join(dir, 'src', 'shapes.test.ts'), 'utf8'), USER_TESTS);
-    },
-  },
-  {
-    name: 'Test Explorer: new test files are listed before any run, and again when the window opens after a reload; one test runs alone; Cancel stops the run and its processes',
-    timeoutMs: 300_000,
-    async run({ wb, page, workspace }) {
-      await wb.statusBarItem(/Tests: (off|on save)/, { timeoutMs: 120_000 });
-      // The projects of the tests above go (their rows with them); a new one appears as it is written.
-      for (const name of ['app', 'shapes', 'py', 'private-app']) rmSync(join(workspace, name), { recursive: true, force: true });
-      const dir = listedProject(workspace);
-      const rows = async () => (await explorerRows(wb, page)).map((r) => r.label);
-      // Files written behind the editor's back: the Refresh button reads the workspace again.
-      await wb.runCommand('Test: Refresh Tests');
-      await until(page, 'the listed tests', async () => {
-        const labels = await rows();
-        return ['one', 'two', 'sleeps', 'of a unit square is 4'].every((t) => labels.some((l) => l.includes(t)));
-      });
-      await until(page, 'the removed projects to leave the list', async () => !(await rows()).some((l) => l.includes('multiplies width by height')));
-      assert.ok((await explorerRows(wb, page)).every((r) => !/testing-(passed|failed)/.test(r.icon)), 'nothing has run yet');
-
-      await runRow(wb, page, 'one');
-      await waitForRow(wb, page, 'one', 'passed');
-      const two = (await explorerRows(wb, page)).find((r) => r.label.includes('two'));
-      assert.doesNotMatch(two.icon, /testing-(passed|failed)/, 'only the asked test ran');
-
-      const pidFile = join(dir, 'slow.pid');
-      await runRow(wb, page, 'sleeps');
-      const pid = Number(await until(page, 'the slow test to start', () => existsSync(pidFile) && readFileSync(pidFile, 'utf8')));
-      assert.ok(alive(pid));
-      // The Testing view's own Cancel button (shown while a run is under way).
-      await page.locator('.action-label[aria-label^="Cancel Test Run"]').first().click({ timeout: 10_000 });
-      await until(page, "the cancelled run's processes to be gone", () => !alive(pid), 15_000);
-
-      // A reload: the tests are listed again before anything runs.
-      await wb.open(page.url());
-      await wb.waitForDevelopmentHost();
-      await wb.statusBarItem(/Tests: (off|on save)/, { timeoutMs: 60_000 });
-      await until(page, 'the tests listed after the reload', async () => {
-        const labels = await rows();
-        return ['one', 'two', 'sleeps'].every((t) => labels.some((l) => l.includes(t)));
-      });
     },
   },
 ];
