@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { describeIssue, type ChunkUsage, type TextChunkSink } from './textChunkSink';
 
+/** The usage a Chat Completions or `/v1/completions` stream reports in its last chunk. */
+export const chatUsageSchema = z.object({
+  completion_tokens: z.number().int().nonnegative(),
+  prompt_tokens: z.number().int().nonnegative().optional(),
+  prompt_tokens_details: z.object({ cached_tokens: z.number().int().nonnegative().nullish() }).nullish(),
+});
+
 /** One `chat.completion.chunk` of a streamed Chat Completions response (fields we read). */
 export const chatChunkSchema = z.object({
   choices: z.array(
@@ -9,13 +16,7 @@ export const chatChunkSchema = z.object({
       finish_reason: z.string().nullish(),
     }),
   ),
-  usage: z
-    .object({
-      completion_tokens: z.number().int().nonnegative(),
-      prompt_tokens: z.number().int().nonnegative().optional(),
-      prompt_tokens_details: z.object({ cached_tokens: z.number().int().nonnegative().nullish() }).nullish(),
-    })
-    .nullish(),
+  usage: chatUsageSchema.nullish(),
 });
 
 export function readChatChunk(obj: unknown, sink: TextChunkSink): void {
@@ -28,7 +29,7 @@ export function readChatChunk(obj: unknown, sink: TextChunkSink): void {
 }
 
 /** Chat and completions usage in Flint's terms (`prompt_tokens` counts the cached ones too). */
-export function chatUsage(u: { completion_tokens: number; prompt_tokens?: number; prompt_tokens_details?: { cached_tokens?: number | null } | null }): ChunkUsage {
+export function chatUsage(u: z.infer<typeof chatUsageSchema>): ChunkUsage {
   return {
     outputTokens: u.completion_tokens,
     ...(u.prompt_tokens !== undefined ? { inputTokens: u.prompt_tokens } : {}),

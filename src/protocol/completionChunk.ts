@@ -1,17 +1,11 @@
 import { z } from 'zod';
-import { chatUsage } from './chatChunk';
+import { chatUsage, chatUsageSchema } from './chatChunk';
 import { describeIssue, type TextChunkSink } from './textChunkSink';
 
 /** One chunk of a streamed `/v1/completions` response (fields we read). */
 export const completionChunkSchema = z.object({
   choices: z.array(z.object({ text: z.string().nullish(), finish_reason: z.string().nullish() })),
-  usage: z
-    .object({
-      completion_tokens: z.number().int().nonnegative(),
-      prompt_tokens: z.number().int().nonnegative().optional(),
-      prompt_tokens_details: z.object({ cached_tokens: z.number().int().nonnegative().nullish() }).nullish(),
-    })
-    .nullish(),
+  usage: chatUsageSchema.nullish(),
 });
 
 export function readCompletionChunk(obj: unknown, sink: TextChunkSink): void {
