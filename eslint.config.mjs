@@ -35,7 +35,7 @@ export default tseslint.config(
   },
   {
     // Functions passed to page.evaluate run in the browser page.
-    files: ['test/e2e/**/*.mjs', 'bench/e2e*.mjs', 'bench/edits-editor.mjs'],
+    files: ['test/e2e/**/*.mjs', 'support/e2e/**/*.mjs', 'bench/e2e*.mjs', 'bench/edits-editor.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {

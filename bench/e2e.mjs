@@ -23,11 +23,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { INSTALL_COMMAND, missingPrerequisites } from '../scripts/installE2E.mjs';
-import { launchBrowser } from '../test/e2e/harness/browser.mjs';
-import { buildIfStale } from '../test/e2e/harness/build.mjs';
-import { startCodeServer } from '../test/e2e/harness/codeServer.mjs';
-import { endpointSettings, startEndpoint } from '../test/e2e/harness/endpoint.mjs';
-import { ProcessGroups } from '../test/e2e/harness/processGroup.mjs';
+import { launchBrowser } from '../support/e2e/browser.mjs';
+import { buildIfStale } from '../support/e2e/build.mjs';
+import { startCodeServer } from '../support/e2e/codeServer.mjs';
+import { endpointSettings, startEndpoint } from '../support/e2e/endpoint.mjs';
+import { ProcessGroups } from '../support/e2e/processGroup.mjs';
 import { competingLoad } from './competingLoad.mjs';
 import { typingOracle, typingResults } from './e2eTypingResults.mjs';
 import { measureModelFirstToken } from './e2eModelFirstToken.mjs';

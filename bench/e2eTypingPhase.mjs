@@ -9,8 +9,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startCodeServer } from '../test/e2e/harness/codeServer.mjs';
-import { waitForLine } from '../test/e2e/harness/processGroup.mjs';
+import { startCodeServer } from '../support/e2e/codeServer.mjs';
+import { waitForLine } from '../support/e2e/processGroup.mjs';
 import { FRESH_SOURCES, seeded } from './e2eFresh.mjs';
 import { openFreshFile, rhythm, takeRecords, typeFreshPosition, typeSegment } from './e2eTyping.mjs';
 import { answerToScreen, firstGhost, freshFigures, guessFigures, requestsPerKeystroke, typingFigures } from './e2eTypingFigures.mjs';

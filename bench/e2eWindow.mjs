@@ -3,9 +3,9 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { newPage } from '../test/e2e/harness/browser.mjs';
-import { SAMPLE_WORKSPACE } from '../test/e2e/harness/uiSession.mjs';
-import { Workbench } from '../test/e2e/harness/workbench.mjs';
+import { newPage } from '../support/e2e/browser.mjs';
+import { SAMPLE_WORKSPACE } from '../support/e2e/uiSession.mjs';
+import { Workbench } from '../support/e2e/workbench.mjs';
 import { warmUp } from './e2eProbe.mjs';
 
 /** Exact typing (the document is the file): no auto-indent, no auto-closing, no suggest widget. */

@@ -86,12 +86,12 @@ function previousSettings(dataDir, say) {
 
 /**
  * Starts the model and code-server in `groups`; resolves once both answer.
- * @param {import('../test/e2e/harness/processGroup.mjs').ProcessGroups} groups
+ * @param {import('../support/e2e/processGroup.mjs').ProcessGroups} groups
  * @param {{ dataDir: string, userDefaults: object, port?: number, env?: NodeJS.ProcessEnv, logFile?: string, say?: (line: string) => void }} options
  */
 export async function launchFlint(groups, { dataDir, userDefaults, port, env = process.env, logFile = join(cache, 'endpoint.log'), say = () => {} }) {
-  const { startCodeServer } = await import('../test/e2e/harness/codeServer.mjs');
-  const { startEndpoint } = await import('../test/e2e/harness/endpoint.mjs');
+  const { startCodeServer } = await import('../support/e2e/codeServer.mjs');
+  const { startEndpoint } = await import('../support/e2e/endpoint.mjs');
   let settings = {};
   let modelLine = 'OpenAI (OPENAI_API_KEY is set)';
   let notice;

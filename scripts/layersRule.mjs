@@ -88,6 +88,7 @@ export function layerViolation(file, source, target) {
   }
   if (under(file, 'support') && under(target, 'test')) return 'support/ is shared by tests and benchmarks: it imports nothing from test/';
   if (under(file, 'bench') && isDouble(target)) return 'benchmarks measure real code: no test doubles (give the bench its own driver)';
+  if (under(file, 'bench') && under(target, 'test')) return 'benchmarks import nothing from test/: what they share with tests lives in support/';
   return null;
 }
 

@@ -55,8 +55,8 @@ function portFree(port) {
 
 async function main() {
   ensureInstalled();
-  const { buildIfStale } = await import('../test/e2e/harness/build.mjs');
-  const { ProcessGroups } = await import('../test/e2e/harness/processGroup.mjs');
+  const { buildIfStale } = await import('../support/e2e/build.mjs');
+  const { ProcessGroups } = await import('../support/e2e/processGroup.mjs');
   const { launchFlint } = await import('./launchFlint.mjs');
   buildIfStale(repoRoot);
 

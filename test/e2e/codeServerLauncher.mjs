@@ -10,9 +10,9 @@
 //   FLINT_E2E_TIMEOUT_MS    give up after this long (default 120000)
 import { appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { launchBrowser, newPage } from './harness/browser.mjs';
-import { startCodeServer } from './harness/codeServer.mjs';
-import { ProcessGroups } from './harness/processGroup.mjs';
+import { launchBrowser, newPage } from '../../support/e2e/browser.mjs';
+import { startCodeServer } from '../../support/e2e/codeServer.mjs';
+import { ProcessGroups } from '../../support/e2e/processGroup.mjs';
 
 function parseArgs(argv) {
   const out = { extensionDevelopmentPaths: [], extensionTestsPath: undefined, folder: undefined };

@@ -11,12 +11,12 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { INSTALL_COMMAND, missingPrerequisites } from '../../scripts/installE2E.mjs';
-import { buildIfStale } from './harness/build.mjs';
-import { endpointSettings, startEndpoint } from './harness/endpoint.mjs';
-import { runHostSuite } from './harness/hostSuite.mjs';
-import { ProcessGroups } from './harness/processGroup.mjs';
-import { UiSession } from './harness/uiSession.mjs';
-import { FAILURES_DIR } from './harness/workbench.mjs';
+import { buildIfStale } from '../../support/e2e/build.mjs';
+import { endpointSettings, startEndpoint } from '../../support/e2e/endpoint.mjs';
+import { runHostSuite } from '../../support/e2e/hostSuite.mjs';
+import { ProcessGroups } from '../../support/e2e/processGroup.mjs';
+import { UiSession } from '../../support/e2e/uiSession.mjs';
+import { FAILURES_DIR } from '../../support/e2e/workbench.mjs';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const uiDir = join(import.meta.dirname, 'ui');

@@ -53,6 +53,12 @@ describe('lint: the layering rule', () => {
     expect(await layerErrors('test/chat/x.test.ts', '../support/fakeModelClient')).toEqual([]);
   });
 
+  it('keeps benchmarks out of test/: what they share with tests lives in support/', async () => {
+    expect(await layerErrors('bench/e2e.mjs', '../support/e2e/browser.mjs')).toEqual([]);
+    expect(await layerErrors('bench/e2e.mjs', '../test/e2e/run.mjs')).toEqual([expect.stringContaining('benchmarks import nothing from test/')]);
+    expect(await layerErrors('bench/x.ts', '../test/completions/helpers')).toEqual([expect.stringContaining('benchmarks import nothing from test/')]);
+  });
+
   it('lets a layer import only the rows below it', async () => {
     expect(await layerErrors('src/extension.ts', './vscode/statusBar')).toEqual([]);
     expect(await layerErrors('src/vscode/x.ts', '../completions/completionEngine')).toEqual([]);

@@ -3,8 +3,8 @@
 // the original (reject) or exactly the rewrite (accept), and one undo step must remain.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { SHAPES_LINES } from '../harness/shapesSource.mjs';
-import { editorText, instruct, lens, openCopy, selectLines, waitForText } from '../harness/editActions.mjs';
+import { SHAPES_LINES } from '../../../support/e2e/shapesSource.mjs';
+import { editorText, instruct, lens, openCopy, selectLines, waitForText } from '../../../support/e2e/editActions.mjs';
 
 export const openFile = 'src/shapes.ts';
 

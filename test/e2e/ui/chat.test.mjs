@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { answers, openChat, send } from '../harness/chatPanel.mjs';
-import { editorText, lens, openPath, saveAndRead, waitForText } from '../harness/editActions.mjs';
-import { walk } from '../harness/flintLog.mjs';
+import { answers, openChat, send } from '../../../support/e2e/chatPanel.mjs';
+import { editorText, lens, openPath, saveAndRead, waitForText } from '../../../support/e2e/editActions.mjs';
+import { walk } from '../../../support/e2e/flintLog.mjs';
 
 export const openFile = 'src/scratch.js';
 

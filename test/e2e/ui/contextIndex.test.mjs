@@ -4,9 +4,9 @@
 // the prompts of review and Generate Tests.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { goToLine, openPath } from '../harness/editActions.mjs';
-import { flintLog, waitForLog } from '../harness/flintLog.mjs';
-import { CONTEXT_SETTINGS, findCount, showLastPrompt } from '../harness/contextProject.mjs';
+import { goToLine, openPath } from '../../../support/e2e/editActions.mjs';
+import { flintLog, waitForLog } from '../../../support/e2e/flintLog.mjs';
+import { CONTEXT_SETTINGS, findCount, showLastPrompt } from '../../../support/e2e/contextProject.mjs';
 
 const SIGNATURE = 'def add_cents(a: int, b: int) -> int:';
 const FILES = {

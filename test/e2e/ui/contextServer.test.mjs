@@ -3,9 +3,9 @@
 // and Generate Tests each send a prompt that carries the signature of a helper imported from
 // another file, read back through Flint: Show Last Prompt; a denied file's definition is in none.
 import { join } from 'node:path';
-import { goToLine, openPath } from '../harness/editActions.mjs';
-import { flintLog } from '../harness/flintLog.mjs';
-import { assertPromptsCarryTheHelper, CONTEXT_SETTINGS, findCount, HELPER_SIGNATURE, sendEveryPrompt, showLastPrompt, writeContextProject } from '../harness/contextProject.mjs';
+import { goToLine, openPath } from '../../../support/e2e/editActions.mjs';
+import { flintLog } from '../../../support/e2e/flintLog.mjs';
+import { assertPromptsCarryTheHelper, CONTEXT_SETTINGS, findCount, HELPER_SIGNATURE, sendEveryPrompt, showLastPrompt, writeContextProject } from '../../../support/e2e/contextProject.mjs';
 
 const ANSWERED = /context: language servers give \d+ definitions for the names near the cursor in ctx\/src\/checkout\.ts/;
 

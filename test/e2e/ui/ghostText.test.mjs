@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startCountingRelay } from '../harness/countingRelay.mjs';
-import { NOTHING_SENT_WINDOW_MS, sleep, until } from '../harness/until.mjs';
+import { startCountingRelay } from '../../../support/e2e/countingRelay.mjs';
+import { NOTHING_SENT_WINDOW_MS, sleep, until } from '../../../support/e2e/until.mjs';
 
 
 const FIXTURE = resolve(import.meta.dirname, '..', '..', 'fixtures', 'completions', 'e2eGhostText.json');

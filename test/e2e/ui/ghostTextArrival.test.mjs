@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { goToLine } from '../harness/editActions.mjs';
-import { startCountingRelay } from '../harness/countingRelay.mjs';
-import { NOTHING_SENT_WINDOW_MS, sleep, until } from '../harness/until.mjs';
+import { goToLine } from '../../../support/e2e/editActions.mjs';
+import { startCountingRelay } from '../../../support/e2e/countingRelay.mjs';
+import { NOTHING_SENT_WINDOW_MS, sleep, until } from '../../../support/e2e/until.mjs';
 
 const FIXTURE = resolve(import.meta.dirname, '..', '..', 'fixtures', 'completions', 'e2eArrival.json');
 const TEXT = ['function area(r) {', '  ', '}', '', 'const unit = area(1);', ''].join('\n');

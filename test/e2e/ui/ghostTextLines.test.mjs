@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startCountingRelay } from '../harness/countingRelay.mjs';
+import { startCountingRelay } from '../../../support/e2e/countingRelay.mjs';
 
 
 const FIXTURE = resolve(import.meta.dirname, '..', '..', 'fixtures', 'completions', 'e2eGhostTextLines.json');

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SHAPES_LINES } from '../harness/shapesSource.mjs';
-import { editorText, goToLine, instruct, isDirty, lens, openCopy, openPath, saveAndRead, selectLines, waitForText } from '../harness/editActions.mjs';
+import { SHAPES_LINES } from '../../../support/e2e/shapesSource.mjs';
+import { editorText, goToLine, instruct, isDirty, lens, openCopy, openPath, saveAndRead, selectLines, waitForText } from '../../../support/e2e/editActions.mjs';
 
 export const openFile = 'src/shapes.ts';
 

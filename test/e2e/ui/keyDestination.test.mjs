@@ -10,10 +10,10 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { WebSocketServer } from 'ws';
-import { answers, openChat, send } from '../harness/chatPanel.mjs';
-import { waitForLog } from '../harness/flintLog.mjs';
-import { answerKeyConsent, enterApiKey, waitForKeyConsent } from '../harness/keyConsent.mjs';
-import { until } from '../harness/until.mjs';
+import { answers, openChat, send } from '../../../support/e2e/chatPanel.mjs';
+import { waitForLog } from '../../../support/e2e/flintLog.mjs';
+import { answerKeyConsent, enterApiKey, waitForKeyConsent } from '../../../support/e2e/keyConsent.mjs';
+import { until } from '../../../support/e2e/until.mjs';
 
 const SENTINEL = `sk-flint-destination-${randomBytes(12).toString('hex')}`;
 

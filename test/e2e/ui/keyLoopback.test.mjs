@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startCountingRelay } from '../harness/countingRelay.mjs';
-import { sleep } from '../harness/until.mjs';
+import { startCountingRelay } from '../../../support/e2e/countingRelay.mjs';
+import { sleep } from '../../../support/e2e/until.mjs';
 
 const SENTINEL = `sk-flint-loopback-${randomBytes(12).toString('hex')}`;
 const FIXTURE = resolve(import.meta.dirname, '..', '..', 'fixtures', 'completions', 'e2eGhostText.json');

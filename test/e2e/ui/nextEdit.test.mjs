@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { goToLine, instruct, isDirty, lens, openCopy, openPath, saveAndRead, selectLines, waitForText } from '../harness/editActions.mjs';
-import { flintLog, waitForLog } from '../harness/flintLog.mjs';
+import { goToLine, instruct, isDirty, lens, openCopy, openPath, saveAndRead, selectLines, waitForText } from '../../../support/e2e/editActions.mjs';
+import { flintLog, waitForLog } from '../../../support/e2e/flintLog.mjs';
 
 const FIXTURE = resolve(import.meta.dirname, '..', '..', 'fixtures', 'nextEdit', 'nextEdit.script.json');
 

@@ -4,8 +4,8 @@
 // while after the cool-down it is. The local endpoint's scripted engine answers the model's part.
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
-import { goToLine, openCopy, saveAndRead } from '../harness/editActions.mjs';
-import { until } from '../harness/until.mjs';
+import { goToLine, openCopy, saveAndRead } from '../../../support/e2e/editActions.mjs';
+import { until } from '../../../support/e2e/until.mjs';
 
 const FIXTURE = resolve(import.meta.dirname, '..', '..', 'fixtures', 'nextEdit', 'nextEdit.script.json');
 

@@ -3,8 +3,8 @@
 // the flagged line withdraws it at once; its Quick Fix becomes the ordinary pending inline edit,
 // and Accept fixes the line in one undo step; Dismiss keeps the finding away for that code.
 import assert from 'node:assert/strict';
-import { goToLine, lens, openCopy, saveAndRead } from '../harness/editActions.mjs';
-import { flintLog, waitForLog } from '../harness/flintLog.mjs';
+import { goToLine, lens, openCopy, saveAndRead } from '../../../support/e2e/editActions.mjs';
+import { flintLog, waitForLog } from '../../../support/e2e/flintLog.mjs';
 
 // Ghost text and next edit off: their requests would answer while the test types.
 export const settings = { 'flint.completions.enable': { '*': false }, 'flint.nextEdit.enable': { '*': false }, 'flint.review.trigger': 'onSave' };

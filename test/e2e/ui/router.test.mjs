@@ -8,9 +8,9 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { answers, openChat, send } from '../harness/chatPanel.mjs';
-import { instruct, lens, selectLines, waitForText } from '../harness/editActions.mjs';
-import { waitForLog } from '../harness/flintLog.mjs';
+import { answers, openChat, send } from '../../../support/e2e/chatPanel.mjs';
+import { instruct, lens, selectLines, waitForText } from '../../../support/e2e/editActions.mjs';
+import { waitForLog } from '../../../support/e2e/flintLog.mjs';
 
 export const openFile = 'src/shapes.ts';
 

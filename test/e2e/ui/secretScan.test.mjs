@@ -10,8 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { flintLog, waitForLog, walk } from '../harness/flintLog.mjs';
-import { answerKeyConsent, enterApiKey, waitForKeyConsent } from '../harness/keyConsent.mjs';
+import { flintLog, waitForLog, walk } from '../../../support/e2e/flintLog.mjs';
+import { answerKeyConsent, enterApiKey, waitForKeyConsent } from '../../../support/e2e/keyConsent.mjs';
 
 const HEX = randomBytes(16).toString('hex');
 const SENTINEL = `sk-flint-sentinel-${HEX}`;

@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { goToLine, lens, openPath } from '../harness/editActions.mjs';
-import { waitForRow } from '../harness/testExplorer.mjs';
+import { goToLine, lens, openPath } from '../../../support/e2e/editActions.mjs';
+import { waitForRow } from '../../../support/e2e/testExplorer.mjs';
 
 export const endpoint = { engine: 'scripted', args: ['--script', 'test/fixtures/tests/tests.script.json'] };
 

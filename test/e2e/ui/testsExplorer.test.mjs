@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openPath } from '../harness/editActions.mjs';
-import { explorerRows, runRow, vitestProject, waitForRow } from '../harness/testExplorer.mjs';
-import { until } from '../harness/until.mjs';
+import { openPath } from '../../../support/e2e/editActions.mjs';
+import { explorerRows, runRow, vitestProject, waitForRow } from '../../../support/e2e/testExplorer.mjs';
+import { until } from '../../../support/e2e/until.mjs';
 
 export const settings = {
   'flint.completions.enable': { '*': false },

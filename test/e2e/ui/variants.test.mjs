@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SHAPES_LINES } from '../harness/shapesSource.mjs';
-import { editorText, lens, openCopy, openPath, saveAndRead, selectLines } from '../harness/editActions.mjs';
+import { SHAPES_LINES } from '../../../support/e2e/shapesSource.mjs';
+import { editorText, lens, openCopy, openPath, saveAndRead, selectLines } from '../../../support/e2e/editActions.mjs';
 
 export const openFile = 'src/shapes.ts';
 // Ghost text and next edit off: their requests would take the fault a test arms for the variants.

@@ -11,7 +11,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket, { WebSocketServer } from 'ws';
-import { answers, openChat, send } from '../harness/chatPanel.mjs';
+import { answers, openChat, send } from '../../../support/e2e/chatPanel.mjs';
 
 const TAG = randomBytes(6).toString('hex');
 const MARK = (name) => `MARK_${name}_${TAG}`;

@@ -3,7 +3,7 @@
 // trusts the workspace, Flint connects and answers.
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { answers, openChat, send } from '../harness/chatPanel.mjs';
+import { answers, openChat, send } from '../../../support/e2e/chatPanel.mjs';
 
 export const openFile = 'src/scratch.js';
 

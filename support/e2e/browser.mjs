@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { e2ePaths } from '../../../scripts/installE2E.mjs';
+import { e2ePaths } from '../../scripts/installE2E.mjs';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox', // running as root in a container

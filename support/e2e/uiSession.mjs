@@ -9,7 +9,7 @@ import { endpointSettings, startEndpoint } from './endpoint.mjs';
 import { splitUserOnly, updateUserSettings } from './userSettings.mjs';
 import { Workbench } from './workbench.mjs';
 
-export const SAMPLE_WORKSPACE = resolve(import.meta.dirname, '..', 'workspace');
+export const SAMPLE_WORKSPACE = resolve(import.meta.dirname, '..', '..', 'test', 'e2e', 'workspace');
 
 export class UiSession {
   /**

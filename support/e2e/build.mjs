@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-export const REPO_ROOT = resolve(import.meta.dirname, '..', '..', '..');
+export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 
 function newestMtime(path) {
   const st = statSync(path);

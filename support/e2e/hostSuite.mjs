@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { runTests } from '@vscode/test-electron';
 import { SAMPLE_WORKSPACE } from './uiSession.mjs';
 
-const E2E_DIR = resolve(import.meta.dirname, '..');
+const E2E_DIR = resolve(import.meta.dirname, '..', '..', 'test', 'e2e');
 export const LAUNCHER = join(E2E_DIR, 'codeServerLauncher.mjs');
 
 /**

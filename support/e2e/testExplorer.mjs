@@ -4,7 +4,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { until } from './until.mjs';
 
-const REPO = resolve(import.meta.dirname, '..', '..', '..');
+const REPO = resolve(import.meta.dirname, '..', '..');
 
 /** A TypeScript project on vitest as users have it: package.json naming vitest, its node_modules, and `files` (path in it → text). */
 export function vitestProject(workspace, name, files) {

@@ -3,9 +3,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ARTIFACTS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
+export const ARTIFACTS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'e2e', 'artifacts');
 /** Screenshots of failures: looked at, never committed (test/e2e/.work/ is ignored). */
-export const FAILURES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '.work', 'failures');
+export const FAILURES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'e2e', '.work', 'failures');
 
 const GHOST = '.monaco-editor .ghost-text-decoration, .monaco-editor .ghost-text-decoration-preview';
 
