@@ -1,7 +1,7 @@
 import type { CompletionContext } from '../context/completionContext';
 import type { ModelRequest } from '../transport/modelClient';
 import type { CompletionMode } from './completionTypes';
-import { CURSOR_MARKER } from './filters/stripEchoedPrefix';
+import { CURSOR_MARKER } from './cursorMarker';
 import { fimStops, renderFimPrompt, snippetsAsComments, type FimTemplateName } from './fimTemplates';
 
 export type CompletionApi = 'responses' | 'infill' | 'completions';
@@ -26,6 +26,8 @@ export interface PromptInput {
   filePath: string;
   mode: CompletionMode;
   maxLines: number;
+  /** The instruct prompt's cursor marker (cursorMarkerFor the context). */
+  cursorMarker?: string;
 }
 
 /** Output cap: a line suggestion keeps streaming a few more lines into the cache. */
@@ -91,7 +93,9 @@ function userMessage(input: PromptInput): string {
     mode.kind === 'block'
       ? `Write the body of the block that starts at the cursor (at most ${input.maxLines} lines).`
       : 'Finish the current line, then continue the code naturally for a few lines.';
+  const marker = input.cursorMarker ?? CURSOR_MARKER;
   parts.push(`File ${input.filePath} (${input.languageId}). ${task}`);
-  parts.push(`${context.prefix}${CURSOR_MARKER}${context.suffix}`);
+  if (marker !== CURSOR_MARKER) parts.push(`This code contains ${CURSOR_MARKER} as text: here the cursor is marked ${marker}.`);
+  parts.push(`${context.prefix}${marker}${context.suffix}`);
   return parts.join('\n');
 }

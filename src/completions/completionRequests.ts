@@ -10,6 +10,7 @@ import { temperatureSpread } from '../transport/temperatureSpread';
 import { stillRelevant, type CompletionCache } from './completionCache';
 import { CompletionEntry } from './completionEntry';
 import { buildModelRequest } from './completionPrompt';
+import { cursorMarkerFor } from './cursorMarker';
 import type { CompletionSettings } from './completionSettings';
 import type { CompletionRequest, RequestKind } from './completionTypes';
 import type { CursorPlace } from './cursorPlace';
@@ -47,6 +48,7 @@ export class CompletionRequests {
     const { settings: getSettings, cache, log } = this.deps;
     const settings = getSettings();
     const context = buildCompletionContext({ prefix: place.prefix, suffix: place.suffix, snippets: req.snippets(), tokenBudget: settings.tokenBudget });
+    const cursorMarker = settings.api === 'responses' ? cursorMarkerFor(context) : undefined;
     const request = buildModelRequest({
       api: settings.api,
       fimTemplate: settings.fimTemplate,
@@ -55,9 +57,10 @@ export class CompletionRequests {
       filePath: req.filePath,
       mode: place.mode,
       maxLines: settings.maxLines,
+      cursorMarker,
     });
     if (temperature !== undefined) request.temperature = temperature;
-    const normalize = modelTextNormalizer(place.lineBefore, settings.api === 'responses');
+    const normalize = modelTextNormalizer(place.lineBefore, settings.api === 'responses' ? cursorMarker : undefined);
     const entry = new CompletionEntry(this.nextId++, place.prefix, place.suffix, place.mode, normalize, kind);
     const stream = this.deps.client().stream(request);
     entry.stream = stream;

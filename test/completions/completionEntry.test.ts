@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CompletionEntry } from '../../src/completions/completionEntry';
 import { cursorPlace } from '../../src/completions/cursorPlace';
+import { CURSOR_MARKER } from '../../src/completions/cursorMarker';
 import { modelTextNormalizer } from '../../src/completions/filters/filterPipeline';
 
-const entry = (lineBefore = '') => new CompletionEntry(1, lineBefore, '', { kind: 'line' }, modelTextNormalizer(lineBefore, true));
+const entry = (lineBefore = '') => new CompletionEntry(1, lineBefore, '', { kind: 'line' }, modelTextNormalizer(lineBefore, CURSOR_MARKER));
 
 describe('CompletionEntry', () => {
   it('normalizes the streamed text as it grows', () => {

@@ -10,12 +10,13 @@ import type { FilterContext, SuggestionFilter, TextNormalizer } from './suggesti
 import { trimTrailingWhitespace } from './trimTrailingWhitespace';
 
 /**
- * Stream-time normalizers for one request, in order. Instruct replies get their Markdown and
- * echoes removed; every reply keeps the editor's indentation and loses trailing spaces.
+ * Stream-time normalizers for one request, in order. Instruct replies (`cursorMarker` the
+ * prompt's marker) get their Markdown and echoes removed; every reply keeps the editor's
+ * indentation and loses trailing spaces.
  */
-export function modelTextNormalizer(lineBefore: string, instruct: boolean): TextNormalizer {
+export function modelTextNormalizer(lineBefore: string, cursorMarker: string | undefined): TextNormalizer {
   const steps: TextNormalizer[] = [
-    ...(instruct ? [stripCodeFences, stripEchoedPrefix(lineBefore)] : []),
+    ...(cursorMarker !== undefined ? [stripCodeFences, stripEchoedPrefix(lineBefore, cursorMarker)] : []),
     keepIndentation(lineBefore),
     trimTrailingWhitespace,
   ];

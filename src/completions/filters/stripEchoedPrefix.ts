@@ -1,21 +1,19 @@
 import type { TextNormalizer } from './suggestionFilter';
 
-/** Marker placed at the cursor in instruct prompts; a model may echo it. */
-export const CURSOR_MARKER = '<|cursor|>';
-
 /** Shorter echoes are too likely to be genuine text (`x = x`). */
 const MIN_ECHO = 3;
 
 /**
  * Instruct models sometimes repeat the cursor's line before inserting (`const total = ` →
- * `const total = items.length`). Removes that echo and any echoed cursor marker. While the
- * reply is still shorter than the echo it may turn into, nothing is released.
+ * `const total = items.length`). Removes that echo and any echo of the prompt's cursor marker
+ * (`marker`). While the reply is still shorter than the echo it may turn into, nothing is
+ * released.
  */
-export function stripEchoedPrefix(lineBefore: string): TextNormalizer {
+export function stripEchoedPrefix(lineBefore: string, marker: string): TextNormalizer {
   const echo = lineBefore.trimStart();
   return (raw, final) => {
-    let text = raw.split(CURSOR_MARKER).join('');
-    if (!final) text = text.slice(0, text.length - partialMarkerTail(text));
+    let text = raw.split(marker).join('');
+    if (!final) text = text.slice(0, text.length - partialMarkerTail(text, marker));
     if (echo.trim().length < MIN_ECHO) return text;
     const lead = text.trimStart();
     if (lead.startsWith(echo)) return lead.slice(echo.length);
@@ -25,9 +23,9 @@ export function stripEchoedPrefix(lineBefore: string): TextNormalizer {
 }
 
 /** Length of the end of `text` that may still grow into the cursor marker. */
-function partialMarkerTail(text: string): number {
-  for (let k = Math.min(CURSOR_MARKER.length - 1, text.length); k > 0; k--) {
-    if (CURSOR_MARKER.startsWith(text.slice(text.length - k))) return k;
+function partialMarkerTail(text: string, marker: string): number {
+  for (let k = Math.min(marker.length - 1, text.length); k > 0; k--) {
+    if (marker.startsWith(text.slice(text.length - k))) return k;
   }
   return 0;
 }

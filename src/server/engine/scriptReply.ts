@@ -10,8 +10,10 @@ interface Fields {
   suffix?: string;
 }
 
-/** Instruct-style ghost-text requests mark the cursor in the user message with this. */
+/** Instruct-style ghost-text requests mark the cursor in the user message with this... */
 const CURSOR_MARKER = '<|cursor|>';
+/** ...unless the code holds it as text: then the message names the marker it uses instead. */
+const NAMED_MARKER = /here the cursor is marked (<\|cursor-\d+\|>)/;
 
 function fieldsOf(prompt: Prompt): Fields {
   switch (prompt.kind) {
@@ -24,10 +26,13 @@ function fieldsOf(prompt: Prompt): Fields {
       };
       // A cursor-marked file is a fill-in-the-middle request in chat form: expose its halves so
       // prefix/suffix rules and the completion default apply to it too.
-      const at = user.indexOf(CURSOR_MARKER);
+      const named = NAMED_MARKER.exec(user)?.[1];
+      const marker = named ?? CURSOR_MARKER;
+      // The naming sentence holds the named marker too: the cursor's is the last.
+      const at = named ? user.lastIndexOf(named) : user.indexOf(CURSOR_MARKER);
       if (at >= 0) {
         fields.prefix = user.slice(0, at);
-        fields.suffix = user.slice(at + CURSOR_MARKER.length);
+        fields.suffix = user.slice(at + marker.length);
       }
       return fields;
     }

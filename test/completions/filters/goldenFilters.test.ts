@@ -9,6 +9,7 @@ import { keepIndentation } from '../../../src/completions/filters/keepIndentatio
 import { stopAtEndOfBlock } from '../../../src/completions/filters/stopAtEndOfBlock';
 import { stripCodeFences } from '../../../src/completions/filters/stripCodeFences';
 import { stripEchoedPrefix } from '../../../src/completions/filters/stripEchoedPrefix';
+import { CURSOR_MARKER } from '../../../src/completions/cursorMarker';
 import type { SuggestionFilter, TextNormalizer } from '../../../src/completions/filters/suggestionFilter';
 import { trimTrailingWhitespace } from '../../../src/completions/filters/trimTrailingWhitespace';
 
@@ -33,7 +34,7 @@ interface FilterCase {
 
 const normalizers: Record<string, (lineBefore: string) => TextNormalizer> = {
   stripCodeFences: () => stripCodeFences,
-  stripEchoedPrefix,
+  stripEchoedPrefix: (lineBefore) => stripEchoedPrefix(lineBefore, CURSOR_MARKER),
   keepIndentation,
   trimTrailingWhitespace: () => trimTrailingWhitespace,
 };

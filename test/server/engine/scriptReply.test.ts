@@ -40,6 +40,12 @@ describe('scriptReply tails', () => {
     expect(scriptReply(withTails, { kind: 'fim', prefix: 'a console. b', suffix: '' })).toBe('rule');
     expect(scriptReply(withTails, { kind: 'fim', prefix: 'print(', suffix: '' })).toBe(')');
   });
+
+  it('finds the cursor by the marker the message names when the code holds the usual one as text', () => {
+    const withTails = scriptFixtureSchema.parse({ tails: { chars: 8, replies: { 'console.': 'log(1);' } } });
+    const message = "This code contains <|cursor|> as text: here the cursor is marked <|cursor-1|>.\nconst M = '<|cursor|>';\nconsole.<|cursor-1|>\n";
+    expect(scriptReply(withTails, chat(message))).toBe('log(1);');
+  });
 });
 
 describe('closeBrackets', () => {
