@@ -5,7 +5,7 @@
 // with every figure against its target (bench/targets.mjs). Exits 1 when a bench failed or
 // missed a target, 2 on a usage error.
 import { spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeSummary } from './summary.mjs';
@@ -70,6 +70,18 @@ function runOne(rel) {
   });
 }
 
+/** Dates a fresh result that does not date itself: its file's time does not survive a checkout. */
+function stampMeasuredAt(file) {
+  try {
+    const results = JSON.parse(readFileSync(file, 'utf8'));
+    if (results && typeof results === 'object' && !Array.isArray(results) && results.at === undefined) {
+      writeFileSync(file, `${JSON.stringify({ ...results, at: new Date().toISOString() }, null, 2)}\n`);
+    }
+  } catch {
+    // Unreadable: the summary reports it as such.
+  }
+}
+
 const runs = {};
 for (const name of selected) {
   const rel = sourceOf(name);
@@ -87,6 +99,7 @@ for (const name of selected) {
   const seconds = Math.round((Date.now() - t0) / 100) / 10;
   if (code === 0 && !existsSync(results)) runs[name] = { status: 'failed', detail: `wrote no results/${name}.json`, seconds };
   else runs[name] = { status: code === 0 ? 'ok' : 'failed', detail, seconds };
+  if (existsSync(results)) stampMeasuredAt(results);
 }
 
 const { markdown, misses } = writeSummary({ root, runs });

@@ -96,6 +96,12 @@ function failsTable() {
   return rows;
 }
 
+/** When a result was measured: its own `at`, else its file's time (a checkout resets that, so benches stamp `at`). */
+function measuredAt(results, file) {
+  const at = typeof results?.at === 'string' ? new Date(results.at) : undefined;
+  return at && !Number.isNaN(at.getTime()) ? at : statSync(file).mtime;
+}
+
 const runText = (run) => `failed${run.detail ? `: ${run.detail}` : ''}`;
 
 /**
@@ -145,7 +151,7 @@ export function writeSummary({ root, runs = {}, now = new Date() }) {
       for (const t of ts) lines.push(`| ${name} | ${t.figure} | – | | | ${targetText(t)} | **unreadable** |`);
       continue;
     }
-    const when = statSync(file).mtime.toISOString().replace('T', ' ').slice(0, 16);
+    const when = measuredAt(results, file).toISOString().replace('T', ' ').slice(0, 16);
     status.push(`| ${name} | ${run ? (run.status === 'failed' ? runText(run) : `ran (${run.seconds ?? '?'} s)`) : 'earlier run'} | ${when} UTC |`);
     const bench = benchRows(name, results, Boolean(run));
     lines.push(...bench.rows);

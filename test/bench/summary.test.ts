@@ -40,6 +40,12 @@ describe('bench summary', () => {
     expect(misses).toBe(1);
   });
 
+  it('dates a result by its own time, not its file\'s (a checkout resets that)', () => {
+    const { markdown } = writeSummary({ root: withResults({ router: { decision_us_p50: 9, at: '2026-11-21T11:34:22.980Z' }, denyList: { checks: 3 } }) });
+    expect(markdown).toContain('| router | earlier run | 2026-11-21 11:34 UTC |');
+    expect(markdown).toMatch(new RegExp(`\\| denyList \\| earlier run \\| ${new Date().toISOString().slice(0, 10)} `));
+  });
+
   it('lists what makes each target miss', () => {
     const { markdown } = writeSummary({ root: withResults({}), runs: {} });
     expect(markdown).toContain('## What makes each target miss');
