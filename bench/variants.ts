@@ -316,8 +316,10 @@ try {
   const frames: number[] = [];
   let viewCpu: number[] = [];
   let longFrames = 0;
+  const longDetail: string[] = [];
   const busyFrames: number[] = [];
   let busyLongFrames = 0;
+  const busyLongDetail: string[] = [];
   const viewTokens = rewrite('view', 1000).split(/(\s+)/).filter((t) => t !== '');
   try {
     for (let r = 0; r < 3; r++) {
@@ -325,6 +327,7 @@ try {
       console.log(`view round ${r + 1}: ${f.frames.length} frames, ${f.longFrames} long${f.longFrames ? ` [${f.longDetail.join(', ')}]` : ''}, ${f.sent} tokens a card in ${Math.round(f.ms)} ms`);
       frames.push(...f.frames);
       longFrames += f.longFrames;
+      longDetail.push(...f.longDetail);
     }
     // The same on a busy machine: one core kept busy by another process.
     const load = competingLoad(120_000);
@@ -334,6 +337,7 @@ try {
         console.log(`view round ${r + 1}, busy: ${f.frames.length} frames, ${f.longFrames} long${f.longFrames ? ` [${f.longDetail.join(', ')}]` : ''}`);
         busyFrames.push(...f.frames);
         busyLongFrames += f.longFrames;
+        busyLongDetail.push(...f.longDetail);
       }
     } finally {
       load.stop();
@@ -376,6 +380,9 @@ try {
       view_tokens_per_card: viewTokens.length,
       load_average_before: round2(loadBefore),
       load_average_after: round2(loadavg()[0]),
+      // Each long frame: ms, the callbacks of 10 ms or more, style and layout: what made it long.
+      long_frame_detail: longDetail,
+      long_frame_detail_busy: busyLongDetail,
     },
   };
   mkdirSync(join(root, 'bench', 'results'), { recursive: true });
