@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { CompletionEntry } from './completionEntry';
+import type { CursorPlace } from './cursorPlace';
 
 export interface CacheLimits {
   maxEntries: number;
@@ -88,6 +89,15 @@ export class CompletionCache {
       }
     }
     return hits.length > 1 ? hits.sort((a, b) => b.entry.prefix.length - a.entry.prefix.length) : hits;
+  }
+
+  /**
+   * One look for a document state: the entries that can serve it (as lookup), and of `running`
+   * the requests it has left (see stillRelevant).
+   */
+  survey(place: CursorPlace, running: Iterable<CompletionEntry>): { hits: CacheHit[]; left: CompletionEntry[] } {
+    const left = [...running].filter((entry) => !stillRelevant(entry, place.prefix, place.suffix));
+    return { hits: this.lookup(place.prefix, place.suffix), left };
   }
 
   private unindex(entry: CompletionEntry): void {

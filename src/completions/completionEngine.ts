@@ -8,6 +8,7 @@ import { CompletionCache, type CacheLimits } from './completionCache';
 import { CompletionRequests } from './completionRequests';
 import type { CompletionSettings } from './completionSettings';
 import type { CompletionRequest, CompletionResult, Suggestion } from './completionTypes';
+import { cursorPlace } from './cursorPlace';
 import { askModel } from './pipeline/askModel';
 import { debounce } from './pipeline/debounce';
 export { SUBTLE_PAUSE_MS } from './pipeline/debounce';
@@ -72,21 +73,30 @@ export class CompletionEngine {
   }
 
   async provide(req: CompletionRequest): Promise<CompletionResult | undefined> {
-    const { clock, requests, debounce: policy } = this.parts;
+    const { clock, cache, requests, debounce: policy } = this.parts;
     const t0 = clock.now();
     // Explicit asks (the user's, or the editor asking again for a grown suggestion) are not typing.
     if (!req.explicit) policy.noteKeystroke(t0);
-    const k = new Keystroke(req, ++this.keystrokes, t0, requests.staleFor(req.prefix, req.suffix), (entry) => requests.cancel(entry));
+    const place = cursorPlace(req.prefix, req.suffix);
+    // One look at what is kept and running: what may serve the place, and the requests it has left.
+    const { hits, left } = cache.survey(place, requests.running);
+    const k = new Keystroke(req, ++this.keystrokes, t0, place, hits);
+    // The left requests go once the keystroke waits (its own request, if any, is out by then:
+    // nothing waits behind them), or when it is answered.
+    const abandon = () => {
+      for (const entry of left.splice(0)) requests.cancel(entry);
+    };
     try {
       for (const stage of STAGES) {
-        const stop = await stage(this.parts, k);
+        const step = stage(this.parts, k);
+        const stop = step instanceof Promise ? (abandon(), await step) : step;
         if (!stop) continue;
         this.deps.log.trace(`ghost text keystroke ${k.number}: ${stop.why}`);
         return stop.result;
       }
       return undefined;
     } finally {
-      k.abandon();
+      abandon();
     }
   }
 

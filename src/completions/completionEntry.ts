@@ -1,11 +1,18 @@
 import { createEmitter } from '../events/emitter';
 import type { ModelStream, StreamResult } from '../transport/modelClient';
+import { matchEntry } from './completionCache';
 import type { CompletionMode, RequestKind } from './completionTypes';
 import type { CursorPlace } from './cursorPlace';
 import { entrySuggestion, type ShapedSuggestion } from './entrySuggestion';
 import type { TextNormalizer } from './filters/suggestionFilter';
 
 export type EntryState = 'running' | 'completed' | 'cancelled' | 'failed';
+
+/**
+ * What an entry offers at a place now: a suggestion, `later` (the stream may still bring one)
+ * or `never` (the typing has left its text, or it ended without one there).
+ */
+export type Offer = ShapedSuggestion | 'later' | 'never';
 
 /**
  * One model completion for a document state (prefix + exact suffix): while its request runs it
@@ -93,6 +100,29 @@ export class CompletionEntry {
     const shaped = entrySuggestion(rest, !this.running, this.mode, place, maxLines);
     this.shapes.set(place, { chunks: this.chunks, maxLines, shaped });
     return shaped;
+  }
+
+  /**
+   * What the entry offers at `place`, a place it was asked for or that a lookup found it serving
+   * (its prefix extends the entry's): the typing since is checked against the text so far, then
+   * the suggestion is shaped (once per chunk, see suggestionAt).
+   */
+  offerAt(place: CursorPlace, maxLines: number): Offer {
+    // Its own document state: nothing typed since, nothing to check (no compare of the whole prefix per chunk).
+    if (place.prefix !== this.prefix) {
+      const hit = matchEntry(this, place.prefix);
+      if (!hit) return 'never';
+      if (!hit.ready) return this.running ? 'later' : 'never';
+    }
+    return this.suggestionAt(place, maxLines) ?? 'later';
+  }
+
+  /**
+   * Resolves with what `decide` makes of the offer at `place` once it makes something of it
+   * (asked now and after every chunk), or with undefined as soon as `signal` aborts.
+   */
+  follow<T>(place: CursorPlace, maxLines: number, decide: (offer: Offer) => { value: T } | undefined, signal?: AbortSignal): Promise<{ value: T } | undefined> {
+    return this.until(() => decide(this.offerAt(place, maxLines)), signal);
   }
 
   /** Calls `listener` on every change until the returned function is called. */

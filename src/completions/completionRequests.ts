@@ -7,7 +7,7 @@ import type { ModelClient, ModelStream } from '../transport/modelClient';
 import type { ModelError } from '../transport/modelError';
 import { rejectsTemperature } from '../transport/rejectsTemperature';
 import { temperatureSpread } from '../transport/temperatureSpread';
-import { stillRelevant, type CompletionCache } from './completionCache';
+import type { CompletionCache } from './completionCache';
 import { CompletionEntry } from './completionEntry';
 import { buildModelRequest } from './completionPrompt';
 import { cursorMarkerFor } from './cursorMarker';
@@ -34,7 +34,7 @@ export interface CompletionRequestsDeps {
  * listeners are told. A failure pauses new requests (FailurePause).
  */
 export class CompletionRequests {
-  private readonly running = new Set<CompletionEntry>();
+  private readonly inFlight = new Set<CompletionEntry>();
   private readonly pause = new FailurePause();
   private readonly ended = createEmitter<CompletionEntry>();
   private nextId = 1;
@@ -43,8 +43,12 @@ export class CompletionRequests {
 
   constructor(private readonly deps: CompletionRequestsDeps) {}
 
-  /** Asks the model for `req` at `place`; the entry fills as the stream comes in. */
-  start(req: CompletionRequest, place: CursorPlace, kind: RequestKind, temperature?: number): CompletionEntry {
+  /**
+   * Asks the model for `req` at `place`; the entry fills as the stream comes in. Undefined while
+   * requests pause after a failure.
+   */
+  start(req: CompletionRequest, place: CursorPlace, kind: RequestKind, temperature?: number): CompletionEntry | undefined {
+    if (this.isPaused()) return undefined;
     const { settings: getSettings, cache, log } = this.deps;
     const settings = getSettings();
     const context = buildCompletionContext({ prefix: place.prefix, suffix: place.suffix, snippets: req.snippets(), tokenBudget: settings.tokenBudget });
@@ -66,7 +70,7 @@ export class CompletionRequests {
     entry.stream = stream;
     // Alternatives stay out of the cache: typing on is answered by the suggestion it always was.
     if (kind !== 'alternative') cache.add(entry);
-    this.running.add(entry);
+    this.inFlight.add(entry);
     log.trace(
       `completion #${entry.id} ${place.mode.kind}${kind === 'keystroke' ? '' : ` ${kind}`}${temperature === undefined ? '' : ` t=${temperature}`}: ~${context.tokens} tokens, ${context.snippets.length} snippets`,
     );
@@ -81,16 +85,16 @@ export class CompletionRequests {
   startAlternatives(req: CompletionRequest, place: CursorPlace, count: number): CompletionEntry[] {
     return temperatureSpread(count + 1)
       .slice(1)
-      .map((t) => this.start(req, place, 'alternative', this.temperatureOk ? t : undefined));
+      .flatMap((t) => this.start(req, place, 'alternative', this.temperatureOk ? t : undefined) ?? []);
   }
 
-  /** Running requests the document (now `prefix`/`suffix`) has moved away from. */
-  staleFor(prefix: string, suffix: string): CompletionEntry[] {
-    return [...this.running].filter((entry) => !stillRelevant(entry, prefix, suffix));
+  /** The requests whose streams still run. */
+  get running(): ReadonlySet<CompletionEntry> {
+    return this.inFlight;
   }
 
   cancel(entry: CompletionEntry): void {
-    this.running.delete(entry);
+    this.inFlight.delete(entry);
     entry.stream?.cancel();
     entry.finish({ status: 'cancelled', text: '', outputTokens: 0 }, this.deps.clock.now());
     if (!entry.used) this.deps.cache.delete(entry);
@@ -107,7 +111,7 @@ export class CompletionRequests {
   }
 
   dispose(): void {
-    for (const entry of [...this.running]) this.cancel(entry);
+    for (const entry of [...this.inFlight]) this.cancel(entry);
   }
 
   private async pump(entry: CompletionEntry, stream: ModelStream): Promise<void> {
@@ -118,7 +122,7 @@ export class CompletionRequests {
       this.deps.log.debug(`completion #${entry.id}: stream iteration ended with ${String(err)}`);
     }
     const result = await stream.done;
-    this.running.delete(entry);
+    this.inFlight.delete(entry);
     entry.finish(result, clock.now());
     if (entry.state !== 'completed' && !entry.used) cache.delete(entry);
     else cache.update(entry);

@@ -32,7 +32,7 @@ export function cursorPlace(prefix: string, suffix: string): CursorPlace {
     lineBefore: before,
     lineAfter: after,
     indent: indentWidth(before),
-    mode: decideMode(prefix, suffix),
     atLineEnd: isBlank(after),
+    mode: decideMode(prefix, suffix),
   };
 }

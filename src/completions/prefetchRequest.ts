@@ -1,4 +1,3 @@
-import { matchEntry } from './completionCache';
 import type { CompletionRequest } from './completionTypes';
 import { cursorPlace } from './cursorPlace';
 import type { StageParts } from './pipeline/keystroke';
@@ -12,20 +11,20 @@ import type { StageParts } from './pipeline/keystroke';
 export async function prefetch(parts: StageParts, req: CompletionRequest): Promise<boolean> {
   const { requests, cache } = parts;
   if (req.signal?.aborted || requests.isPaused()) return false;
-  for (const entry of requests.staleFor(req.prefix, req.suffix)) requests.cancel(entry);
   const place = cursorPlace(req.prefix, req.suffix);
+  const { hits, left } = cache.survey(place, requests.running);
+  for (const entry of left) requests.cancel(entry);
   // Something kept or running serves the place (a finished entry only serves where it is ready).
-  const hit = cache.lookup(req.prefix, req.suffix)[0];
+  const hit = hits[0];
   const own = !hit;
   const entry = hit?.entry ?? requests.start(req, place, 'prefetch');
-  const maxLines = parts.settings().maxLines;
-  const ready = await entry.until(() => {
-    const h = matchEntry(entry, req.prefix);
-    if (!h || (!h.ready && !entry.running)) return { value: false };
-    const shaped = h.ready ? entry.suggestionAt(place, maxLines)?.suggestion : undefined;
-    if (!shaped) return entry.running ? undefined : { value: false };
-    return { value: shaped.text !== '' };
-  }, req.signal);
+  if (!entry) return false;
+  const ready = await entry.follow(
+    place,
+    parts.settings().maxLines,
+    (offer) => (offer === 'later' ? (entry.running ? undefined : { value: false }) : { value: offer !== 'never' && offer.suggestion.text !== '' }),
+    req.signal,
+  );
   if (!ready && own && entry.running && !entry.used) requests.cancel(entry);
   return ready?.value ?? false;
 }

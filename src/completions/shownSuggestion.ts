@@ -1,5 +1,5 @@
 import { createEmitter } from '../events/emitter';
-import { matchEntry, type CompletionCache } from './completionCache';
+import type { CompletionCache } from './completionCache';
 import type { CompletionEntry } from './completionEntry';
 import type { CompletionRequests } from './completionRequests';
 import type { CompletionRequest, Suggestion } from './completionTypes';
@@ -73,8 +73,8 @@ export class ShownSuggestion {
     this.stopWatching();
     if (!entry.running || this.grew.size === 0) return;
     this.unwatch = entry.onChange(() => {
-      const shaped = matchEntry(entry, place.prefix)?.ready ? entry.suggestionAt(place, this.deps.maxLines()) : undefined;
-      if (!shaped) {
+      const shaped = entry.offerAt(place, this.deps.maxLines());
+      if (typeof shaped === 'string') {
         if (!entry.running) this.stopWatching();
         return;
       }

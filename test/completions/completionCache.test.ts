@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CompletionCache, stillRelevant, suffixVariants } from '../../src/completions/completionCache';
 import { CompletionEntry } from '../../src/completions/completionEntry';
+import { cursorPlace } from '../../src/completions/cursorPlace';
 
 let nextId = 1;
 function entry(prefix: string, suffix: string, text: string, running = false): CompletionEntry {
@@ -84,5 +85,19 @@ describe('CompletionCache', () => {
     expect(stillRelevant(ahead, 'let x = 10', '')).toBe(true);
     expect(stillRelevant(ahead, 'let x = 19', '')).toBe(false);
     expect(stillRelevant(ahead, 'let x = 10', 'other')).toBe(false);
+  });
+
+  it('surveys a place: what serves it, as a lookup does, and which running requests it has left', () => {
+    const cache = new CompletionCache();
+    const kept = entry('let x = ', '', '10;');
+    const ahead = entry('let x = 1', '', '0;', true);
+    const elsewhere = entry('let y = ', '', '2', true);
+    cache.add(kept);
+    cache.add(ahead);
+    const place = cursorPlace('let x = 1', '');
+    const { hits, left } = cache.survey(place, [ahead, elsewhere]);
+    expect(hits).toEqual(cache.lookup(place.prefix, place.suffix));
+    expect(hits.map((h) => h.entry)).toEqual([ahead, kept]);
+    expect(left).toEqual([elsewhere]);
   });
 });

@@ -65,4 +65,36 @@ describe('CompletionEntry', () => {
     // Another place is shaped for itself.
     expect(e.suggestionAt(cursorPlace('x = 12;', '\n'), 30)?.suggestion.text).toBe('\nnext();');
   });
+
+  it('offers a suggestion at a place, later while the stream may still bring one, never once the typing left it', () => {
+    const e = new CompletionEntry(1, 'x = ', '\n', { kind: 'line' }, modelTextNormalizer('x = ', undefined));
+    const own = cursorPlace('x = ', '\n');
+    const typed = cursorPlace('x = 1', '\n');
+    expect(e.offerAt(own, 30)).toBe('later');
+    e.append('1', 1);
+    // Typed ahead of the text, agreeing so far: it may still come.
+    expect(e.offerAt(cursorPlace('x = 12', '\n'), 30)).toBe('later');
+    expect(e.offerAt(cursorPlace('x = 9', '\n'), 30)).toBe('never');
+    e.append('2;\n', 2);
+    expect(e.offerAt(own, 30)).toMatchObject({ suggestion: { text: '12;' } });
+    expect(e.offerAt(typed, 30)).toMatchObject({ suggestion: { text: '2;' } });
+    expect(e.offerAt(cursorPlace('x = 13', '\n'), 30)).toBe('never');
+    e.finish({ status: 'completed', text: '12;\n', outputTokens: 2 }, 3);
+    // Ended: typing past its text is no longer worth waiting for.
+    expect(e.offerAt(cursorPlace('x = 12;\nfoo', '\n'), 30)).toBe('never');
+  });
+
+  it('follows its offer at a place chunk by chunk until the decision is made', async () => {
+    const e = entry('x = ');
+    const place = cursorPlace('x = 1', '\n');
+    const offers: string[] = [];
+    const followed = e.follow(place, 30, (offer) => {
+      offers.push(typeof offer === 'string' ? offer : offer.suggestion.text);
+      return typeof offer === 'string' ? undefined : { value: offer.suggestion.text };
+    });
+    e.append('1', 1);
+    e.append('2;\n', 2);
+    expect(await followed).toEqual({ value: '2;' });
+    expect(offers).toEqual(['later', 'later', '2;']);
+  });
 });

@@ -1,4 +1,3 @@
-import { isBlank } from '../cursorLine';
 import type { SuggestionFilter } from './suggestionFilter';
 
 /** How many following lines of the document are compared. */
@@ -19,7 +18,7 @@ export const dropRepeatedSuffix: SuggestionFilter = (s, ctx) => {
   if (next.length === 0) return { ...s, text };
   const lines = text.split('\n');
   // The first line counts when it stands alone on an otherwise empty line.
-  const from = isBlank(ctx.lineBefore) && isBlank(ctx.lineAfter) ? 0 : 1;
+  const from = rest === '' && ctx.lineBefore.trim() === '' ? 0 : 1;
   for (let i = from; i < lines.length; i++) {
     const t = lines[i].trim();
     if (!t || (t !== next[0] && !(i === lines.length - 1 && isPartialCopy(t, next[0])))) continue;

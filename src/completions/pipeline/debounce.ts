@@ -16,17 +16,20 @@ export const SUBTLE_PAUSE_MS = 500;
  * has it), then look at what is kept and running again, since a stream may have caught up
  * meanwhile.
  */
-export async function debounce(parts: StageParts, k: Keystroke): Promise<Stop | undefined> {
+export function debounce(parts: StageParts, k: Keystroke): Promise<Stop | undefined> | undefined {
   const settings = parts.settings();
   const delay = debounceWait(k.req, waitMs(settings, parts.debounce), k.t0, settings.eagerness === 'subtle');
-  if (delay <= 0) return undefined;
-  k.abandon();
+  return delay > 0 ? pauseThenLook(parts, k, delay) : undefined;
+}
+
+async function pauseThenLook(parts: StageParts, k: Keystroke, delay: number): Promise<Stop | undefined> {
   const sleepStart = parts.clock.now();
   if (!(await parts.clock.sleep(delay, k.req.signal))) return { why: 'superseded' };
   // What was really waited (timers fire late): deliberate waiting, not processing.
   k.debounced = parts.clock.now() - sleepStart;
   k.paused = true;
-  return (await reuseKept(parts, k)) ?? (await reuseInFlight(parts, k));
+  k.kept = parts.cache.lookup(k.place.prefix, k.place.suffix);
+  return reuseKept(parts, k) ?? (await reuseInFlight(parts, k));
 }
 
 /**

@@ -1,12 +1,12 @@
 import type { MetricsSink } from '../../metrics/requestSample';
 import type { Clock } from '../../time/clock';
 import type { DebouncePolicy } from '../../time/debouncePolicy';
-import type { CompletionCache } from '../completionCache';
+import type { CacheHit, CompletionCache } from '../completionCache';
 import type { CompletionEntry } from '../completionEntry';
 import type { CompletionRequests } from '../completionRequests';
 import type { CompletionSettings } from '../completionSettings';
 import type { CompletionRequest, CompletionResult, CompletionSource } from '../completionTypes';
-import { cursorPlace, type CursorPlace } from '../cursorPlace';
+import type { CursorPlace } from '../cursorPlace';
 import type { ShownSuggestion } from '../shownSuggestion';
 
 /** Why a keystroke's stages stopped: served (and from where), or why nothing is shown. */
@@ -28,7 +28,6 @@ export interface Stop {
 
 /** One ask of the editor, as it goes through the stages. */
 export class Keystroke {
-  readonly place: CursorPlace;
   /** Deliberate wait so far (ms). */
   debounced = 0;
   /** The typing paused for it: the debounce ran out. */
@@ -42,17 +41,11 @@ export class Keystroke {
     readonly number: number,
     /** When the engine was asked. */
     readonly t0: number,
-    /** Running requests the document has left. */
-    private readonly stale: CompletionEntry[],
-    private readonly cancel: (entry: CompletionEntry) => void,
-  ) {
-    this.place = cursorPlace(req.prefix, req.suffix);
-  }
-
-  /** Cancels the requests the document has left, once: before any wait, or right after a new request is out. */
-  abandon(): void {
-    for (const entry of this.stale.splice(0)) this.cancel(entry);
-  }
+    /** Where the suggestion goes (worked out once). */
+    readonly place: CursorPlace,
+    /** What the latest look at the cache found for the place (at the keystroke, again after a pause), longest prefix first. */
+    public kept: CacheHit[],
+  ) {}
 }
 
 /** What the stages work with: the engine's parts. */
@@ -68,5 +61,9 @@ export interface StageParts {
   newest(k: Keystroke): boolean;
 }
 
-/** A step of a keystroke: stops with an answer (or a reason there is none), or leaves it to the next. */
-export type Stage = (parts: StageParts, k: Keystroke) => Promise<Stop | undefined>;
+/**
+ * A step of a keystroke: stops with an answer (or a reason there is none), or leaves it to the
+ * next. A step that decides at once does so synchronously; a promise means it waits (for a
+ * pause or a stream).
+ */
+export type Stage = (parts: StageParts, k: Keystroke) => Stop | undefined | Promise<Stop | undefined>;

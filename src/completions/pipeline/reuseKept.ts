@@ -3,15 +3,15 @@ import { serve, sourceOf } from './serve';
 
 /**
  * A suggestion kept from earlier serves the document as it is: the one shown, typed through, or
- * one the cache holds (longest prefix first). A running request that agrees with the typing but
+ * one the cache holds (what the keystroke's latest look found, longest prefix first). A running request that agrees with the typing but
  * has no suggestion here yet is left for `reuseInFlight`. With subtle eagerness, while the user
  * types only the suggestion being typed through goes on: the cache's waits for a pause (or an
  * explicit ask, Alt+\).
  */
-export async function reuseKept(parts: StageParts, k: Keystroke): Promise<Stop | undefined> {
+export function reuseKept(parts: StageParts, k: Keystroke): Stop | undefined {
   k.pending = undefined;
   const maxLines = parts.settings().maxLines;
-  for (const hit of parts.cache.lookup(k.place.prefix, k.place.suffix)) {
+  for (const hit of k.kept) {
     const suggestion = hit.ready ? hit.entry.suggestionAt(k.place, maxLines)?.suggestion : undefined;
     if (!suggestion) {
       k.pending ??= hit.entry.running ? hit.entry : undefined;

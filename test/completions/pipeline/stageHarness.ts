@@ -1,6 +1,7 @@
 import { CompletionCache } from '../../../src/completions/completionCache';
 import { CompletionRequests } from '../../../src/completions/completionRequests';
 import type { CompletionSettings } from '../../../src/completions/completionSettings';
+import { cursorPlace } from '../../../src/completions/cursorPlace';
 import { Keystroke, type StageParts } from '../../../src/completions/pipeline/keystroke';
 import { ShownSuggestion } from '../../../src/completions/shownSuggestion';
 import type { RequestSample } from '../../../src/metrics/requestSample';
@@ -24,8 +25,8 @@ export function stageHarness(overrides: Partial<CompletionSettings> = {}) {
   const debounce = new DebouncePolicy(() => settings.debounceMs);
   let newest = 0;
   const parts: StageParts = { cache, requests, shown, debounce, clock, metrics, settings: () => settings, newest: (k) => k.number === newest };
-  /** A keystroke at `prefix`/`suffix`, the newest one. */
+  /** A keystroke at `prefix`/`suffix`, the newest one, with what a look at the cache finds there now. */
   const keystroke = (prefix: string, suffix = '', extra: Parameters<typeof request>[2] = {}) =>
-    new Keystroke(request(prefix, suffix, extra), ++newest, clock.now(), requests.staleFor(prefix, suffix), (e) => requests.cancel(e));
+    new Keystroke(request(prefix, suffix, extra), ++newest, clock.now(), cursorPlace(prefix, suffix), cache.lookup(prefix, suffix));
   return { parts, keystroke, clock, client, samples, settings, log, cache, requests, shown };
 }

@@ -107,4 +107,20 @@ describe('ghost text stages', () => {
     expect(stop).toMatchObject({ why: 'model', result: { source: 'model', suggestion: { text: '0;' } } });
     expect(stop.result?.timing.sinceChange).toBe(5);
   });
+
+  it('a stage that decides at once answers without a promise; one that waits returns one', async () => {
+    const h = stageHarness({ debounceMs: 50 });
+    const k = h.keystroke(P, '\n');
+    expect(reuseKept(h.parts, k)).toBeUndefined();
+    expect(reuseInFlight(h.parts, k)).toBeUndefined();
+    expect(debounce(h.parts, h.keystroke(P, '\n', { explicit: true }))).toBeUndefined();
+    const pausing = debounce(h.parts, h.keystroke(P, '\n'));
+    expect(pausing).toBeInstanceOf(Promise);
+    await h.clock.advance(50);
+    expect(await pausing).toBeUndefined();
+    const older = h.keystroke(P, '\n');
+    h.keystroke(`${P}i`, '\n');
+    expect(askModel(h.parts, older)).toEqual({ why: 'superseded' });
+    expect(askModel(h.parts, h.keystroke(P, '\n'))).toBeInstanceOf(Promise);
+  });
 });
