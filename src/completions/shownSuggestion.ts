@@ -26,6 +26,8 @@ export class ShownSuggestion {
   private unwatch: (() => void) | undefined;
   /** Speculation that waits for the shown suggestion's stream to end. */
   private speculateAfter: { entry: CompletionEntry; go: () => void } | undefined;
+  /** Speculation due once the current task (the answer's way to the editor) is done. */
+  private pending: ReturnType<typeof setImmediate> | undefined;
   private readonly grew = createEmitter();
   private readonly offEnded: () => void;
 
@@ -64,6 +66,7 @@ export class ShownSuggestion {
   }
 
   dispose(): void {
+    clearImmediate(this.pending);
     this.stopWatching();
     this.offEnded();
   }
@@ -102,8 +105,14 @@ export class ShownSuggestion {
         .some((h) => h.entry.running || h.typed === '' || h.entry.text.slice(h.typed.length).trim() !== '');
       if (!covered) this.deps.requests.start({ ...req, prefix, suffix, explicit: false, signal: undefined }, cursorPlace(prefix, suffix), 'speculative');
     };
-    if (entry.running) this.speculateAfter = { entry, go };
-    else go();
+    // Once the editor has the answer: building and sending the next prompt (context, budget,
+    // JSON) would otherwise sit between the answer and the screen.
+    const later = () => {
+      clearImmediate(this.pending);
+      this.pending = setImmediate(go);
+    };
+    if (entry.running) this.speculateAfter = { entry, go: later };
+    else later();
   }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { grewFrom } from '../../src/completions/shownSuggestion';
 import { askModel } from '../../src/completions/pipeline/askModel';
-import { settle } from '../support/fakeClock';
+import { nextTask, settle } from '../support/fakeClock';
 import { stageHarness } from './pipeline/stageHarness';
 
 const shaped = (text: string, replaceSuffix = 0) => ({ suggestion: { text, replaceSuffix }, final: true });
@@ -42,6 +42,7 @@ describe('ShownSuggestion', () => {
     expect(h.log.count('speculative')).toBe(0);
     h.client.last.end();
     await settle();
+    await nextTask();
     expect(h.log.count('speculative')).toBe(1);
     expect(h.client.last.request).toBeDefined();
   });

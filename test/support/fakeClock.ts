@@ -41,3 +41,8 @@ export class FakeClock implements Clock {
 export async function settle(): Promise<void> {
   for (let i = 0; i < 20; i++) await Promise.resolve();
 }
+
+/** Lets the current task end (work deferred with setImmediate runs). */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
