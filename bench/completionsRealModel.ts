@@ -4,14 +4,14 @@
 // is weak and slow next to the oracle: what counts here is the plumbing (the engine's overhead
 // beyond the model, requests per keystroke) with a real engine generating at its own pace; how
 // often it is right is reported, not targeted.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { CompletionResult } from '../src/completions/completionTypes';
 import { silentLogger } from '../src/log/logger';
 import { createModelClient } from '../src/transport/createModelClient';
 import { addStats, emptyStats, typeFile, type RunStats, type TypistModel } from './completionsTypist';
+import { type EndpointRecord, startLlamaEndpoint } from './llamaEndpoint.mjs';
 import { percentileFigure } from './sampleStats.mjs';
 
 /** The model the repository ships (models/), when it is there. */
@@ -22,20 +22,6 @@ export function realModelPath(): string | undefined {
 // The model's context is 2,048 tokens of one byte each; Flint's estimate is 4 characters a
 // token: a quarter of the context left for the answer gives 384 estimated tokens.
 const TOKEN_BUDGET = 384;
-
-async function startLlamaEndpoint(model: string, running: Set<ChildProcess>): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['scripts/endpoint.mjs', '--port', '0', '--engine', 'llama', '--model', model], { stdio: ['ignore', 'pipe', 'inherit'] });
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  const line = await new Promise<string>((resolve, reject) => {
-    const rl = createInterface({ input: child.stdout! });
-    rl.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`llama endpoint exited with ${code}`)));
-  });
-  const origin = /(http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1];
-  if (!origin) throw new Error(`unexpected endpoint output: ${line}`);
-  return { url: `${origin}/v1`, child };
-}
 
 function llamaModel(url: string): TypistModel {
   return {
@@ -50,9 +36,20 @@ function llamaModel(url: string): TypistModel {
 
 const round = (x: number, digits = 3) => Number(x.toFixed(digits));
 
-function summary(r: RunStats, passes: number) {
+/** A share with its 95 % Wilson score interval (sound near 0 and 1, unlike the normal one). */
+function shareFigure(name: string, hits: number, n: number) {
+  if (n === 0) return { [name]: null, [`${name}_n`]: 0 };
+  const z = 1.96;
+  const p = hits / n;
+  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
+  const half = ((z / (1 + (z * z) / n)) * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n)));
+  return { [name]: round(p), [`${name}_n`]: n, [`${name}_ci`]: [round(Math.max(0, centre - half)), round(Math.min(1, centre + half))] };
+}
+
+function summary(r: RunStats, passes: number, records: EndpointRecord[]) {
   const shown = r.calls.filter((c) => c.shown);
   const fromModel = r.calls.flatMap((c) => (c.result?.source === 'model' ? [c.result] : []));
+  const shownFromModel = shown.flatMap((c) => (c.result?.source === 'model' ? [c.result] : []));
   const overhead = (xs: CompletionResult[]) => xs.map((x) => x.timing.total - x.timing.model);
   return {
     typing_passes: passes,
@@ -60,16 +57,39 @@ function summary(r: RunStats, passes: number) {
     requests: r.requests,
     requests_per_keystroke: round(r.requests / r.keystrokes),
     // Keystrokes after which a suggestion was on screen (its answer came before the next key).
-    shown_share: round(shown.length / r.keystrokes),
-    shown_share_n: r.keystrokes,
+    ...shareFigure('shown_share', shown.length, r.keystrokes),
     // Shown suggestions that are what the file really says next.
-    correct_share_of_shown: shown.length ? round(shown.filter((c) => c.correct).length / shown.length) : null,
-    correct_share_of_shown_n: shown.length,
+    ...shareFigure('correct_share_of_shown', shown.filter((c) => c.correct).length, shown.length),
     suggestions_accepted: r.accepted,
     abandoned: r.abandoned,
     ...percentileFigure('overhead_ms_p50_model', overhead(fromModel), 50),
     ...percentileFigure('model_ms_p50', fromModel.map((x) => x.timing.model), 50),
     ...percentileFigure('keystroke_to_items_ms_p50_model', fromModel.map((x) => x.timing.total), 50),
+    // Keystrokes whose ghost text was a new answer of the model, shown before the next key.
+    ...percentileFigure('keystroke_to_ghost_ms_p50_model', shownFromModel.map((x) => x.timing.total), 50),
+    // Every key that showed ghost text, the rest of a shown suggestion typed through included.
+    ...percentileFigure('keystroke_to_ghost_ms_p50', shown.map((c) => c.result!.timing.total), 50),
+    ...promptFigures(records),
+  };
+}
+
+/**
+ * What the endpoint evaluated per request: the prompt less the tokens it reused from the
+ * request before (its prompt cache). A keystroke adds a token or two; a prompt whose start
+ * moves with each key is evaluated whole.
+ */
+function promptFigures(records: EndpointRecord[]) {
+  const prompt = records.reduce((a, r) => a + r.promptTokens, 0);
+  const cached = records.reduce((a, r) => a + r.cachedTokens, 0);
+  const generated = records.filter((r) => r.done && !r.abandoned && r.tokensPerSecond !== undefined);
+  return {
+    ...percentileFigure('prompt_tokens_evaluated_p50', records.map((r) => r.promptTokens - r.cachedTokens), 50),
+    ...percentileFigure('prompt_tokens_evaluated_p90', records.map((r) => r.promptTokens - r.cachedTokens), 90),
+    prompt_tokens_evaluated_mean: records.length ? round((prompt - cached) / records.length, 1) : null,
+    ...percentileFigure('prompt_tokens_p50', records.map((r) => r.promptTokens), 50),
+    prompt_tokens_reused_share: prompt ? round(cached / prompt) : null,
+    ...percentileFigure('first_token_ms_p50_endpoint', records.filter((r) => r.done && r.outputTokens > 0).map((r) => r.firstTokenMs), 50),
+    ...percentileFigure('tokens_per_s_p50', generated.map((r) => r.tokensPerSecond!), 50, { digits: 0 }),
   };
 }
 
@@ -80,19 +100,23 @@ function summary(r: RunStats, passes: number) {
 export async function realModelPass(fixtures: string, opts: { maxKeys: number; wanted: number; maxPasses: number; running: Set<ChildProcess> }) {
   const model = realModelPath();
   if (!model) return { model: null, note: 'flint-code-6m.gguf not found: not run' };
-  const endpoint = await startLlamaEndpoint(model, opts.running);
+  // The endpoint's own thread count: what npm start serves.
+  const endpoint = await startLlamaEndpoint(model, { running: opts.running });
   const files = readdirSync(fixtures).sort().map((f) => join(fixtures, f));
   const total = emptyStats();
+  const records: EndpointRecord[] = [];
   let passes = 0;
   try {
     while (passes < opts.maxPasses && total.calls.filter((c) => c.result?.source === 'model').length < opts.wanted) {
       for (const f of files) {
         addStats(total, await typeFile(f, files.filter((o) => o !== f), { maxKeys: opts.maxKeys, seed: 100 + passes, model: llamaModel(endpoint.url), settleMs: 2000 }));
+        // Read after each file: the endpoint keeps its latest few hundred only.
+        records.push(...(await endpoint.takeRequests()).filter((r) => r.route === 'infill'));
       }
       passes++;
     }
   } finally {
-    endpoint.child.kill('SIGTERM');
+    endpoint.stop();
   }
-  return { model: model.split('/').pop(), engine: 'llama', api: 'infill', token_budget: TOKEN_BUDGET, ...summary(total, passes) };
+  return { model: model.split('/').pop(), engine: 'llama', api: 'infill', token_budget: TOKEN_BUDGET, ...summary(total, passes, records) };
 }

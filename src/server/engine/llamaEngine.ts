@@ -95,7 +95,12 @@ export class LlamaEngine implements Engine {
     const sequence = await this.pool.acquire(request.signal);
     if (!sequence) return;
     try {
-      if (request.maxTokens <= 0) return void (await this.warm(sequence, this.promptTokens(request.prompt)));
+      if (request.maxTokens <= 0) {
+        const tokens = this.promptTokens(request.prompt);
+        // A warm-up evaluates only what the sequence does not hold yet: say so, as a generation does.
+        request.onPrompt?.({ tokens: tokens.length, cached: commonPrefix(sequence.contextTokens, tokens) });
+        return void (await this.warm(sequence, tokens));
+      }
       yield* this.stream(sequence, request);
     } finally {
       this.pool.release(sequence);

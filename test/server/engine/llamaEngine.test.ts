@@ -60,4 +60,18 @@ describe('llama engine (tiny model)', () => {
     const warm = await collect({ prompt: { kind: 'fim', prefix: 'const a = ', suffix: ';' }, maxTokens: 0 });
     expect(warm).toEqual({ text: '', tokens: 0 });
   });
+
+  it('reports what a warm-up reuses: the same prompt again is all cached, a longer one all but its tail', async () => {
+    const seen: { tokens: number; cached: number }[] = [];
+    const onPrompt = (p: { tokens: number; cached: number }) => void seen.push(p);
+    const prompt = { kind: 'fim' as const, prefix: 'let warmed = [1, 2, 3];\nconst total = ', suffix: '' };
+    await collect({ prompt, maxTokens: 0, onPrompt });
+    await collect({ prompt, maxTokens: 0, onPrompt });
+    await collect({ prompt: { ...prompt, suffix: 'done();' }, maxTokens: 0, onPrompt });
+    expect(seen).toHaveLength(3);
+    expect(seen[1]).toEqual({ tokens: seen[0].tokens, cached: seen[0].tokens });
+    expect(seen[2].tokens).toBeGreaterThan(seen[0].tokens);
+    expect(seen[2].cached).toBeGreaterThan(0);
+    expect(seen[2].cached).toBeLessThan(seen[2].tokens);
+  });
 });
