@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompletionEngine } from '../../src/completions/completionEngine';
-import { silentLogger } from '../../src/log/logger';
 import { startEndpoint, type EndpointHandle } from '../../src/server/startEndpoint';
 import { systemClock } from '../../src/time/clock';
-import { createModelClient } from '../../src/transport/createModelClient';
 import type { ModelClient } from '../../src/transport/modelClient';
 import { CompletionRequestLog } from '../../support/completionRequestLog';
-import { request } from './engineHarness';
+import { localFastClient, request } from './engineHarness';
 
 // Code that holds the instruct prompt's cursor marker as text (a prompt template, Flint's own
 // source): over the real transport to the real local endpoint, the cursor is still found.
@@ -25,16 +23,7 @@ afterAll(async () => {
 });
 
 function engineOver(url: string): CompletionEngine {
-  const client = createModelClient({
-    role: 'fast',
-    url,
-    model: 'gpt-5.3-codex-spark',
-    httpApi: 'responses',
-    allowInsecure: false,
-    firstTokenTimeoutMs: 5000,
-    stallTimeoutMs: 5000,
-    log: silentLogger,
-  });
+  const client = localFastClient(url);
   clients.push(client);
   return new CompletionEngine({
     client: () => client,

@@ -1,14 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CompletionEngine } from '../../src/completions/completionEngine';
 import type { CompletionSettings } from '../../src/completions/completionSettings';
-import { silentLogger } from '../../src/log/logger';
 import type { RequestSample } from '../../src/metrics/requestSample';
 import { startEndpoint, type EndpointHandle } from '../../src/server/startEndpoint';
 import { systemClock } from '../../src/time/clock';
-import { createModelClient } from '../../src/transport/createModelClient';
 import type { ModelClient, ModelRequest, ModelStream } from '../../src/transport/modelClient';
 import { CompletionRequestLog } from '../../support/completionRequestLog';
-import { request } from './engineHarness';
+import { localFastClient, request } from './engineHarness';
 
 // The engine over the real transport against the real local endpoint (scripted engine: exact text).
 const script = {
@@ -34,17 +32,7 @@ afterEach(() => {
 afterAll(() => ep.close());
 
 function setup(settings: Partial<CompletionSettings> = {}, url = ep.url, fimApi?: 'infill' | 'completions') {
-  const client = createModelClient({
-    role: 'fast',
-    url,
-    model: 'gpt-5.3-codex-spark',
-    httpApi: 'responses',
-    allowInsecure: false,
-    firstTokenTimeoutMs: 5000,
-    stallTimeoutMs: 5000,
-    log: silentLogger,
-    ...(fimApi ? { fimApi } : {}),
-  });
+  const client = localFastClient(url, fimApi);
   clients.push(client);
   const sent: ModelRequest[] = [];
   const streams: ModelStream[] = [];

@@ -1,7 +1,10 @@
 import { CompletionEngine } from '../../src/completions/completionEngine';
 import type { CompletionSettings } from '../../src/completions/completionSettings';
 import type { CompletionRequest } from '../../src/completions/completionTypes';
+import { silentLogger } from '../../src/log/logger';
 import type { RequestSample } from '../../src/metrics/requestSample';
+import { createModelClient } from '../../src/transport/createModelClient';
+import type { ModelClient } from '../../src/transport/modelClient';
 import { FakeClock } from '../support/fakeClock';
 import { FakeModelClient } from '../support/fakeModelClient';
 import { CompletionRequestLog } from '../../support/completionRequestLog';
@@ -32,4 +35,19 @@ export function engineHarness(overrides: Partial<CompletionSettings> = {}) {
 
 export function request(prefix: string, suffix = '', extra: Partial<CompletionRequest> = {}): CompletionRequest {
   return { prefix, suffix, languageId: 'typescript', filePath: 'src/app.ts', snippets: () => [], explicit: false, ...extra };
+}
+
+/** A real client for the fast model at the local endpoint's `url` (WebSocket or HTTP). */
+export function localFastClient(url: string, fimApi?: 'infill' | 'completions'): ModelClient {
+  return createModelClient({
+    role: 'fast',
+    url,
+    model: 'gpt-5.3-codex-spark',
+    httpApi: 'responses',
+    allowInsecure: false,
+    firstTokenTimeoutMs: 5000,
+    stallTimeoutMs: 5000,
+    log: silentLogger,
+    ...(fimApi ? { fimApi } : {}),
+  });
 }
