@@ -20,6 +20,11 @@ const ECHO_TIMEOUT_MS = 2000;
 // From the project root (the bench runs bundled, away from its source folder).
 const SAMPLE_WORKSPACE = resolve('test/e2e/workspace');
 const LINE = 'const answer = compute(value, 42);';
+// Prompts the size ghost text sends this model (its context budget, 384 tokens of one byte
+// each): longer ones measure attention over text ghost text never sends.
+const PREFIX_BYTES = 300;
+const SUFFIX_BYTES = 80;
+const PREDICT = 64;
 
 /** Installed once per page: keydown stamps the time, the first change to the lines after it ends the sample at the next frame. */
 function installEcho() {
@@ -65,7 +70,7 @@ function generateContinuously(endpoint, sources) {
       const res = await fetch(`${endpoint.origin}/infill`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ input_prefix: text.slice(Math.max(0, at - 1200), at), input_suffix: text.slice(at, at + 300), n_predict: 96 }),
+        body: JSON.stringify({ input_prefix: text.slice(Math.max(0, at - PREFIX_BYTES), at), input_suffix: text.slice(at, at + SUFFIX_BYTES), n_predict: PREDICT }),
       });
       await res.text();
     }
