@@ -1,17 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
+import type { RequestRecord } from '../src/server/generation/requestRecords';
 
 /** One generation as the endpoint measured it (GET /__admin/requests). */
-export interface EndpointRecord {
-  route: string;
-  promptTokens: number;
-  cachedTokens: number;
-  outputTokens: number;
-  firstTokenMs: number;
-  elapsedMs: number;
-  tokensPerSecond?: number;
-  abandoned: boolean;
-  done: boolean;
-}
+export type EndpointRecord = RequestRecord;
 
 export interface LlamaEndpoint {
   origin: string;
