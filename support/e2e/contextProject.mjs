@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { goToLine, openPath } from './editActions.mjs';
+import { until } from './until.mjs';
 
 /** The helper's signature as its own file writes it: what every prompt must carry. */
 export const HELPER_SIGNATURE = 'function addCents(a: number, b: number): number';
@@ -49,16 +50,6 @@ export const CONTEXT_SETTINGS = {
   'editor.autoClosingBrackets': 'never',
   'editor.autoClosingQuotes': 'never',
 };
-
-async function until(page, what, ok, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await ok();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await page.waitForTimeout(300);
-  }
-}
 
 /** The rows of Show Last Prompt's picker, as "label description" texts; the picker is left open. */
 async function pickerRows(wb, page) {
@@ -121,7 +112,7 @@ export async function sendEveryPrompt(wb, page, workspace) {
   await wb.press('Control+S');
   await page.waitForFunction(() => !document.querySelector('.tabs-container .tab.active.dirty'), null, { timeout: 10_000 });
   const wanted = ['Ghost text', 'Next edit', 'Review', 'Generate Tests'];
-  await until(page, 'a prompt from each of ghost text, next edit, review and Generate Tests', async () => {
+  await until('a prompt from each of ghost text, next edit, review and Generate Tests', async () => {
     const rows = await pickerRows(wb, page);
     await wb.press('Escape');
     return wanted.every((w) => rows.some((r) => r.includes(w) && r.includes('sent ')));

@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import { join, resolve } from 'node:path';
 import { goToLine, lens, openPath } from '../../../support/e2e/editActions.mjs';
 import { waitForRow } from '../../../support/e2e/testExplorer.mjs';
+import { until } from '../../../support/e2e/until.mjs';
 
 export const endpoint = { engine: 'scripted', args: ['--script', 'test/fixtures/tests/tests.script.json'] };
 
@@ -91,16 +92,6 @@ function pyProject(workspace) {
   return dir;
 }
 
-async function until(page, what, ok, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await ok();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await page.waitForTimeout(200);
-  }
-}
-
 /** Replaces the text of line `n` (1-based) in the active editor with `text`. */
 async function replaceLine(wb, page, n, text) {
   await goToLine(wb, page, n);
@@ -160,7 +151,7 @@ async function pythonFlow({ wb, page, workspace }) {
   await wb.runCommand('Flint: Generate Tests');
   await page.locator('.tabs-container .tab.active', { hasText: 'test_inventory.py' }).waitFor({ timeout: 30_000 });
   await accept(wb, page);
-  await until(page, 'test_inventory.py on disk', () => readFileSync(join(dir, 'test_inventory.py'), 'utf8').includes('def test_total_adds_shipping'));
+  await until('test_inventory.py on disk', () => readFileSync(join(dir, 'test_inventory.py'), 'utf8').includes('def test_total_adds_shipping'), 60_000);
   await waitForRow(wb, page, 'test_total_adds_shipping', 'passed');
   const userTests = readFileSync(join(dir, 'test_inventory.py'), 'utf8');
 
@@ -170,7 +161,7 @@ async function pythonFlow({ wb, page, workspace }) {
   await replaceLine(wb, page, 1, '# Prices and carts.');
   await save(wb, page);
   const flintFile = join(dir, 'test_inventory_flint.py');
-  const written = await until(page, 'test_inventory_flint.py', () => existsSync(flintFile) && readFileSync(flintFile, 'utf8'));
+  const written = await until('test_inventory_flint.py', () => existsSync(flintFile) && readFileSync(flintFile, 'utf8'), 60_000);
   assert.match(written, /^from inventory import Cart$/m);
   assert.match(written, /^# flint:begin Cart\.count \w+$/m);
   await waitForRow(wb, page, 'test_count_counts_items', 'passed');
@@ -217,10 +208,10 @@ export const tests = [
       await lens(page, 'Accept').waitFor({ timeout: 30_000 });
       assert.equal(readFileSync(userTests, 'utf8'), USER_TESTS, 'nothing is written before Accept');
       await accept(wb, page);
-      const written = await until(page, 'the accepted tests on disk', () => {
+      const written = await until('the accepted tests on disk', () => {
         const t = readFileSync(userTests, 'utf8');
         return t !== USER_TESTS && t;
-      });
+      }, 60_000);
       assert.ok(written.startsWith(USER_TESTS.trimEnd()), 'the hand-written tests come first, unchanged');
       assert.match(written, /it\('multiplies width by height'/);
       await waitForRow(wb, page, 'multiplies width by height', 'passed');
@@ -233,7 +224,7 @@ export const tests = [
       await wb.runCommand('Flint: Generate Tests');
       await page.locator('.tabs-container .tab.active', { hasText: 'rect.test.ts' }).waitFor({ timeout: 30_000 });
       await accept(wb, page);
-      await until(page, 'rect.test.ts on disk', () => readFileSync(join(dir, 'src', 'rect.test.ts'), 'utf8').includes('new Rect(3, 4).diagonalSquared()'));
+      await until('rect.test.ts on disk', () => readFileSync(join(dir, 'src', 'rect.test.ts'), 'utf8').includes('new Rect(3, 4).diagonalSquared()'), 60_000);
       await waitForRow(wb, page, 'adds the squares of both sides', 'passed');
     },
   },
@@ -254,7 +245,7 @@ export const tests = [
       await replaceLine(wb, page, 1, '// Shapes and their measures.');
       await save(wb, page);
       await page.locator('.part.statusbar .statusbar-item', { hasText: 'Tests: on save' }).locator('.codicon-pulse').first().waitFor({ timeout: 30_000 });
-      const flint = await until(page, "Flint's test file", () => existsSync(flintFile) && readFileSync(flintFile, 'utf8'));
+      const flint = await until("Flint's test file", () => existsSync(flintFile) && readFileSync(flintFile, 'utf8'), 60_000);
       assert.match(flint, /^\/\/ flint:begin area \w+$/m);
       assert.doesNotMatch(flint, /flint:begin perimeter/, 'perimeter has tests of its own: Flint adds none');
       await waitForRow(wb, page, 'multiplies width by height', 'passed');
@@ -290,7 +281,7 @@ export const tests = [
       await lens(page, 'Accept').waitFor({ timeout: 60_000 });
       assert.equal(readFileSync(userTests, 'utf8'), USER_TESTS, 'nothing is written before Accept');
       await accept(wb, page);
-      await until(page, 'the updated test on disk', () => readFileSync(userTests, 'utf8').includes('expect(perimeter(1, 1)).toBe(0);'));
+      await until('the updated test on disk', () => readFileSync(userTests, 'utf8').includes('expect(perimeter(1, 1)).toBe(0);'), 60_000);
       await waitForRow(wb, page, 'of a unit square is 4', 'passed');
 
       // Another regression, in area; Fix the code from the diagnostic's Quick Fix restores passing tests.
