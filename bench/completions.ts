@@ -10,7 +10,9 @@
 // Usage: npm run bench -- completions [--keys=350] [--first-token-ms=30] [--tokens-per-s=1000]
 //        [--trials=40] [--model-answers=120] [--sweep] (also compares debounce policies, into
 //        bench/results/completions-debounce.json) [--no-real-model] (skips the pass against
-//        flint-code-6m on the llama.cpp engine, bench/completionsRealModel.ts).
+//        flint-code-6m on the llama.cpp engine, bench/completionsRealModel.ts)
+//        [--only=quiet|busy] (runs one phase: quiet is everything but the busy typing; the
+//        other phase's figures are then absent, and their targets reported missing).
 // Writes bench/results/completions.json.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -41,6 +43,11 @@ const modelAnswersWanted = Math.min(Math.max(arg('model-answers', 120), 1), 1000
 const MAX_PASSES = 10;
 const sweep = process.argv.includes('--sweep');
 const FIXTURES = 'test/fixtures/completions/typist';
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+if (only !== undefined && only !== 'quiet' && only !== 'busy') {
+  console.error(`completions: --only takes quiet or busy, not "${only}"`);
+  process.exit(2);
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -253,56 +260,70 @@ async function typeUntilAnswered(run: Run): Promise<{ stats: RunStats; passes: n
   while (passes < MAX_PASSES && stats.calls.filter((c) => c.result?.source === 'model').length < modelAnswersWanted) addStats(stats, await typeAll(run, passes++));
   return { stats, passes };
 }
-const { stats: main, passes } = await typeUntilAnswered(mainRun);
-// The same with one core kept busy by a competing process.
-const load = competingLoad();
-const busy = await typeUntilAnswered(mainRun).finally(() => load.stop());
-const busySummary = summary(busy.stats);
 // A weaker model (a third of the lines never right): keystrokes keep disagreeing with running
 // requests, so many requests are abandoned.
 const weakModel = { wrongShare: 0.3, hopelessShare: 0.35 };
-const weak = await typeAll({ ...mainRun, maxKeys: Math.min(keysPerFile, 150), quality: weakModel });
-const weakSummary = summary(weak);
-const abandonment = await abandonmentPass(mainRun.speed);
-console.log(`completions: first token beside abandoned requests ${abandonment.first_token_ms_p50_beside_abandoned} ms, ` +
-  `alone ${abandonment.first_token_ms_p50_alone} ms (p50 of ${trials} each): ratio ${abandonment.first_token_beside_abandoned_over_alone} ` +
-  `(95 % interval ${abandonment.first_token_beside_abandoned_over_alone_ci?.join('–')})`);
-// The same typist against a real model generating at its own pace.
-const realModel = process.argv.includes('--no-real-model')
-  ? { note: 'not run (--no-real-model)' }
-  : await realModelPass(FIXTURES, { maxKeys: keysPerFile, wanted: modelAnswersWanted, maxPasses: 3, running });
-console.log(`completions: real model ${JSON.stringify(realModel)}`);
-const result: Record<string, unknown> = {
-  ...summary(main),
-  ...abandonment,
-  real_model: realModel,
-  busy: {
+
+/** Everything but the busy typing: the main typing, the weaker model, abandonment, the real model. */
+async function quietPhase() {
+  const { stats: main, passes } = await typeUntilAnswered(mainRun);
+  const weakSummary = summary(await typeAll({ ...mainRun, maxKeys: Math.min(keysPerFile, 150), quality: weakModel }));
+  const abandonment = await abandonmentPass(mainRun.speed);
+  console.log(`completions: first token beside abandoned requests ${abandonment.first_token_ms_p50_beside_abandoned} ms, ` +
+    `alone ${abandonment.first_token_ms_p50_alone} ms (p50 of ${trials} each): ratio ${abandonment.first_token_beside_abandoned_over_alone} ` +
+    `(95 % interval ${abandonment.first_token_beside_abandoned_over_alone_ci?.join('–')})`);
+  // The same typist against a real model generating at its own pace.
+  const realModel = process.argv.includes('--no-real-model')
+    ? { note: 'not run (--no-real-model)' }
+    : await realModelPass(FIXTURES, { maxKeys: keysPerFile, wanted: modelAnswersWanted, maxPasses: 3, running });
+  console.log(`completions: real model ${JSON.stringify(realModel)}`);
+  return {
+    figures: { ...summary(main), ...abandonment, real_model: realModel },
+    passes,
+    weak_model_pass: {
+      keystrokes: weakSummary.keystrokes,
+      requests_per_100_keystrokes: weakSummary.requests_per_100_keystrokes,
+      abandoned: weakSummary.abandoned,
+      requests_sent_while_typing_through: weakSummary.requests_sent_while_typing_through,
+      overhead_ms_p50_model: weakSummary.overhead_ms_p50_model,
+      overhead_ms_p50_model_n: weakSummary.overhead_ms_p50_model_n,
+      overhead_ms_p50_model_ci: weakSummary.overhead_ms_p50_model_ci,
+      processing_ms_p50_model: weakSummary.processing_ms_p50_model,
+      processing_ms_p50_model_n: weakSummary.processing_ms_p50_model_n,
+    },
+  };
+}
+
+/** The main typing again with one core kept busy by a competing process. */
+async function busyPhase() {
+  const load = competingLoad();
+  const busy = await typeUntilAnswered(mainRun).finally(() => load.stop());
+  const s = summary(busy.stats);
+  return {
     typing_passes: busy.passes,
-    keystrokes: busySummary.keystrokes,
-    requests_per_100_keystrokes: busySummary.requests_per_100_keystrokes,
-    overhead_ms_p50_model: busySummary.overhead_ms_p50_model,
-    overhead_ms_p50_model_n: busySummary.overhead_ms_p50_model_n,
-    overhead_ms_p50_model_ci: busySummary.overhead_ms_p50_model_ci,
-    processing_ms_p50_model: busySummary.processing_ms_p50_model,
-    processing_ms_p50_model_n: busySummary.processing_ms_p50_model_n,
-    processing_ms_p50_model_ci: busySummary.processing_ms_p50_model_ci,
-    keystroke_to_items_ms_p50: busySummary.keystroke_to_items_ms_p50,
-    keystroke_to_items_ms_p50_n: busySummary.keystroke_to_items_ms_p50_n,
-    keystroke_to_items_ms_p50_ci: busySummary.keystroke_to_items_ms_p50_ci,
-  },
-  weak_model_pass: {
-    keystrokes: weakSummary.keystrokes,
-    requests_per_100_keystrokes: weakSummary.requests_per_100_keystrokes,
-    abandoned: weakSummary.abandoned,
-    requests_sent_while_typing_through: weakSummary.requests_sent_while_typing_through,
-    overhead_ms_p50_model: weakSummary.overhead_ms_p50_model,
-    overhead_ms_p50_model_n: weakSummary.overhead_ms_p50_model_n,
-    overhead_ms_p50_model_ci: weakSummary.overhead_ms_p50_model_ci,
-    processing_ms_p50_model: weakSummary.processing_ms_p50_model,
-    processing_ms_p50_model_n: weakSummary.processing_ms_p50_model_n,
-  },
-  settings: { typing_passes: passes, keys_per_file: keysPerFile, first_token_delay_ms: firstTokenMs, tokens_per_s: tokensPerS, model: mainRun.quality, weak_model: weakModel,
-    debounce: defaultDebounceTuning },
+    keystrokes: s.keystrokes,
+    requests_per_100_keystrokes: s.requests_per_100_keystrokes,
+    overhead_ms_p50_model: s.overhead_ms_p50_model,
+    overhead_ms_p50_model_n: s.overhead_ms_p50_model_n,
+    overhead_ms_p50_model_ci: s.overhead_ms_p50_model_ci,
+    processing_ms_p50_model: s.processing_ms_p50_model,
+    processing_ms_p50_model_n: s.processing_ms_p50_model_n,
+    processing_ms_p50_model_ci: s.processing_ms_p50_model_ci,
+    keystroke_to_items_ms_p50: s.keystroke_to_items_ms_p50,
+    keystroke_to_items_ms_p50_n: s.keystroke_to_items_ms_p50_n,
+    keystroke_to_items_ms_p50_ci: s.keystroke_to_items_ms_p50_ci,
+  };
+}
+
+const notRun = { note: `not run (--only=${only})` };
+const quiet = only === 'busy' ? undefined : await quietPhase();
+const busy = only === 'quiet' ? notRun : await busyPhase();
+const result: Record<string, unknown> = {
+  ...(quiet?.figures ?? { quiet: notRun }),
+  busy,
+  weak_model_pass: quiet?.weak_model_pass ?? notRun,
+  settings: { typing_passes: quiet?.passes ?? null, keys_per_file: keysPerFile, first_token_delay_ms: firstTokenMs, tokens_per_s: tokensPerS, model: mainRun.quality,
+    weak_model: weakModel, debounce: defaultDebounceTuning },
 };
 if (sweep) {
   // With the weaker model, which makes many requests: there the debounce matters.
