@@ -1,4 +1,5 @@
 import { createEmitter } from '../events/emitter';
+import { afterHostReply } from '../time/afterHostReply';
 import type { CompletionCache } from './completionCache';
 import type { CompletionEntry } from './completionEntry';
 import type { CompletionRequests } from './completionRequests';
@@ -26,8 +27,8 @@ export class ShownSuggestion {
   private unwatch: (() => void) | undefined;
   /** Speculation that waits for the shown suggestion's stream to end. */
   private speculateAfter: { entry: CompletionEntry; go: () => void } | undefined;
-  /** Speculation due once the current task (the answer's way to the editor) is done. */
-  private pending: ReturnType<typeof setImmediate> | undefined;
+  /** Speculation due once the answer is written to the editor. */
+  private cancelPending: (() => void) | undefined;
   private readonly grew = createEmitter();
   private readonly offEnded: () => void;
 
@@ -66,7 +67,7 @@ export class ShownSuggestion {
   }
 
   dispose(): void {
-    clearImmediate(this.pending);
+    this.cancelPending?.();
     this.stopWatching();
     this.offEnded();
   }
@@ -108,8 +109,8 @@ export class ShownSuggestion {
     // Once the editor has the answer: building and sending the next prompt (context, budget,
     // JSON) would otherwise sit between the answer and the screen.
     const later = () => {
-      clearImmediate(this.pending);
-      this.pending = setImmediate(go);
+      this.cancelPending?.();
+      this.cancelPending = afterHostReply(go);
     };
     if (entry.running) this.speculateAfter = { entry, go: later };
     else later();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextTask, settle } from '../support/fakeClock';
+import { hostReplied, settle } from '../support/fakeClock';
 import { CompletionEngine } from '../../src/completions/completionEngine';
 import { silentLogger } from '../../src/log/logger';
 import { engineHarness, request } from './engineHarness';
@@ -44,7 +44,7 @@ describe('CompletionEngine: early return and the stream into the cache', () => {
     expect(requestsBefore).toBe(1);
     const r2 = await engine.provide(request('const a = 1;\nconst b = 2;', ''));
     expect(r2).toMatchObject({ suggestion: { text: '\nconst c = 3;' }, source: 'cache' });
-    await nextTask();
+    await hostReplied();
     // Only a speculative request for what follows "const c = 3;" was added.
     expect(client.streams.length).toBe(requestsBefore + 1);
     expect(log.count('speculative')).toBe(1);
@@ -92,7 +92,7 @@ describe('CompletionEngine: typing through', () => {
     client.last.end();
     expect((await pending)?.suggestion.text).toBe('"flint";');
     await settle();
-    await nextTask();
+    await hostReplied();
     // One speculative request for the text after "flint"; typing through adds none.
     expect(client.streams.length).toBe(2);
     for (const typed of ['"', '"f', '"fl', '"fli']) {
@@ -192,7 +192,7 @@ describe('CompletionEngine: cancellation', () => {
     client.last.end();
     await first;
     await settle();
-    await nextTask();
+    await hostReplied();
     // The suggestion "10" is visible and finished: a speculative request for "x = 10" runs.
     expect(client.streams.length).toBe(2);
     const speculative = client.last;
@@ -250,7 +250,7 @@ describe('CompletionEngine: speculation', () => {
     expect(r?.suggestion.text).toBe('import b from "b";');
     // The answer reaches the editor before the next prompt is built and sent.
     expect(client.streams.length).toBe(1);
-    await nextTask();
+    await hostReplied();
     expect(client.streams.length).toBe(2);
     const spec = client.last;
     expect(spec.request.input[0].content).toContain('import b from "b";<|cursor|>');
@@ -260,7 +260,7 @@ describe('CompletionEngine: speculation', () => {
     engine.accepted(r!.entryId);
     const after = await engine.provide(request('import a from "a";\nimport b from "b";', ''));
     expect(after).toMatchObject({ suggestion: { text: '\nimport c from "c";' }, source: 'cache' });
-    await nextTask();
+    await hostReplied();
     expect(log.count('speculative')).toBe(2);
   });
 

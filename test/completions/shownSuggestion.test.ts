@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { grewFrom } from '../../src/completions/shownSuggestion';
 import { askModel } from '../../src/completions/pipeline/askModel';
-import { nextTask, settle } from '../support/fakeClock';
+import { hostReplied, settle } from '../support/fakeClock';
 import { stageHarness } from './pipeline/stageHarness';
 
 const shaped = (text: string, replaceSuffix = 0) => ({ suggestion: { text, replaceSuffix }, final: true });
@@ -42,9 +42,23 @@ describe('ShownSuggestion', () => {
     expect(h.log.count('speculative')).toBe(0);
     h.client.last.end();
     await settle();
-    await nextTask();
+    await hostReplied();
     expect(h.log.count('speculative')).toBe(1);
     expect(h.client.last.request).toBeDefined();
+  });
+
+  it('asks for what follows only after the answer is written to the editor', async () => {
+    const h = stageHarness();
+    const asked = askModel(h.parts, h.keystroke('const a = ', '\n'));
+    await settle();
+    h.client.last.push('1;\n');
+    h.client.last.end();
+    await asked;
+    // The extension host writes the answer to the editor from a timer started in this task.
+    const atWrite = new Promise<number>((resolve) => setTimeout(() => resolve(h.log.count('speculative'))));
+    expect(await atWrite).toBe(0);
+    await hostReplied();
+    expect(h.log.count('speculative')).toBe(1);
   });
 
   it('once accepted, neither grows nor speculates after it', async () => {

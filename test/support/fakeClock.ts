@@ -42,7 +42,7 @@ export async function settle(): Promise<void> {
   for (let i = 0; i < 20; i++) await Promise.resolve();
 }
 
-/** Lets the current task end (work deferred with setImmediate runs). */
-export function nextTask(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+/** Lets the current task end and a timer started then fire (work deferred with afterHostReply runs). */
+export function hostReplied(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => setTimeout(resolve)));
 }
