@@ -50,7 +50,7 @@ export default tseslint.config(
   },
   {
     // Plain scripts that run inside the editor's extension host (CommonJS).
-    files: ['test/e2e/suite/**/*.js', 'test/e2e/baseline-extension/**/*.js'],
+    files: ['test/e2e/suite/**/*.js', 'support/e2e/baseline-extension/**/*.js'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -8,12 +8,13 @@
 // rotates every keystroke, so machine noise and ordering effects hit all alike.
 // Then the typing run (bench/e2eTypingPhase.mjs: real files typed at 80–120 ms per character
 // against a perfect model answering 25 ms to the first token, then 1,000 tokens/s, at the end of
-// files and at 100+ fresh positions), every transport and the instant in-process provider side
-// by side; and a busy run: the isolated keystrokes and the end-of-file typing with a child
-// process keeping one core busy. Writes bench/results/e2e.json.
+// files and at 100+ fresh positions), every transport, the instant in-process provider and the
+// editor's floor for an answer's way to the screen side by side; and a busy run: the isolated
+// keystrokes and the end-of-file typing with a child process keeping one core busy. Writes
+// bench/results/e2e.json.
 //
 //   node bench/e2e.mjs [--samples N] [--busy-samples N] [--engine scripted|tiny] [--no-typing] [--no-busy]
-//   node bench/e2e.mjs --typing-only [--windows provider,ws,infill,completions,http] [--positions N]
+//   node bench/e2e.mjs --typing-only [--windows provider,floor,ws,infill,completions,http] [--positions N]
 //   node bench/e2e.mjs --model models/flint-code-6m.gguf [--positions N]
 // (--typing-only: the quiet typing run only, in the windows named, over the first N fresh
 // positions; prints its figures and writes bench/results/e2e-typing.json, leaving e2e.json as it was.
@@ -47,12 +48,12 @@ const ENGINE = flag('--engine', 'scripted');
 const TYPING = !argv.includes('--no-typing') && ENGINE === 'scripted';
 const BUSY = !argv.includes('--no-busy');
 const TYPING_ONLY = argv.includes('--typing-only');
-/** --typing-only while working on it: some windows (provider,ws,infill,completions,http), fewer fresh positions. */
+/** --typing-only while working on it: some windows (provider,floor,ws,infill,completions,http), fewer fresh positions. */
 const TYPING_WINDOWS = flag('--windows', undefined)?.split(',');
 const MAX_POSITIONS = Number(flag('--positions', Infinity));
 /** --model PATH: the typing run once against a real model (llama engine) over /infill, no targets. */
 const MODEL = flag('--model', undefined);
-const BASELINE = join(root, 'test', 'e2e', 'baseline-extension');
+const BASELINE = join(root, 'support', 'e2e', 'baseline-extension');
 // None of these starts the fixed suggestions, so every keystroke asks the provider afresh.
 const KEYS = 'qwrtyzxvkjh';
 /** The perfect model of the typing run: 25 ms to the first token, then 1,000 tokens/s. */

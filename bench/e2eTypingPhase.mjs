@@ -1,5 +1,7 @@
 // The quiet typing run, every way of asking side by side in one session: the instant in-process
-// provider (the editor's floor for this typist, answering the same perfect text), Flint over the
+// provider (the editor's floor for this typist, answering the same perfect text), the same
+// provider asking where the cursor arrives and answering a model's time later (the floor for an
+// answer's way to the screen; fresh positions only), Flint over the
 // WebSocket, over /infill, with a rendered fill-in-the-middle prompt over /v1/completions, and
 // over HTTP Responses (SSE). Flint's windows reach the endpoint through a relay that logs each
 // request (surface, window) and when each answer ended. The WebSocket's and the fill-in-the-
@@ -18,14 +20,21 @@ import { openBenchWindow } from './e2eWindow.mjs';
 import { percentileFigure } from './sampleStats.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const BASELINE = join(root, 'test', 'e2e', 'baseline-extension');
+const BASELINE = join(root, 'support', 'e2e', 'baseline-extension');
 /** The pause at a fresh position before the first key: as quick as a person is, 250–450 ms. */
 const ARRIVAL_PAUSE_MS = [250, 450];
 const load = () => loadavg().map((x) => Math.round(x * 100) / 100);
 
-/** The windows of the run: tag (in every typed file's header), code-server, extension, settings. */
+/** The floor window's answer where the cursor arrived: about when Flint's arrival answers end. */
+const FLOOR_ANSWER_MS = 40;
+
+/**
+ * The windows of the run: tag (in every typed file's header), code-server, extension, settings,
+ * whether it types the fresh positions and the segments.
+ */
 const WINDOWS = [
   { tag: 'provider', server: 'ws', extension: BASELINE, settings: {}, fresh: true },
+  { tag: 'floor', server: 'ws', extension: BASELINE, settings: { 'flintBaseline.arrivalAnswerMs': FLOOR_ANSWER_MS }, fresh: true, segments: false },
   { tag: 'ws', server: 'ws', extension: root, settings: { 'flint.completions.api': 'responses' }, fresh: true },
   { tag: 'infill', server: 'ws', extension: root, settings: { 'flint.completions.api': 'infill' }, fresh: true },
   { tag: 'completions', server: 'ws', extension: root, settings: { 'flint.completions.api': 'completions' }, fresh: false },
@@ -45,7 +54,7 @@ async function startRelay(groups, endpoint) {
       return [];
     }
   };
-  return { wsUrl: `${origin.replace(/^http/, 'ws')}/v1/responses`, httpUrl: `${origin}/v1`, read };
+  return { wsUrl: `${origin.replace(/^http/, 'ws')}/v1/responses`, httpUrl: `${origin}/v1`, log, read };
 }
 
 /** Opens the run's windows (each warmed up), on two code-servers pointed at the relay. */
@@ -57,7 +66,11 @@ async function openWindows(groups, browser, endpoint, relay, tags) {
     http: needs('http') ? await startCodeServer(groups, { settings: { ...common, 'flint.fast.url': relay.httpUrl } }) : undefined,
   };
   const windows = [];
-  for (const w of WINDOWS.filter((x) => tags.includes(x.tag))) windows.push({ ...w, ...(await openBenchWindow(groups, servers[w.server], browser, w.extension, w.settings)), records: [] });
+  for (const w of WINDOWS.filter((x) => tags.includes(x.tag))) {
+    // The floor window writes its answers to the relay's log (appended lines, as the relay's own).
+    const settings = w.tag === 'floor' ? { ...w.settings, 'flintBaseline.answerLog': relay.log } : w.settings;
+    windows.push({ ...w, ...(await openBenchWindow(groups, servers[w.server], browser, w.extension, settings)), records: [] });
+  }
   return windows;
 }
 
@@ -66,9 +79,10 @@ async function typeAll(windows, oracle, stamp, maxPositions) {
   const gap = rhythm(1);
   const pause = seeded(2);
   const { segments, files } = oracle;
+  const typists = windows.filter((w) => w.segments !== false);
   for (const [index, seg] of segments.entries()) {
-    for (let j = 0; j < windows.length; j++) {
-      const win = windows[(index + j) % windows.length];
+    for (let j = 0; j < typists.length; j++) {
+      const win = typists[(index + j) % typists.length];
       await win.page.bringToFront();
       win.records.push(...(await typeSegment(win, seg, { header: `flint-typing ${win.tag} ${stamp}`, index, gap })));
     }
@@ -114,7 +128,9 @@ export async function typingPhase(groups, browser, endpoint, { median, oracle, t
   // The raw records and the relay's log, for looking into a run (not kept in the repository).
   if (process.env.FLINT_BENCH_RAW) writeFileSync(process.env.FLINT_BENCH_RAW, JSON.stringify({ windows: windows.map((w) => ({ tag: w.tag, records: w.records })), relay: entries }));
   const perWindow = {};
+  const answerMs = {};
   for (const win of windows) {
+    if (win.tag !== 'provider') answerMs[win.tag] = answerToScreen(win.records, entries, win.tag);
     const keys = win.records.filter((r) => r.kind === 'key');
     const segmentRecords = win.records.filter((r) => r.part === 'segment');
     perWindow[win.tag] = {
@@ -122,12 +138,12 @@ export async function typingPhase(groups, browser, endpoint, { median, oracle, t
       shown_share: keys.length ? keys.filter((r) => r.shownMs !== null).length / keys.length : null,
       keystrokes_all: keys.length,
       ...(win.fresh ? freshFigures(win.records, '') : {}),
-      ...(win.tag === 'provider' ? {} : percentileFigure('answer_to_screen_ms_p50', answerToScreen(win.records, entries, win.tag), 50, { digits: 1 })),
+      ...(win.tag === 'provider' ? {} : percentileFigure('answer_to_screen_ms_p50', answerMs[win.tag], 50, { digits: 1 })),
       requests_per_keystroke: requestsPerKeystroke(entries, win.tag, keys.length),
       ...guessFigures(keys),
     };
   }
   const shown = Object.fromEntries(windows.map((w) => [w.tag, w.records.filter((r) => r.kind === 'key').map((r) => (r.shownMs === null ? 0 : 1))]));
   const firstGhostMs = Object.fromEntries(windows.filter((w) => w.fresh).map((w) => [w.tag, firstGhost(w.records).map((f) => f.ms)]));
-  return { perWindow, shown, firstGhostMs, load: { before: loadBefore, after: load() }, sources: FRESH_SOURCES, dropped: oracle.dropped };
+  return { perWindow, shown, firstGhostMs, answerMs, load: { before: loadBefore, after: load() }, sources: FRESH_SOURCES, dropped: oracle.dropped };
 }

@@ -2,7 +2,7 @@
 // bench/results/e2e.json names them.
 import { freshFiles, freshTails, TAIL_CHARS } from './e2eFresh.mjs';
 import { segmentRules, segmentStates, typingSegments } from './e2eTyping.mjs';
-import { bootstrapCi, median } from './sampleStats.mjs';
+import { bootstrapCi, medianDifference } from './sampleStats.mjs';
 
 const round = (x, d = 3) => (x === null || x === undefined || !Number.isFinite(x) ? (x ?? null) : Math.round(x * 10 ** d) / 10 ** d);
 /** Flint's windows, and the transports the issue of shown share is about. */
@@ -60,15 +60,20 @@ function addedTyping(firstGhostMs) {
   const f = firstGhostMs.ws ?? [];
   const p = firstGhostMs.provider ?? [];
   if (!f.length || !p.length) return { flint_added_ms_p50_typing: null };
-  const figure = (a, b) => median(a) - median(b);
-  const ci = bootstrapCi([f, p], figure);
   return {
-    flint_added_ms_p50_typing: round(figure(f, p), 2),
-    flint_added_ms_p50_typing_n: Math.min(f.length, p.length),
-    flint_added_ms_p50_typing_ci: ci ? ci.map((x) => round(x, 2)) : null,
+    ...medianDifference('flint_added_ms_p50_typing', f, p),
     flint_added_typing_misses: f.filter((x) => x === Infinity).length,
     provider_typing_misses: p.filter((x) => x === Infinity).length,
   };
+}
+
+/**
+ * Answer done → on screen, what Flint adds to the editor's own way there: the worst transport's
+ * median minus the floor window's (an in-process provider asked where the cursor arrived,
+ * answering a model's time later) in the same run, with a bootstrap interval.
+ */
+function overFloor(answerMs, transport) {
+  return medianDifference('answer_to_screen_over_floor_ms_p50', answerMs[transport] ?? [], answerMs.floor ?? [], { digits: 1 });
 }
 
 const mean = (xs) => xs.reduce((n, x) => n + x, 0) / xs.length;
@@ -102,8 +107,9 @@ export function typingResults(phase) {
     Object.assign(out, renamed(w[tag], 'first_ghost_ms_p50', `first_ghost_ms_p50_${tag}`));
     Object.assign(out, renamed(w[tag], 'first_ghost_ms_p90', `first_ghost_ms_p90_${tag}`));
   }
-  for (const tag of TRANSPORTS) Object.assign(out, renamed(w[tag], 'answer_to_screen_ms_p50', `answer_to_screen_ms_p50_${tag}`));
+  for (const tag of [...TRANSPORTS, 'floor']) Object.assign(out, renamed(w[tag], 'answer_to_screen_ms_p50', `answer_to_screen_ms_p50_${tag}`));
   Object.assign(out, worst(w, 'answer_to_screen_ms_p50'));
+  Object.assign(out, overFloor(phase.answerMs ?? {}, out.answer_to_screen_ms_p50_transport));
   const flint = FLINT.filter((t) => w[t]);
   const total = (key) => flint.reduce((n, t) => n + (w[t][key] ?? 0), 0);
   Object.assign(out, {

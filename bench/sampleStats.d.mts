@@ -15,5 +15,12 @@ export function bootstrapCi<T>(
   figure: (...sets: T[][]) => number,
   options?: { rounds?: number; seed?: number },
 ): [number, number] | undefined;
+/** `{ name, name_n, name_ci }` for median(a) − median(b), with a bootstrap interval. */
+export function medianDifference<N extends string>(
+  name: N,
+  a: readonly number[],
+  b: readonly number[],
+  options?: { digits?: number },
+): Record<N, number | null> & Partial<Record<`${N}_n`, number> & Record<`${N}_ci`, [number, number] | null>>;
 /** Median of unsorted values. */
 export function median(values: readonly number[]): number | undefined;

@@ -72,6 +72,17 @@ export function bootstrapCi(sets, figure, { rounds = 2000, seed = 7 } = {}) {
   return [values[Math.floor(values.length * 0.025)], values[Math.ceil(values.length * 0.975) - 1]];
 }
 
+/**
+ * `{ name, name_n, name_ci }` for the median of `a` minus the median of `b` (independent sample
+ * sets of one run), with a bootstrap interval; `{ name: null }` when either set is empty.
+ */
+export function medianDifference(name, a, b, { digits = 2 } = {}) {
+  if (a.length === 0 || b.length === 0) return { [name]: null };
+  const figure = (x, y) => median(x) - median(y);
+  const ci = bootstrapCi([a, b], figure);
+  return { [name]: round(figure(a, b), digits), [`${name}_n`]: Math.min(a.length, b.length), [`${name}_ci`]: ci ? ci.map((x) => round(x, digits)) : null };
+}
+
 /** Median of unsorted values. */
 export function median(values) {
   return percentile([...values].sort((a, b) => a - b), 50);

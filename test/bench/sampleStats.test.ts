@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapCi, median, percentile, percentileCi, percentileFigure } from '../../bench/sampleStats.mjs';
+import { bootstrapCi, median, medianDifference, percentile, percentileCi, percentileFigure } from '../../bench/sampleStats.mjs';
 
 const ramp = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -40,5 +40,17 @@ describe('bench sample statistics', () => {
     expect(hi).toBeGreaterThanOrEqual(2);
     expect(hi - lo).toBeLessThan(1);
     expect(bootstrapCi([a, b], (x, y) => median(x)! / median(y)!)).toEqual([lo, hi]);
+  });
+
+  it('gives a difference of medians with its count and an interval around it', () => {
+    const slow = ramp(150).map((x) => x + 10);
+    const d = medianDifference('added_ms_p50', slow, ramp(120));
+    expect(d.added_ms_p50).toBe(median(slow)! - median(ramp(120))!);
+    expect(d.added_ms_p50_n).toBe(120);
+    const [lo, hi] = d.added_ms_p50_ci!;
+    expect(lo).toBeLessThanOrEqual(d.added_ms_p50!);
+    expect(hi).toBeGreaterThanOrEqual(d.added_ms_p50!);
+    expect(medianDifference('added_ms_p50', ramp(3), [])).toEqual({ added_ms_p50: null });
+    expect(medianDifference('added_ms_p50', [], ramp(3))).toEqual({ added_ms_p50: null });
   });
 });

@@ -17,6 +17,9 @@ describe('lint: the layering rule', () => {
     expect(await layerErrors('src/extension.ts', 'vscode')).toEqual([]);
     expect(await layerErrors('src/chat/x.ts', 'vscode')).toEqual([expect.stringContaining('only src/vscode/ and src/extension.ts import vscode')]);
     expect(await layerErrors('test/chat/x.test.ts', 'vscode')).toHaveLength(1);
+    // Extensions that run in the editor for end-to-end tests and benches, not Flint's code.
+    expect(await layerErrors('support/e2e/baseline-extension/extension.js', 'vscode')).toEqual([]);
+    expect(await layerErrors('support/e2e/until.mjs', 'vscode')).toHaveLength(1);
   });
 
   it('keeps the local endpoint to src/server/ and src/protocol/', async () => {
