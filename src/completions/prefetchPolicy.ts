@@ -2,7 +2,10 @@
 export interface PrefetchTuning {
   /** Quiet after the last cursor move before asking: a held arrow key moves every ~30 ms. */
   settleMs: number;
-  /** Asks at most this many times a minute, whatever the user does with the cursor. */
+  /**
+   * Asks at most this many times a minute for places the user then did not type at (an ask
+   * answered by typing there is what it is for, and does not count).
+   */
   maxPerMinute: number;
 }
 
@@ -21,13 +24,16 @@ export interface Place {
 /**
  * When a cursor that arrived somewhere (not by typing) may ask for ghost text before the first
  * key: only at the end of a line (nothing after it but what the editor closes by itself), once,
- * after the cursor settled, at most `maxPerMinute` times a minute. The caller checks the rest
+ * after the cursor settled, at most `maxPerMinute` times a minute for places nobody typed at
+ * (`typedAt` takes an ask off the budget). The caller checks the rest
  * (an empty selection, the document may be sent, nothing kept already serves the place) and
  * cancels the request when the cursor leaves. Pure: the caller passes the time.
  */
 export class PrefetchPolicy {
   private asked: number[] = [];
   private last: Place | undefined;
+  /** When the last place was asked for, while it still counts against the budget. */
+  private lastAskedAt: number | undefined;
 
   constructor(readonly tuning: PrefetchTuning = defaultPrefetchTuning) {}
 
@@ -44,6 +50,19 @@ export class PrefetchPolicy {
     if (this.asked.length >= this.tuning.maxPerMinute) return false;
     this.asked.push(now);
     this.last = place;
+    this.lastAskedAt = now;
     return true;
+  }
+
+  /**
+   * The document `key` was edited into `version`: the first edit after the last ask, in its
+   * document, means the user typed where it asked, and that ask leaves the budget.
+   */
+  typedAt(key: string, version: number): void {
+    const l = this.last;
+    if (!l || l.key !== key || version !== l.version + 1 || this.lastAskedAt === undefined) return;
+    const i = this.asked.lastIndexOf(this.lastAskedAt);
+    if (i >= 0) this.asked.splice(i, 1);
+    this.lastAskedAt = undefined;
   }
 }

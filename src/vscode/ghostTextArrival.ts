@@ -62,6 +62,7 @@ export function watchArrivals(deps: ArrivalDeps): vscode.Disposable {
   const onEdit = vscode.workspace.onDidChangeTextDocument((e) => {
     if (e.contentChanges.length === 0) return;
     edited.set(e.document, e.document.version);
+    policy.typedAt(e.document.uri.toString(), e.document.version);
     // Typing after an arrival: no ask is left to make there (a running one is the keys' now).
     clearTimeout(timer);
     timer = undefined;

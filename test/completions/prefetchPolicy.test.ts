@@ -30,4 +30,28 @@ describe('PrefetchPolicy', () => {
     expect(p.mayAsk(place(12), 60_500)).toBe(false);
     expect(p.mayAsk(place(13), 61_000)).toBe(true);
   });
+
+  it('does not count an ask the user typed at against the budget', () => {
+    const p = new PrefetchPolicy({ ...defaultPrefetchTuning, maxPerMinute: 2 });
+    expect(p.mayAsk(place(0), 0)).toBe(true);
+    p.typedAt('file:///a.ts', 2);
+    expect(p.mayAsk(place(5, 2), 1000)).toBe(true);
+    p.typedAt('file:///a.ts', 3);
+    expect(p.mayAsk(place(9, 3), 2000)).toBe(true);
+    // Moves with no typing count: the budget is spent.
+    expect(p.mayAsk(place(20, 3), 3000)).toBe(true);
+    expect(p.mayAsk(place(30, 3), 4000)).toBe(false);
+  });
+
+  it('refunds only the first edit right after the ask, in its document', () => {
+    const p = new PrefetchPolicy({ ...defaultPrefetchTuning, maxPerMinute: 2 });
+    expect(p.mayAsk(place(0), 0)).toBe(true);
+    p.typedAt('file:///b.ts', 2);
+    p.typedAt('file:///a.ts', 3);
+    expect(p.mayAsk(place(10), 1000)).toBe(true);
+    p.typedAt('file:///a.ts', 2);
+    p.typedAt('file:///a.ts', 2);
+    expect(p.mayAsk(place(20, 2), 2000)).toBe(true);
+    expect(p.mayAsk(place(30, 2), 3000)).toBe(false);
+  });
 });
