@@ -9,10 +9,10 @@
 // again with one core kept busy by a competing process.
 // Usage: npm run bench -- completions [--keys=350] [--first-token-ms=30] [--tokens-per-s=1000]
 //        [--trials=40] [--model-answers=120] [--sweep] (also compares debounce policies, into
-//        bench/results/completions-debounce.json) [--no-real-model] (skips the pass against
-//        flint-code-6m on the llama.cpp engine, bench/completionsRealModel.ts)
-//        [--only=quiet|busy] (runs one phase: quiet is everything but the busy typing; the
-//        other phase's figures are then absent, and their targets reported missing).
+//        bench/results/completions-debounce.json) [--only=quiet|busy] (runs one phase: quiet
+//        is everything but the busy typing; the other phase's figures are then absent, and
+//        their targets reported missing). The same typist against flint-code-6m on the
+//        llama.cpp engine is the real-model bench's typing part (bench/real-model.ts).
 // Writes bench/results/completions.json.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,7 +28,6 @@ import { createModelClient } from '../src/transport/createModelClient';
 import type { ModelClient } from '../src/transport/modelClient';
 import { competingLoad } from './competingLoad.mjs';
 import { oracleFixture } from './completionsOracle';
-import { realModelPass } from './completionsRealModel';
 import { addStats, emptyStats, typeFile, type RunStats, type TypistModel } from './completionsTypist';
 import { bootstrapCi, median, percentileFigure } from './sampleStats.mjs';
 
@@ -264,7 +263,7 @@ async function typeUntilAnswered(run: Run): Promise<{ stats: RunStats; passes: n
 // requests, so many requests are abandoned.
 const weakModel = { wrongShare: 0.3, hopelessShare: 0.35 };
 
-/** Everything but the busy typing: the main typing, the weaker model, abandonment, the real model. */
+/** Everything but the busy typing: the main typing, the weaker model, abandonment. */
 async function quietPhase() {
   const { stats: main, passes } = await typeUntilAnswered(mainRun);
   const weakSummary = summary(await typeAll({ ...mainRun, maxKeys: Math.min(keysPerFile, 150), quality: weakModel }));
@@ -272,13 +271,8 @@ async function quietPhase() {
   console.log(`completions: first token beside abandoned requests ${abandonment.first_token_ms_p50_beside_abandoned} ms, ` +
     `alone ${abandonment.first_token_ms_p50_alone} ms (p50 of ${trials} each): ratio ${abandonment.first_token_beside_abandoned_over_alone} ` +
     `(95 % interval ${abandonment.first_token_beside_abandoned_over_alone_ci?.join('–')})`);
-  // The same typist against a real model generating at its own pace.
-  const realModel = process.argv.includes('--no-real-model')
-    ? { note: 'not run (--no-real-model)' }
-    : await realModelPass(FIXTURES, { maxKeys: keysPerFile, wanted: modelAnswersWanted, maxPasses: 3, running });
-  console.log(`completions: real model ${JSON.stringify(realModel)}`);
   return {
-    figures: { ...summary(main), ...abandonment, real_model: realModel },
+    figures: { ...summary(main), ...abandonment },
     passes,
     weak_model_pass: {
       keystrokes: weakSummary.keystrokes,

@@ -29,7 +29,6 @@ export const targets = {
   completions: [
     { figure: 'overhead_ms_p50_model', op: '<=', value: 2, note: 'keystroke to items beyond the model\'s own time, answers the model gave', fails: 'work on the keystroke path around the model (context, prompt, stream parsing, cache lookups) over 2 ms; fewer than 100 model-answered keystrokes' },
     { figure: 'busy.overhead_ms_p50_model', op: '<=', value: 2, note: 'the same, one core kept busy by a competing process', fails: 'the same on the busy machine' },
-    { figure: 'real_model.overhead_ms_p50_model', op: '<=', value: 2, note: 'the same against flint-code-6m on the llama.cpp engine', fails: 'the same with a real engine generating at its own pace; fewer than 100 model-answered keystrokes' },
     {
       figure: 'first_token_beside_abandoned_over_alone',
       op: '<=',
