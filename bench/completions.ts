@@ -10,12 +10,13 @@
 // Usage: npm run bench -- completions [--keys=350] [--first-token-ms=30] [--tokens-per-s=1000]
 //        [--trials=40] [--model-answers=120] [--sweep] (also compares debounce policies, into
 //        bench/results/completions-debounce.json) [--only=quiet|busy] (runs one phase: quiet
-//        is everything but the busy typing; the other phase's figures are then absent, and
-//        their targets reported missing). The same typist against flint-code-6m on the
-//        llama.cpp engine is the real-model bench's typing part (bench/real-model.ts).
+//        is everything but the busy typing; the other phase's figures are kept from the last
+//        results when there are any, else absent and their targets missing). The same typist
+//        against flint-code-6m on the llama.cpp engine is the real-model bench's typing part
+//        (bench/real-model.ts).
 // Writes bench/results/completions.json.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -309,16 +310,25 @@ async function busyPhase() {
   };
 }
 
+const RESULTS = 'bench/results/completions.json';
 const notRun = { note: `not run (--only=${only})` };
+// A phase run alone keeps the other phase's figures from the last results (each phase dated:
+// `quiet_at`, `busy.at`); through `npm run bench` there are none, as it clears them first.
+const earlier: Record<string, unknown> = only !== undefined && existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
 const quiet = only === 'busy' ? undefined : await quietPhase();
-const busy = only === 'quiet' ? notRun : await busyPhase();
-const result: Record<string, unknown> = {
-  ...(quiet?.figures ?? { quiet: notRun }),
-  busy,
-  weak_model_pass: quiet?.weak_model_pass ?? notRun,
-  settings: { typing_passes: quiet?.passes ?? null, keys_per_file: keysPerFile, first_token_delay_ms: firstTokenMs, tokens_per_s: tokensPerS, model: mainRun.quality,
-    weak_model: weakModel, debounce: defaultDebounceTuning },
-};
+const busy = only === 'quiet' ? (earlier.busy ?? notRun) : { ...(await busyPhase()), at: new Date().toISOString() };
+const quietFigures = quiet
+  ? {
+      ...quiet.figures,
+      weak_model_pass: quiet.weak_model_pass,
+      settings: { typing_passes: quiet.passes, keys_per_file: keysPerFile, first_token_delay_ms: firstTokenMs, tokens_per_s: tokensPerS, model: mainRun.quality,
+        weak_model: weakModel, debounce: defaultDebounceTuning },
+      quiet_at: new Date().toISOString(),
+    }
+  : Object.keys(earlier).length > 0
+    ? Object.fromEntries(Object.entries(earlier).filter(([k]) => k !== 'busy' && k !== 'at'))
+    : { quiet: notRun };
+const result: Record<string, unknown> = { ...quietFigures, busy };
 if (sweep) {
   // With the weaker model, which makes many requests: there the debounce matters.
   const speeds: Record<string, ModelSpeed> = { fast_model: mainRun.speed, slow_model: { firstTokenMs: 200, tokensPerS: 200 } };
@@ -345,6 +355,6 @@ if (sweep) {
 }
 result.at = new Date().toISOString();
 mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/completions.json', `${JSON.stringify(result, null, 2)}\n`);
+writeFileSync(RESULTS, `${JSON.stringify(result, null, 2)}\n`);
 console.log(JSON.stringify(result, null, 2));
 process.exit(0);
