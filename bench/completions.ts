@@ -316,7 +316,9 @@ const notRun = { note: `not run (--only=${only})` };
 // `quiet_at`, `busy.at`); through `npm run bench` there are none, as it clears them first.
 const earlier: Record<string, unknown> = only !== undefined && existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
 const quiet = only === 'busy' ? undefined : await quietPhase();
-const busy = only === 'quiet' ? (earlier.busy ?? notRun) : { ...(await busyPhase()), at: new Date().toISOString() };
+// Figures kept from results written before phases were dated carry that file's date.
+const keptBusy = earlier.busy === undefined ? notRun : { at: earlier.at, ...(earlier.busy as object) };
+const busy = only === 'quiet' ? keptBusy : { ...(await busyPhase()), at: new Date().toISOString() };
 const quietFigures = quiet
   ? {
       ...quiet.figures,
@@ -326,7 +328,7 @@ const quietFigures = quiet
       quiet_at: new Date().toISOString(),
     }
   : Object.keys(earlier).length > 0
-    ? Object.fromEntries(Object.entries(earlier).filter(([k]) => k !== 'busy' && k !== 'at'))
+    ? { quiet_at: earlier.at, ...Object.fromEntries(Object.entries(earlier).filter(([k]) => k !== 'busy' && k !== 'at')) }
     : { quiet: notRun };
 const result: Record<string, unknown> = { ...quietFigures, busy };
 if (sweep) {
