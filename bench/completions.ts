@@ -227,7 +227,9 @@ async function abandonmentPass(speed: ModelSpeed, abandon = 3) {
       const longs = streams.slice(longFrom, longFrom + abandon);
       beside.push(await firstTokenMs(`// beside ${t}\nshort = `));
       const ended = await Promise.all(longs.map((s) => s.stream.done));
-      if (longs.length < abandon || ended.some((r) => r.status !== 'cancelled')) throw new Error('abandonment pass: the earlier requests were not abandoned');
+      if (longs.length < abandon || ended.some((r) => r.status !== 'cancelled')) {
+        throw new Error(`abandonment pass, trial ${t}: the earlier requests were not abandoned (${longs.length} sent, ended ${ended.map((r) => r.status).join(', ')})`);
+      }
     }
   } finally {
     engine.dispose();
