@@ -75,11 +75,14 @@ exports.activate = (context) => {
         const arrived = asked && ctx.triggerKind === vscode.InlineCompletionTriggerKind.Invoke && asked.document === document && asked.version === document.version && asked.position.isEqual(position);
         if (!arrived) return answer ? [new vscode.InlineCompletionItem(answer, here)] : [];
         arrival = undefined;
-        const wait = asked.at + settings().get('arrivalAnswerMs') - performance.now();
+        // The answer is done when it is due, as a model's is when its last chunk leaves the
+        // relay: the host waking up late (for the timer here, for the socket there) counts.
+        const due = asked.at + settings().get('arrivalAnswerMs');
+        const wait = due - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         const log = settings().get('answerLog');
         const tag = /flint-typing (\w+)/.exec(document.lineAt(0).text)?.[1] ?? null;
-        if (log && answer) appendFileSync(log, `${JSON.stringify({ t: performance.timeOrigin + performance.now(), kind: 'end', surface: 'completion', tag, status: 'completed', text: answer })}\n`);
+        if (log && answer) appendFileSync(log, `${JSON.stringify({ t: performance.timeOrigin + due, kind: 'end', surface: 'completion', tag, status: 'completed', text: answer })}\n`);
         return answer ? [new vscode.InlineCompletionItem(answer, here)] : [];
       },
     }),
