@@ -208,7 +208,15 @@ async function abandonmentPass(speed: ModelSpeed, abandon = 3) {
     if (mine?.stream.marks.firstToken === undefined) throw new Error('abandonment pass: no first token recorded');
     return mine.stream.marks.firstToken - t0;
   };
-  const quiet = () => until('the endpoint going quiet', () => client.stats().openRequests === 0 && client.stats().busyLanes === 0);
+  const idle = () => client.stats().openRequests === 0 && client.stats().busyLanes === 0;
+  // Quiet, and still so once deferred work has run (the request for what follows a shown
+  // suggestion starts after the answer is handed over).
+  const quiet = async () => {
+    do {
+      await until('the endpoint going quiet', idle);
+      await new Promise((resolve) => setImmediate(() => setTimeout(resolve)));
+    } while (!idle());
+  };
   const alone: number[] = [];
   const beside: number[] = [];
   try {
@@ -224,7 +232,7 @@ async function abandonmentPass(speed: ModelSpeed, abandon = 3) {
         // Streaming when the next keystroke diverges from it.
         await until('a long reply starting', () => streams.slice(from).some((s) => s.stream.marks.firstToken !== undefined));
       }
-      const longs = streams.slice(longFrom, longFrom + abandon);
+      const longs = streams.slice(longFrom).filter((s) => /long\d+ = /.test(s.marker));
       beside.push(await firstTokenMs(`// beside ${t}\nshort = `));
       const ended = await Promise.all(longs.map((s) => s.stream.done));
       if (longs.length < abandon || ended.some((r) => r.status !== 'cancelled')) {
