@@ -22,7 +22,7 @@ import type { OffsetChange } from '../src/nextEdit/typeThrough';
 import type { RequestSample } from '../src/metrics/requestSample';
 import { fallibleModel, mostlyNoneModel, newCodeSequence, oracleModel, type Model } from './nextEditModels';
 import { ReplayModel, sequences, VirtualClock, type Sequence } from './nextEditReplay';
-import { percentileFigure } from './sampleStats.mjs';
+import { percentileFigure, shareFigure } from './sampleStats.mjs';
 
 const trials = Number(process.argv.find((a) => a.startsWith('--trials='))?.slice(9) ?? 300);
 /** The fallible model is right on this share of the predictions that have an edit to make. */
@@ -185,7 +185,8 @@ function sameEdit(a: ShownPrediction | undefined, b: ShownPrediction | undefined
 const round = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
 const sum = (runs: RunFigures[], key: keyof RunFigures) => runs.reduce((n, r) => n + Number(r[key] ?? 0), 0);
 const perHundred = (runs: RunFigures[]) => round((sum(runs, 'requests') / sum(runs, 'keystrokes')) * 100, 1);
-const share = (runs: RunFigures[]) => round(sum(runs, 'shown') > 0 ? sum(runs, 'typedThrough') / sum(runs, 'shown') : 0);
+/** Of the shown predictions, the share typed through, with its Wilson interval. */
+const share = (runs: RunFigures[]) => shareFigure('typed_through_share', sum(runs, 'typedThrough'), sum(runs, 'shown'));
 const perSequence = (runs: RunFigures[]) =>
   runs.map((r) => ({ name: r.name, keystrokes: r.keystrokes, requests: r.requests, shown: r.shown, typed_through: r.typedThrough, dropped: r.dropped, empty: r.empty, wrong_shown: r.wrongShown, wrong_dismissed: r.wrongDismissed }));
 
@@ -208,7 +209,7 @@ const result = {
   requests_per_100_keystrokes: perHundred(right),
   predictions_shown: sum(right, 'shown'),
   typed_through: sum(right, 'typedThrough'),
-  typed_through_share: share(right),
+  ...share(right),
   // After the first occurrence is renamed, the next one is offered before the typist moves on.
   rename_next_offered_ms: rename.firstPlaceToShownMs,
   rename_pause_ms: MOVE_PAUSE_MS,
@@ -216,7 +217,7 @@ const result = {
   fallible: {
     right_share: RIGHT_SHARE,
     requests_per_100_keystrokes: perHundred(fallible),
-    typed_through_share: share(fallible),
+    ...share(fallible),
     predictions_shown: sum(fallible, 'shown'),
     wrong_shown: sum(fallible, 'wrongShown'),
     wrong_dismissed: sum(fallible, 'wrongDismissed'),
@@ -225,7 +226,7 @@ const result = {
   mostly_none: {
     none_share: NONE_SHARE,
     requests_per_100_keystrokes: perHundred(none),
-    typed_through_share: share(none),
+    ...share(none),
     sequences: perSequence(none),
   },
   // Writing new code against a model that mostly predicts no edit: how often next edit asks.

@@ -22,5 +22,12 @@ export function medianDifference<N extends string>(
   b: readonly number[],
   options?: { digits?: number },
 ): Record<N, number | null> & Partial<Record<`${N}_n`, number> & Record<`${N}_ci`, [number, number] | null>>;
+/** `{ name, name_n, name_ci }` for the share hits / n, with a 95 % Wilson score interval. */
+export function shareFigure<N extends string>(
+  name: N,
+  hits: number,
+  n: number,
+  options?: { digits?: number },
+): Record<N, number | null> & Record<`${N}_n`, number> & Record<`${N}_ci`, [number, number] | null>;
 /** Median of unsorted values. */
 export function median(values: readonly number[]): number | undefined;

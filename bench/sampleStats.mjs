@@ -83,6 +83,20 @@ export function medianDifference(name, a, b, { digits = 2 } = {}) {
   return { [name]: round(figure(a, b), digits), [`${name}_n`]: Math.min(a.length, b.length), [`${name}_ci`]: ci ? ci.map((x) => round(x, digits)) : null };
 }
 
+/**
+ * `{ name, name_n, name_ci }` for the share `hits / n` with its 95 % Wilson score interval: unlike
+ * the normal approximation it stays inside [0, 1] and is honest near 0 and 1 and for small n.
+ */
+export function shareFigure(name, hits, n, { digits = 3 } = {}) {
+  if (!(n > 0)) return { [name]: null, [`${name}_n`]: 0, [`${name}_ci`]: null };
+  const z = 1.96;
+  const p = hits / n;
+  const denom = 1 + (z * z) / n;
+  const centre = (p + (z * z) / (2 * n)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denom;
+  return { [name]: round(p, digits), [`${name}_n`]: n, [`${name}_ci`]: [round(Math.max(0, centre - half), digits), round(Math.min(1, centre + half), digits)] };
+}
+
 /** Median of unsorted values. */
 export function median(values) {
   return percentile([...values].sort((a, b) => a - b), 50);

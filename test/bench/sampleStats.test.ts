@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapCi, median, medianDifference, percentile, percentileCi, percentileFigure } from '../../bench/sampleStats.mjs';
+import { bootstrapCi, median, medianDifference, percentile, percentileCi, percentileFigure, shareFigure } from '../../bench/sampleStats.mjs';
 
 const ramp = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -20,6 +20,20 @@ describe('bench sample statistics', () => {
     expect([lo4, hi4]).toEqual([1, 4]);
     const [lo1000, hi1000] = percentileCi(ramp(1000), 50)!;
     expect((hi1000 - lo1000) / 1000).toBeLessThan((hi100 - lo100) / 100);
+  });
+
+  it('gives a share a Wilson interval that stays in [0, 1] and narrows with n', () => {
+    // Wilson's formula worked by hand: 41 of 44 gives 0.8177 – 0.9765.
+    expect(shareFigure('s', 41, 44)).toEqual({ s: 0.932, s_n: 44, s_ci: [0.818, 0.977] });
+    const all = shareFigure('s', 10, 10).s_ci!;
+    expect(all[1]).toBe(1);
+    expect(all[0]).toBeGreaterThan(0.6);
+    expect(all[0]).toBeLessThan(0.8);
+    expect(shareFigure('s', 0, 10).s_ci![0]).toBe(0);
+    const small = shareFigure('s', 5, 10).s_ci!;
+    const large = shareFigure('s', 500, 1000).s_ci!;
+    expect(large[1] - large[0]).toBeLessThan((small[1] - small[0]) / 5);
+    expect(shareFigure('s', 0, 0)).toEqual({ s: null, s_n: 0, s_ci: null });
   });
 
   it('writes a percentile with its sample count and interval beside it', () => {
