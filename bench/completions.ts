@@ -212,10 +212,13 @@ async function abandonmentPass(speed: ModelSpeed, abandon = 3) {
   // Quiet, and still so once deferred work has run (the request for what follows a shown
   // suggestion starts after the answer is handed over).
   const quiet = async () => {
-    do {
+    // Each deferred request ends within `until`'s wait; a few rounds cover a chain of them.
+    for (let round = 0; round < 10; round++) {
       await until('the endpoint going quiet', idle);
       await new Promise((resolve) => setImmediate(() => setTimeout(resolve)));
-    } while (!idle());
+      if (idle()) return;
+    }
+    throw new Error('abandonment pass: requests kept starting after the endpoint went quiet');
   };
   const alone: number[] = [];
   const beside: number[] = [];
