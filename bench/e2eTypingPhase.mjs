@@ -7,7 +7,9 @@
 // request (surface, window) and when each answer ended. The WebSocket's and the fill-in-the-
 // middle windows share one code-server (its user settings point the fast model at the relay's
 // WebSocket); the HTTP window has a code-server of its own (the fast model at the relay's HTTP).
-// Windows take turns, segment by segment and position by position, so drift hits all alike.
+// Windows take turns, segment by segment and position by position, so drift hits all alike, in
+// balanced orders (bench/balancedOrders.mjs): what one window leaves running slows the next one's
+// arrival, and each window follows each other one equally often.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,6 +17,7 @@ import { startCodeServer } from '../support/e2e/codeServer.mjs';
 import { waitForLine } from '../support/e2e/processGroup.mjs';
 import { FRESH_SOURCES, seeded } from './e2eFresh.mjs';
 import { openFreshFile, rhythm, takeRecords, typeFreshPosition, typeSegment } from './e2eTyping.mjs';
+import { balancedOrders } from './balancedOrders.mjs';
 import { answerToScreen, firstGhost, freshFigures, guessFigures, requestsPerKeystroke, typingFigures } from './e2eTypingFigures.mjs';
 import { openBenchWindow } from './e2eWindow.mjs';
 import { percentileFigure } from './sampleStats.mjs';
@@ -80,14 +83,16 @@ async function typeAll(windows, oracle, stamp, maxPositions) {
   const pause = seeded(2);
   const { segments, files } = oracle;
   const typists = windows.filter((w) => w.segments !== false);
+  const typistOrders = balancedOrders(typists.length);
   for (const [index, seg] of segments.entries()) {
-    for (let j = 0; j < typists.length; j++) {
-      const win = typists[(index + j) % typists.length];
+    for (const w of typistOrders[index % typistOrders.length]) {
+      const win = typists[w];
       await win.page.bringToFront();
       win.records.push(...(await typeSegment(win, seg, { header: `flint-typing ${win.tag} ${stamp}`, index, gap })));
     }
   }
   const fresh = windows.filter((w) => w.fresh);
+  const freshOrders = balancedOrders(fresh.length);
   let position = 0;
   for (const [index, file] of files.entries()) {
     const opened = [];
@@ -98,8 +103,7 @@ async function typeAll(windows, oracle, stamp, maxPositions) {
     for (const p of file.positions) {
       if (position >= maxPositions) break;
       const pauseMs = ARRIVAL_PAUSE_MS[0] + pause() * (ARRIVAL_PAUSE_MS[1] - ARRIVAL_PAUSE_MS[0]);
-      for (let j = 0; j < fresh.length; j++) {
-        const k = (position + j) % fresh.length;
+      for (const k of freshOrders[position % freshOrders.length]) {
         await fresh[k].page.bringToFront();
         await typeFreshPosition(fresh[k], opened[k], p, { position, pauseMs, gap });
       }

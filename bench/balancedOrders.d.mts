@@ -1,0 +1,1 @@
+export function balancedOrders(n: number): number[][];
