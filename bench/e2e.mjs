@@ -5,8 +5,8 @@
 // i.e. what Flint itself adds on top of the editor's own floor and the model's first token,
 // measured with debounce 0 (with a 95 % bootstrap confidence interval); the default adaptive
 // debounce is measured alongside. Keystrokes alternate between the windows in balanced orders
-// (each window follows each other one equally often), so machine noise and what one window
-// leaves running hit all alike.
+// (each window follows each other one about equally often), so machine noise and what one
+// window leaves running hit all alike.
 // Then the typing run (bench/e2eTypingPhase.mjs: real files typed at 80–120 ms per character
 // against a perfect model answering 25 ms to the first token, then 1,000 tokens/s, at the end of
 // files and at 100+ fresh positions), every transport, the instant in-process provider and the
@@ -30,7 +30,7 @@ import { buildIfStale } from '../support/e2e/build.mjs';
 import { startCodeServer } from '../support/e2e/codeServer.mjs';
 import { endpointSettings, startEndpoint } from '../support/e2e/endpoint.mjs';
 import { ProcessGroups } from '../support/e2e/processGroup.mjs';
-import { balancedOrders } from './balancedOrders.mjs';
+import { balancedTurns } from './balancedOrders.mjs';
 import { competingLoad } from './competingLoad.mjs';
 import { typingOracle, typingResults } from './e2eTypingResults.mjs';
 import { measureModelFirstToken } from './e2eModelFirstToken.mjs';
@@ -76,12 +76,12 @@ function flintProviderPresent() {
   return existsSync(dir) && readdirSync(dir).some((f) => /inline.*completion/i.test(f));
 }
 
-/** Alternates keystrokes between the windows, in balanced orders (each window follows each other equally often). */
+/** Alternates keystrokes between the windows in balanced orders (each follows each other about equally often). */
 async function sampleInterleaved(pages, count) {
   const samples = pages.map(() => []);
-  const orders = balancedOrders(pages.length);
+  const orders = balancedTurns(pages.length, count);
   for (let i = 0; i < count; i++) {
-    for (const w of orders[i % orders.length]) {
+    for (const w of orders[i]) {
       await pages[w].bringToFront();
       samples[w].push(await measureOneKeystroke(pages[w], KEYS[i % KEYS.length]));
     }

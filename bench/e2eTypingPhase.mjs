@@ -9,15 +9,15 @@
 // WebSocket); the HTTP window has a code-server of its own (the fast model at the relay's HTTP).
 // Windows take turns, segment by segment and position by position, so drift hits all alike, in
 // balanced orders (bench/balancedOrders.mjs): what one window leaves running slows the next one's
-// arrival, and each window follows each other one equally often.
+// arrival, so each window follows each other one about equally often, from turn to turn too.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startCodeServer } from '../support/e2e/codeServer.mjs';
 import { waitForLine } from '../support/e2e/processGroup.mjs';
+import { balancedTurns } from './balancedOrders.mjs';
 import { FRESH_SOURCES, seeded } from './e2eFresh.mjs';
 import { openFreshFile, rhythm, takeRecords, typeFreshPosition, typeSegment } from './e2eTyping.mjs';
-import { balancedOrders } from './balancedOrders.mjs';
 import { answerToScreen, firstGhost, freshFigures, guessFigures, requestsPerKeystroke, typingFigures } from './e2eTypingFigures.mjs';
 import { openBenchWindow } from './e2eWindow.mjs';
 import { percentileFigure } from './sampleStats.mjs';
@@ -83,16 +83,17 @@ async function typeAll(windows, oracle, stamp, maxPositions) {
   const pause = seeded(2);
   const { segments, files } = oracle;
   const typists = windows.filter((w) => w.segments !== false);
-  const typistOrders = balancedOrders(typists.length);
+  const typistOrders = balancedTurns(typists.length, segments.length);
   for (const [index, seg] of segments.entries()) {
-    for (const w of typistOrders[index % typistOrders.length]) {
+    for (const w of typistOrders[index]) {
       const win = typists[w];
       await win.page.bringToFront();
       win.records.push(...(await typeSegment(win, seg, { header: `flint-typing ${win.tag} ${stamp}`, index, gap })));
     }
   }
   const fresh = windows.filter((w) => w.fresh);
-  const freshOrders = balancedOrders(fresh.length);
+  const turns = Math.min(maxPositions, files.reduce((n, f) => n + f.positions.length, 0));
+  const freshOrders = balancedTurns(fresh.length, turns);
   let position = 0;
   for (const [index, file] of files.entries()) {
     const opened = [];
@@ -103,7 +104,7 @@ async function typeAll(windows, oracle, stamp, maxPositions) {
     for (const p of file.positions) {
       if (position >= maxPositions) break;
       const pauseMs = ARRIVAL_PAUSE_MS[0] + pause() * (ARRIVAL_PAUSE_MS[1] - ARRIVAL_PAUSE_MS[0]);
-      for (const k of freshOrders[position % freshOrders.length]) {
+      for (const k of freshOrders[position]) {
         await fresh[k].page.bringToFront();
         await typeFreshPosition(fresh[k], opened[k], p, { position, pauseMs, gap });
       }
