@@ -11,7 +11,8 @@
  */
 export function balancedOrders(n) {
   if (!Number.isInteger(n) || n < 1) throw new Error(`balancedOrders needs a positive whole number of windows, not ${n}`);
-  // 0, 1, n-1, 2, n-2, …: consecutive differences take every non-zero value mod n once.
+  // 0, 1, n-1, 2, n-2, …: for an even n its steps take every non-zero value mod n once; for an
+  // odd n, the order and its reverse together take each twice.
   const first = [0];
   for (let k = 1, lo = 1, hi = n - 1; k < n; k++) first.push(k % 2 === 1 ? lo++ : hi--);
   const rows = Array.from({ length: n }, (_, i) => first.map((x) => (x + i) % n));
