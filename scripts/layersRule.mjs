@@ -13,6 +13,8 @@ const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 export const LAYERS = [
   ['extension'],
   ['vscode'],
+  // Background tasks orchestrate the features below them (test runners, pending edits, context).
+  ['tasks'],
   ['completions', 'nextEdit', 'edits', 'variants', 'chat', 'review', 'tests', 'status'],
   ['services', 'rewrite'],
   ['router'],
