@@ -81,6 +81,13 @@ describe('lint: the layering rule', () => {
     expect(await layerErrors('src/context/x.ts', '../transport/modelClient')).toHaveLength(1);
   });
 
+  it('lets background tasks use the features and no feature use tasks', async () => {
+    expect(await layerErrors('src/tasks/x.ts', '../tests/runnerCommand')).toEqual([]);
+    expect(await layerErrors('src/tasks/x.ts', '../edits/editSession')).toEqual([]);
+    expect(await layerErrors('src/tests/x.ts', '../tasks/changeSet')).toEqual([expect.stringContaining('layers import downward only')]);
+    expect(await layerErrors('src/tasks/x.ts', '../vscode/statusBar')).toHaveLength(1);
+  });
+
   it('lets nothing under src/ but extension.ts import src/vscode/', async () => {
     expect(await layerErrors('src/completions/x.ts', '../vscode/statusBar')).toEqual([expect.stringContaining('only src/extension.ts imports src/vscode/')]);
     expect(await layerErrors('src/events/x.ts', '../vscode/statusBar')).toHaveLength(1);
