@@ -1,8 +1,9 @@
 // The three-way merge of one file's text, line by line: base = the task's snapshot, ours = the
-// user's text now, theirs = the task's. The line diffs come from node-diff3; grouping them into
-// hunks is done here because the review needs every task hunk by itself (a task's deletion
-// included), with its place in the user's text, to accept or discard it alone.
-import { diffIndices } from 'node-diff3';
+// user's text now, theirs = the task's. Both sides' line diffs against base are grouped as diff3
+// does (changes that overlap or touch in base form one region); a region only the task changed
+// is a task hunk, one both changed differently a conflict. The review needs every task hunk by
+// itself (a deletion included), with its place in the user's text, to accept or discard it alone.
+import { lineHunks } from './lineDiff';
 import { eolOf, splitLines, withEol, type Eol } from './lines';
 
 /** A change the task made where the user changed nothing, or a conflict where both did. */
@@ -13,6 +14,8 @@ export interface MergeHunk {
   /** 0-based line in base where the hunk starts, and the same place in the user's text. */
   readonly baseLine: number;
   readonly oursLine: number;
+  /** The same place in the task's text (where the review's diff shows it). */
+  readonly taskLine: number;
   /** Character offset of `user` in the user's text. */
   readonly oursOffset: number;
   /** The user's text here (for a task hunk: untouched, so the same as `base`). */
@@ -39,8 +42,7 @@ interface Hunk {
   end: number;
 }
 
-const sideHunks = (o: string[], x: string[], side: 'a' | 'b'): Hunk[] =>
-  diffIndices(o, x).map((d) => ({ side, oStart: d.buffer1[0], oEnd: d.buffer1[0] + d.buffer1[1], start: d.buffer2[0], end: d.buffer2[0] + d.buffer2[1] }));
+const sideHunks = (o: string[], x: string[], side: 'a' | 'b'): Hunk[] => lineHunks(o, x).map((h) => ({ side, ...h }));
 
 /** Hunks of both sides that overlap or touch in base, as groups in base order. */
 function groups(all: Hunk[]): Hunk[][] {
@@ -73,7 +75,8 @@ function sideRange(hs: Hunk[], oS: number, oE: number, delta: number): [number, 
  * the task is not a change: both are read with the user's line ending, which the result keeps.
  */
 export function mergeText(base: string, ours: string, task: string): TextMerge {
-  const eol = eolOf(ours);
+  // A text without a line break (an empty file the task creates) has no line ending to keep.
+  const eol = eolOf([ours, base, task].find((t) => t.includes('\n')) ?? ours);
   const o = splitLines(eolOf(base) === eol ? base : withEol(base, eol));
   const a = splitLines(ours);
   const b = splitLines(eolOf(task) === eol ? task : withEol(task, eol));
@@ -104,7 +107,7 @@ export function mergeText(base: string, ours: string, task: string): TextMerge {
       continue;
     }
     const kind = group.some((h) => h.side === 'a') ? 'conflict' : 'task';
-    pieces.push({ kind, key: `${oS}-${oE}`, baseLine: oS, oursLine: aS, oursOffset: offsets[aS], user, task: theirs, base: o.slice(oS, oE).join('') });
+    pieces.push({ kind, key: `${oS}-${oE}`, baseLine: oS, oursLine: aS, taskLine: bS, oursOffset: offsets[aS], user, task: theirs, base: o.slice(oS, oE).join('') });
   }
   keep(aPos, a.length);
   return { ours, eol, pieces, hunks: pieces.filter((p): p is MergeHunk => p.kind !== 'keep') };

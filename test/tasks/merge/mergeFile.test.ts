@@ -54,3 +54,9 @@ describe('mergeFile and fileOutcomes', () => {
     expect(o).toEqual({ path: 'm.ts', before: 'A\nb\nc\nd\ne\n', after: 'A\nb\nc\nd\nE\n', edits: [{ offset: 8, length: 2, text: 'E\n' }] });
   });
 });
+
+describe('line endings of whole files', () => {
+  it('creates a file with the task\'s own CRLF line endings', () => {
+    expect(accept({ kind: 'created', path: 'n.ts', task: 'a\r\nb\r\n' }, {})).toEqual([{ path: 'n.ts', before: undefined, after: 'a\r\nb\r\n' }]);
+  });
+});
