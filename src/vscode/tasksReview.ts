@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
+import { secretRefusal } from '../context/secretScan';
 import type { ChangeSet, FileChange } from '../tasks/changeSet';
 import { acceptTaskHunks, type ChooseHunk, type HunkChoice } from '../tasks/merge/composeMerge';
 import { conflictInstruction } from '../tasks/merge/conflictInstruction';
 import { fileOutcomes, type FileChoice } from '../tasks/merge/fileOutcome';
 import { mergeFile, type CurrentText, type FileMerge } from '../tasks/merge/mergeFile';
-import type { MergeHunk } from '../tasks/merge/mergeText';
+import { mergeText, type MergeHunk } from '../tasks/merge/mergeText';
 import type { TaskResults } from '../tasks/taskResults';
 import type { Logger } from '../log/logger';
 import type { InlineEdits } from './editCommands';
@@ -31,6 +32,8 @@ export class TasksReview {
     private readonly edits: InlineEdits,
     private readonly conflicts: ConflictContent,
     private readonly log: Logger,
+    /** Why a document cannot be sent to a model (deny list, outside the workspace, a secret in it). */
+    private readonly refusal: (doc: vscode.TextDocument) => string | undefined,
   ) {}
 
   /** Puts a finished task's change set under review and opens it. */
@@ -91,7 +94,7 @@ export class TasksReview {
     await this.land(target.taskId, change, merge, current, choiceFrom(picks), fileChoice);
     const model = merge.text?.hunks.find((h) => picks?.get(h.key) === 'model');
     if (whole) await this.results.recordApplied(target.taskId, [], { path: target.path, decision: 'accepted' });
-    if (model) await this.resolveWithModel(target, model);
+    if (model) await this.resolveWithModel(target, await this.relocate(change, model));
   }
 
   /** Accepts the hunk with `key` alone (a conflict is asked about first). */
@@ -104,7 +107,7 @@ export class TasksReview {
     if (hunk.kind === 'conflict') pick = await askConflict(this.conflicts, sidesOf(target.path, hunk), true);
     if (!pick) return;
     await this.land(target.taskId, change, merge, current, (h) => (h.key === key && pick !== 'model' ? pick : 'user'), 'user');
-    if (pick === 'model') await this.resolveWithModel(target, hunk);
+    if (pick === 'model') await this.resolveWithModel(target, await this.relocate(change, hunk));
   }
 
   /** The hunks of a file under review, for a hunk picker. */
@@ -177,9 +180,20 @@ export class TasksReview {
     }
   }
 
+  /** Where a conflict is after the hunks above it landed (its key is its place in the base, which does not move). */
+  private async relocate(change: FileChange, hunk: MergeHunk): Promise<MergeHunk> {
+    if (change.kind === 'deleted') return hunk;
+    const now = (await currentTexts([change.path]))(change.path);
+    if (now === undefined) return hunk;
+    return mergeText(change.kind === 'created' ? '' : change.base, now, change.task).hunks.find((h) => h.key === hunk.key) ?? hunk;
+  }
+
   /** Streams the fast model's merge of a conflict as an ordinary pending edit of the user's region. */
   private async resolveWithModel(target: FileTarget, hunk: MergeHunk): Promise<void> {
     const doc = await vscode.workspace.openTextDocument(workspaceUri(target.path));
+    // The task's and the original text go along in the instruction: they are checked as the file is.
+    const refused = this.refusal(doc) ?? secretRefusal(target.path, hunk.task + hunk.base);
+    if (refused) throw new Error(`${refused} The conflict keeps your text; pick a side instead.`);
     await vscode.window.showTextDocument(doc, { preview: false });
     if (!(await this.edits.free(doc))) return;
     const lines = hunk.user === '' ? 0 : hunk.user.replace(/\r?\n$/, '').split('\n').length;

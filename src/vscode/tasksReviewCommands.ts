@@ -3,6 +3,7 @@ import type { MergeHunk } from '../tasks/merge/mergeText';
 import { TaskResults } from '../tasks/taskResults';
 import type { Services } from '../services';
 import type { InlineEdits } from './editCommands';
+import { sendRefusal } from './editTarget';
 import { revertTask } from './tasksApplyRevert';
 import { TasksReview, type FileTarget } from './tasksReview';
 import { CONFLICT_SCHEME, ConflictContent } from './tasksReviewConflicts';
@@ -22,7 +23,7 @@ export function registerTasksReview(context: vscode.ExtensionContext, services: 
   const results = new TaskResults(taskResultsFile(context));
   const conflicts = new ConflictContent();
   const sides = new TaskSideContent((id) => results.review(id)?.changeSet);
-  const review = new TasksReview(results, edits, conflicts, services.log);
+  const review = new TasksReview(results, edits, conflicts, services.log, (doc) => sendRefusal(doc, services));
   void results.load().catch(async (err: unknown) => {
     const aside = await setAsideDamaged(context).catch(() => undefined);
     services.log.warn(`tasks: ${String(err)}`);
