@@ -46,7 +46,7 @@ export class TasksReview {
   async show(taskId: string): Promise<void> {
     const review = this.results.review(taskId);
     if (!review) throw new Error('That task\'s result is no longer under review.');
-    const open = review.changeSet.files.filter((f) => review.decided[f.path] === undefined);
+    const open = this.undecided(taskId);
     const triples = open.map((f) => [
       workspaceUri(f.path),
       f.kind === 'created' ? undefined : taskSideUri(taskId, f.kind === 'renamed' ? f.from : f.path, 'base'),
