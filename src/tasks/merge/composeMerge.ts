@@ -16,18 +16,20 @@ export interface TextEdit {
 /** Accept All: task hunks apply, conflicts keep the user's text until the user picks. */
 export const acceptTaskHunks: ChooseHunk = (h) => (h.kind === 'task' ? 'task' : 'user');
 
-export function hunkText(hunk: MergeHunk, choice: HunkChoice): string {
+/** The text a hunk becomes; `both` on the file's last line (no line break) keeps the two on separate lines. */
+export function hunkText(hunk: MergeHunk, choice: HunkChoice, eol = '\n'): string {
   if (typeof choice === 'object') return choice.text;
   if (choice === 'user') return hunk.user;
   if (choice === 'task') return hunk.task;
-  return hunk.user + hunk.task;
+  const joint = hunk.user !== '' && hunk.task !== '' && !hunk.user.endsWith('\n') ? eol : '';
+  return hunk.user + joint + hunk.task;
 }
 
 /** The edits that turn the user's text into the chosen merge, in document order. */
 export function mergeEdits(merge: TextMerge, choose: ChooseHunk): TextEdit[] {
   const edits: TextEdit[] = [];
   for (const h of merge.hunks) {
-    const text = hunkText(h, choose(h));
+    const text = hunkText(h, choose(h), merge.eol);
     if (text !== h.user) edits.push({ offset: h.oursOffset, length: h.user.length, text });
   }
   return edits;
@@ -35,7 +37,7 @@ export function mergeEdits(merge: TextMerge, choose: ChooseHunk): TextEdit[] {
 
 /** The merged text for the chosen sides. */
 export function composeMerge(merge: TextMerge, choose: ChooseHunk): string {
-  return merge.pieces.map((p) => (p.kind === 'keep' ? p.text : hunkText(p, choose(p)))).join('');
+  return merge.pieces.map((p) => (p.kind === 'keep' ? p.text : hunkText(p, choose(p), merge.eol))).join('');
 }
 
 /** `text` with `edits` (non-overlapping, in order) applied. */

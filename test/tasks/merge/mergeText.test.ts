@@ -31,6 +31,12 @@ describe('mergeText', () => {
     expect(composeMerge(m, () => 'both')).toBe(replaceLine(base, 4, 'user four\ntask four'));
   });
 
+  it('keeps both sides of a conflict on the last line (no final line break) on separate lines', () => {
+    const m = mergeText('a\r\nb\r\nlast', 'a\r\nb\r\nmine', 'a\r\nb\r\ntheirs');
+    expect(composeMerge(m, () => 'both')).toBe('a\r\nb\r\nmine\r\ntheirs');
+    expect(applyEdits(m.ours, mergeEdits(m, () => 'both'))).toBe('a\r\nb\r\nmine\r\ntheirs');
+  });
+
   it('treats edits on touching lines as a conflict (as diff3 does)', () => {
     const base = lines(10);
     const m = mergeText(base, replaceLine(base, 4, 'u'), replaceLine(base, 5, 't'));
