@@ -30,8 +30,19 @@ export class TaskResults {
 
   constructor(private readonly storage: TaskResultsStorage) {}
 
-  /** Reads the saved state; throws a readable error (and keeps the file) when it is damaged. */
-  async load(): Promise<void> {
+  /** Settles when the saved state was read: changes wait for it, so they never overwrite it. */
+  private loaded: Promise<void> = Promise.resolve();
+
+  /**
+   * Reads the saved state. A damaged file is handed to `damaged` with a readable error (to keep
+   * it aside and tell the user) before anything new is saved; the results then start empty.
+   */
+  load(damaged: (err: Error) => Promise<void>): Promise<void> {
+    this.loaded = this.read().catch((err: unknown) => damaged(err instanceof Error ? err : new Error(String(err))));
+    return this.loaded;
+  }
+
+  private async read(): Promise<void> {
     const json = await this.storage.read();
     if (json === undefined) return;
     let parsed: TaskResultsJson;
@@ -68,12 +79,14 @@ export class TaskResults {
   }
 
   async add(changeSet: ChangeSet): Promise<void> {
+    await this.loaded;
     if (!this.reviews.has(changeSet.taskId)) this.reviews.set(changeSet.taskId, { changeSet, decided: {} });
     await this.save();
   }
 
   /** Records what accepting produced (for Revert Task), and a file's decision when whole. */
   async recordApplied(taskId: string, outcomes: readonly FileOutcome[], decided?: { path: WorkspacePath; decision: FileDecision }): Promise<void> {
+    await this.loaded;
     if (outcomes.length > 0) this.applied.set(taskId, recordApply(this.applied.get(taskId), taskId, outcomes));
     if (decided) this.decide(taskId, decided.path, decided.decision);
     await this.save();
@@ -90,12 +103,14 @@ export class TaskResults {
 
   /** The user dropped the task's result (Discard All): no review left; an earlier partial apply stays revertible. */
   async discard(taskId: string): Promise<void> {
+    await this.loaded;
     this.reviews.delete(taskId);
     await this.save();
   }
 
   /** After Revert Task: what is left to revert (conflicts the user kept) or nothing. */
   async reverted(taskId: string, left: RevertRecord | undefined): Promise<void> {
+    await this.loaded;
     if (left && left.files.length > 0) this.applied.set(taskId, left);
     else this.applied.delete(taskId);
     await this.save();

@@ -24,10 +24,15 @@ export function registerTasksReview(context: vscode.ExtensionContext, services: 
   const conflicts = new ConflictContent();
   const sides = new TaskSideContent((id) => results.review(id)?.changeSet);
   const review = new TasksReview(results, edits, conflicts, services.log, (doc) => sendRefusal(doc, services));
-  void results.load().catch(async (err: unknown) => {
-    const aside = await setAsideDamaged(context).catch(() => undefined);
-    services.log.warn(`tasks: ${String(err)}`);
-    void vscode.window.showWarningMessage(`Flint: ${err instanceof Error ? err.message : String(err)}${aside ? ` It was kept as ${aside.fsPath}.` : ''}`);
+  void results.load(async (err) => {
+    services.log.warn(`tasks: ${err.message}`);
+    const aside = await setAsideDamaged(context).catch((moveErr: unknown) => {
+      // Left where it is, it must not be overwritten: task results are not saved this session.
+      const message = `${err.message} It could not be set aside (${String(moveErr)}); remove or repair it to keep task results.`;
+      void vscode.window.showErrorMessage(`Flint: ${message}`);
+      throw new Error(message, { cause: moveErr });
+    });
+    void vscode.window.showWarningMessage(`Flint: ${err.message} It was kept as ${aside.fsPath}.`);
   });
   const run =
     <A>(f: (arg: A) => Promise<unknown>) =>

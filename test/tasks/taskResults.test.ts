@@ -30,7 +30,9 @@ describe('TaskResults', () => {
     await results.add(changeSet);
     await results.recordApplied('t1', [{ path: 'c.ts', before: undefined, after: 'c\n' }], { path: 'c.ts', decision: 'accepted' });
     const reloaded = new TaskResults(storage);
-    await reloaded.load();
+    await reloaded.load(async (err) => {
+      throw err;
+    });
     expect(reloaded.underReview()).toEqual([{ changeSet, decided: { 'c.ts': 'accepted' } }]);
     expect(reloaded.revertRecord('t1')).toEqual({ taskId: 't1', files: [{ path: 'c.ts', before: undefined, after: 'c\n' }] });
   });
@@ -55,12 +57,21 @@ describe('TaskResults', () => {
     expect(results.review('t1')).toBeUndefined();
   });
 
-  it('reports a damaged state file with a readable error and does not overwrite it', async () => {
+  it('hands a damaged state file over with a readable error before anything overwrites it', async () => {
     const storage = new MemoryStorage();
     storage.json = '{"version":1,"reviews":[{"changeSet":{}}]';
     const results = new TaskResults(storage);
-    await expect(results.load()).rejects.toThrow(/saved task results could not be read/);
-    expect(storage.writes).toBe(0);
-    expect(storage.json).toBe('{"version":1,"reviews":[{"changeSet":{}}]');
+    const kept: string[] = [];
+    const loading = results.load(async (err) => {
+      // The file is still there, unwritten, while it is set aside.
+      kept.push(`${err.message} ${storage.json}`);
+      storage.json = undefined;
+    });
+    // A result arriving during the load waits for it.
+    await results.add(changeSet);
+    await loading;
+    expect(kept).toEqual([expect.stringMatching(/^The saved task results could not be read .*\{"version":1,"reviews":\[\{"changeSet":\{\}\}\]$/)]);
+    expect(storage.writes).toBe(1);
+    expect(results.underReview()).toHaveLength(1);
   });
 });
