@@ -11,7 +11,7 @@
 //   only when the high end does. An interval straddling the bound cannot decide: a miss. With
 //   `faultBelow`, an interval wholly below that value (a negative overhead beyond noise) is a
 //   measurement fault, also a miss.
-export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'denyList', 'variants', 'next-edit', 'tests', 'review', 'context', 'real-model'];
+export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'denyList', 'variants', 'next-edit', 'tests', 'review', 'context', 'real-model', 'task-merge'];
 
 export const targets = {
   transport: [
@@ -140,6 +140,14 @@ export const targets = {
     { figure: 'typing.overhead_ms_p50_model', op: '<=', value: 2, note: 'keystroke to items beyond the model\'s own time, typing over /infill', fails: 'work on the keystroke path around a real engine over 2 ms; fewer than 100 model-answered keystrokes' },
     { figure: 'typing.keystroke_to_ghost_ms_p50_model', op: '<=', value: 100, note: 'keys whose ghost text is a new answer of the model', fails: 'prompts evaluated whole on each key, requests queued behind abandoned ones, or answers waiting for their stream\'s end; fewer than 100 keys answered' },
     { figure: 'typing.prompt_tokens_evaluated_p50', op: '<=', value: 32, note: 'prompt tokens the endpoint evaluated per request, not reused from the request before', fails: 'the prompt cache lost between keystrokes: a prompt whose start moves with each key, context ahead of the prefix changing per key, a request on a sequence holding another prompt' },
+  ],
+  'task-merge': [
+    { figure: 'user_chars_lost', op: '=', value: 0, note: 'Accept All over real files the user edited meanwhile', fails: 'a user\'s line missing after Accept All: a task hunk written over the user\'s edit' },
+    { figure: 'task_hunks_lost', op: '=', value: 0, note: 'task hunks that overlap no user edit', fails: 'a task hunk away from every user edit not applied (or the merged text not the one the scenario implies)' },
+    { figure: 'overlaps_reported', op: '=', value: 1, note: 'overlapping user and task edits, and file-level clashes, shown as conflicts', fails: 'an overlapping pair resolved silently (either side dropped) instead of a conflict carrying both' },
+    { figure: 'revert_byte_identical', op: '=', value: 1, note: 'Revert Task after Accept All, conflicts taken as both', fails: 'a reverted file differing from its text before the apply by one byte (line endings included), or a created file left behind' },
+    { figure: 'apply_ms_p50', op: '<=', value: 50, note: 'merge of a 20-file change set, outcomes and revert record', fails: 'a merge slower than 50 ms for 20 files of a few hundred lines (a quadratic diff); fewer than 100 runs' },
+    { figure: 'apply_ms_p50_busy', op: '<=', value: 50, note: 'the same, one core kept busy by a competing process', fails: 'the same on the busy machine' },
   ],
   denyList: [
     { figure: 'check_ms_p50_worst_input', op: '<=', value: 1, note: 'one check of the whole deny list, pathological patterns and paths included', fails: 'a pattern or path that makes the matcher backtrack' },

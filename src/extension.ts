@@ -13,6 +13,7 @@ import { registerReview } from './vscode/reviewCommands';
 import { registerRoutePicker } from './vscode/routePicker';
 import { registerVariants } from './vscode/variantsPanel';
 import { registerTests } from './vscode/testsCommands';
+import { registerTasksReview } from './vscode/tasksReviewCommands';
 
 /** Composition root: build the services once, hand them to each editor adapter. */
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
@@ -31,6 +32,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerRoutePicker(context, services);
   registerVariants(context, services, edits);
   registerTests(context, services, edits);
+  // The Tasks view hands a finished task's change set to the returned review's openReview().
+  registerTasksReview(context, services, edits);
 }
 
 export function deactivate(): void {
