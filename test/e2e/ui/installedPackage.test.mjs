@@ -24,9 +24,9 @@ async function install(groups, vsix) {
   const { codeServerEntry } = e2ePaths();
   const home = join(dataDir, 'home');
   mkdirSync(home, { recursive: true });
-  const child = groups.spawn(process.execPath, [codeServerEntry, '--install-extension', vsix, '--extensions-dir', join(dataDir, 'ext'), '--user-data-dir', join(dataDir, 'ud')], {
-    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local'), EXTENSIONS_GALLERY: '{}' },
-  });
+  const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local'), EXTENSIONS_GALLERY: '{}' };
+  delete env.OPENAI_API_KEY;
+  const child = groups.spawn(process.execPath, [codeServerEntry, '--install-extension', vsix, '--extensions-dir', join(dataDir, 'ext'), '--user-data-dir', join(dataDir, 'ud')], { env });
   let out = '';
   child.stdout.on('data', (d) => { out += d; });
   child.stderr.on('data', (d) => { out += d; });
