@@ -2,12 +2,14 @@
 // The one benchmark command. `npm run bench` runs every benchmark present, one after the
 // other; `npm run bench -- router chat` runs those. Arguments starting with "--" are passed to
 // each bench. Each bench writes bench/results/<name>.json; then bench/RESULTS.md is rewritten
-// with every figure against its target (bench/targets.mjs). Exits 1 when a bench failed or
+// with every figure against its target (bench/targets.mjs), and the README's table and chart of
+// the headline figures (bench/readmeFigures.mjs). Exits 1 when a bench failed or
 // missed a target, 2 on a usage error.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeReadmeFigures } from './readmeFigures.mjs';
 import { writeSummary } from './summary.mjs';
 import { benches } from './targets.mjs';
 
@@ -104,5 +106,7 @@ for (const name of selected) {
 
 const { markdown, misses } = writeSummary({ root, runs });
 console.log(`\n${markdown}`);
+// The README's table and chart of the headline figures, from the same results.
+console.log(`bench: wrote ${(await writeReadmeFigures(root)).join(', ')}`);
 console.log(misses === 0 ? 'bench: all targets met (bench/RESULTS.md)' : `bench: ${misses} failed bench(es) or missed target(s) (bench/RESULTS.md)`);
 process.exit(misses === 0 ? 0 : 1);

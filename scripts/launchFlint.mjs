@@ -3,7 +3,8 @@
 //   OPENAI_API_KEY set        OpenAI's endpoints (Flint's defaults)
 //   FLINT_MODEL=path.gguf     the local endpoint running that model (llama.cpp)
 //   otherwise                 the local endpoint with a small open coder model, downloaded once
-//                             (FLINT_MODEL_URL overrides where from, FLINT_OFFLINE=1 skips it);
+//                             (FLINT_MODEL_URL overrides where from, FLINT_MODEL_SHA256 the hash
+//                             it is checked against, FLINT_OFFLINE=1 skips it);
 //                             without it, flint-code-6m from models/ (small, real, offline)
 //   FLINT_THREADS=N           CPU threads of the local model (default 1: the editor keeps a core)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit and integration tests (vitest), then the end-to-end suite in
 // a real VS Code. Ends with one line "N passed, N failed" summing both parts; exits non-zero if
-// anything failed. `npm test -- --unit` or `-- --e2e` runs one part.
+// anything failed, or if the tests changed the checkout (`git status` differs after them).
+// `npm test -- --unit` or `-- --e2e` runs one part.
 // First installs what is missing (node modules, code-server, Chromium and their system packages;
 // the unit part renders webviews in Chromium too), silently when everything is there. Node
 // built-ins only up to then.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -57,9 +58,17 @@ function run(cmd, cmdArgs, { capture = false, limitMs, label }) {
   });
 }
 
+/** `git status --porcelain` lines of the checkout, or null outside a git checkout. */
+function treeStatus() {
+  const r = spawnSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  return r.status === 0 ? new Set(r.stdout.split('\n').filter(Boolean)) : null;
+}
+
 let passed = 0;
 let failed = 0;
 const t0 = Date.now();
+// Tests leave the tree as they found it: what they write goes to ignored folders.
+const treeBefore = treeStatus();
 
 if (only !== 'e2e') {
   const tc = await run(process.execPath, [bin('typescript/bin/tsc'), '-p', '.', '--noEmit'], { limitMs: 10 * 60_000, label: 'the typecheck' });
@@ -91,6 +100,13 @@ if (only !== 'unit') {
     failed += Number(m[2]);
   }
   if (e2e.code !== 0 && (!m || Number(m[2]) === 0)) failed += 1;
+}
+
+const treeAfter = treeBefore && treeStatus();
+const changedByTests = treeAfter ? [...treeAfter].filter((line) => !treeBefore.has(line)) : [];
+if (changedByTests.length > 0) {
+  console.error(`\n[test] the tests changed the tree (write to an ignored folder instead):\n  ${changedByTests.join('\n  ')}`);
+  failed += 1;
 }
 
 console.log(`\nall tests finished in ${((Date.now() - t0) / 1000).toFixed(0)} s`);

@@ -43,6 +43,8 @@ export class UiSession {
    *   prepareWorkspace(workspace): called on the fresh workspace copy before the window opens
    *   launch(groups): starts the model and code-server itself (as `npm start` does) and returns
    *     `{ server, endpoint, settings }`; the window opens there
+   *   loadFromSource: false to open the window without the checkout as the extension under
+   *     development (a file whose code-server has Flint installed from its package)
    */
   async openWindow(spec) {
     // A file that starts Flint the way `npm start` does brings its own model and code-server.
@@ -66,7 +68,7 @@ export class UiSession {
     const wb = new Workbench(page);
     await wb.open(server.pageUrl({
       folder: workspace,
-      extensionDevelopmentPaths: [this.extensionPath, ...(spec.extensions ?? [])],
+      extensionDevelopmentPaths: [...(spec.loadFromSource === false ? [] : [this.extensionPath]), ...(spec.extensions ?? [])],
       openFile: spec.openFile ? join(workspace, spec.openFile) : undefined,
     }));
     if (spec.openFile) await wb.waitForEditor({ name: spec.openFile.split('/').pop() });

@@ -3,7 +3,11 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ARTIFACTS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'e2e', 'artifacts');
+/**
+ * Screenshots a test takes: written here (ignored) so a test run leaves the tree as it found it;
+ * `npm run screenshots` copies them to docs/images/, where the README shows them.
+ */
+export const ARTIFACTS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'e2e', '.work', 'screenshots');
 /** Screenshots of failures: looked at, never committed (test/e2e/.work/ is ignored). */
 export const FAILURES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'e2e', '.work', 'failures');
 
@@ -132,7 +136,7 @@ export class Workbench {
     return text.replace(/\u00a0/g, ' ');
   }
 
-  /** Saves a small PNG under test/e2e/artifacts/ (committed: the README shows them), or under `dir`. */
+  /** Saves a small PNG under test/e2e/.work/screenshots/ (ignored; see ARTIFACTS_DIR), or under `dir`. */
   async screenshot(name, { clip, dir = ARTIFACTS_DIR } = {}) {
     mkdirSync(dir, { recursive: true });
     const path = join(dir, name.endsWith('.png') ? name : `${name}.png`);

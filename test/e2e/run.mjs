@@ -5,8 +5,11 @@
 //   2. the UI tests (test/e2e/ui/*.test.mjs), sharing one code-server and one browser.
 // Prints one line per test and ends with "N passed, N failed"; exits non-zero on any failure.
 //
-//   node test/e2e/run.mjs [--only TEXT] [--no-host] [--no-ui]
-// --only keeps UI test files and tests whose name contains TEXT (and skips the in-host suite).
+//   node test/e2e/run.mjs [--only TEXT]... [--no-host] [--no-ui]
+// --only keeps UI test files and tests whose name contains TEXT (and skips the in-host suite);
+// given more than once, those matching any of them.
+// The run's record (e2e-suite.json) and screenshots go to test/e2e/.work/ (ignored): a run
+// leaves the tree as it found it.
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,7 +24,9 @@ import { FAILURES_DIR } from '../../support/e2e/workbench.mjs';
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const uiDir = join(import.meta.dirname, 'ui');
 const argv = process.argv.slice(2);
-const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
+const onlyTexts = argv.flatMap((a, i) => (a === '--only' && argv[i + 1] !== undefined ? [argv[i + 1]] : []));
+const only = onlyTexts.length > 0;
+const workDir = join(import.meta.dirname, '.work');
 const DEFAULT_TEST_TIMEOUT_MS = 60_000;
 
 const results = [];
@@ -42,8 +47,8 @@ function finish(t0, { ran = true } = {}) {
 }
 
 function writeSuiteRecord(wallS, failed) {
-  mkdirSync(join(repoRoot, 'bench', 'results'), { recursive: true });
-  writeFileSync(join(repoRoot, 'bench', 'results', 'e2e-suite.json'), JSON.stringify({
+  mkdirSync(workDir, { recursive: true });
+  writeFileSync(join(workDir, 'e2e-suite.json'), JSON.stringify({
     wall_s: Number(wallS.toFixed(1)),
     passed: results.length - failed,
     failed,
@@ -65,7 +70,7 @@ async function loadUiSpecs() {
       record(`${file}: loads`, false, undefined, err.stack ?? err.message);
       continue;
     }
-    const tests = (spec.tests ?? []).filter((t) => !only || file.includes(only) || t.name.includes(only));
+    const tests = (spec.tests ?? []).filter((t) => !only || onlyTexts.some((text) => file.includes(text) || t.name.includes(text)));
     if (tests.length) specs.push({ file, spec, tests });
   }
   return specs;
