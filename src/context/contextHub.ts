@@ -25,4 +25,4 @@ export interface ContextHub {
 }
 
 /** A hub that has nothing to add (tests of surfaces that do not exercise context). */
-export const EMPTY_BLOCK: ContextBlock = { items: [], text: '', tokens: 0 };
+export const EMPTY_BLOCK: ContextBlock = { items: [], text: '', tokens: 0, masked: [] };

@@ -29,7 +29,7 @@ const SERVER_DEADLINE_MS = 1_500;
 const ASK_ABOVE = 60;
 const ASK_BELOW = 30;
 
-const EMPTY: ContextBlock = { items: [], text: '', tokens: 0 };
+const EMPTY: ContextBlock = { items: [], text: '', tokens: 0, masked: [] };
 
 /**
  * Gathers what every surface's prompt carries besides its own window, off the keystroke path:
