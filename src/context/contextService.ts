@@ -93,7 +93,7 @@ export class ContextService {
         for (const kind of m.kinds) masked.add(kind);
         return m.kinds.length ? { ...i, text: m.text } : i;
       });
-    const fitted = fitBudget(items, budgetFor(req.surface, req.tokenBudget ?? 4096));
+    const fitted = fitBudget(onceEach(items), budgetFor(req.surface, req.tokenBudget ?? 4096));
     return { items: fitted, text: renderSections(fitted), tokens: totalTokens(fitted), masked: [...masked] };
   }
 
@@ -126,4 +126,14 @@ export class ContextService {
     items.push(...(d.tests?.(req.path, req.focus) ?? []));
     return items;
   }
+}
+
+/** The items with each text once: where two sources (or two ways to a definition) give the same text, the nearest stays. */
+function onceEach(items: readonly ContextItem[]): ContextItem[] {
+  const best = new Map<string, ContextItem>();
+  for (const item of items) {
+    const kept = best.get(item.text);
+    if (!kept || item.distance < kept.distance) best.set(item.text, item);
+  }
+  return items.filter((i) => best.get(i.text) === i);
 }

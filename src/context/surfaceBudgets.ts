@@ -1,4 +1,5 @@
 import type { ContextSource } from './contextItem';
+import { charsForTokens } from './tokenEstimate';
 
 /** The surfaces that ask for context. */
 export type ContextSurface = 'ghost' | 'next-edit' | 'review' | 'tests' | 'edit' | 'chat';
@@ -23,11 +24,23 @@ export const SURFACE_BUDGETS: Record<Exclude<ContextSurface, 'ghost'>, SurfaceBu
 };
 
 /**
- * The lines around the cursor ghost text's own prefix and suffix usually hold (its prompt reads
- * much of the file): definitions there are not repeated.
+ * Shares of ghost text's budget its prefix and suffix get at least (as completionContext fits
+ * them: the suffix a fifth, the prefix what the suffix and a quarter for snippets leave).
  */
-export function ghostVisible(line: number): { start: number; end: number } {
-  return { start: line - 100, end: line + 40 };
+const GHOST_PREFIX_SHARE = 0.55;
+const GHOST_SUFFIX_SHARE = 0.2;
+
+/**
+ * The lines around `line` of `lines` that ghost text's own prefix and suffix hold, at the least,
+ * with a budget of `tokenBudget`: definitions there are in the prompt already and not repeated.
+ */
+export function ghostVisible(lines: readonly string[], line: number, tokenBudget: number): { start: number; end: number } {
+  const chars = charsForTokens(tokenBudget);
+  let start = line;
+  for (let used = lines[line]?.length ?? 0; start > 0 && used + lines[start - 1].length + 1 <= chars * GHOST_PREFIX_SHARE; start--) used += lines[start - 1].length + 1;
+  let end = line + 1;
+  for (let used = 0; end < lines.length && used + lines[end].length + 1 <= chars * GHOST_SUFFIX_SHARE; end++) used += lines[end].length + 1;
+  return { start, end };
 }
 
 /** Ghost text's share of `flint.context.tokenBudget` for other files. */
