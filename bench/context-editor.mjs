@@ -132,6 +132,27 @@ function cutsOf(path, text, files, python) {
   return cuts;
 }
 
+/**
+ * The cuts of a project, file by file, none of whose defining files was opened before it: the
+ * files other files import least are visited first (those imported most, never or last).
+ */
+function selectCuts(files, python) {
+  const all = new Map([...files.keys()].map((path) => [path, cutsOf(path, files.get(path), files, python)]));
+  const imported = new Map();
+  for (const cuts of all.values()) for (const c of cuts) imported.set(c.target, (imported.get(c.target) ?? 0) + 1);
+  const order = [...files.keys()].sort((a, b) => (imported.get(a) ?? 0) - (imported.get(b) ?? 0) || (a < b ? -1 : 1));
+  const opened = new Set();
+  const out = [];
+  for (const path of order) {
+    if (out.length >= CUTS_PER_PROJECT) break;
+    const cuts = all.get(path).filter((c) => !opened.has(c.target)).slice(0, CUTS_PER_PROJECT - out.length);
+    if (!cuts.length) continue;
+    opened.add(path);
+    out.push(...cuts);
+  }
+  return out;
+}
+
 /** Every string in a `response.create` frame joined: the prompt as sent. */
 function promptOf(frame) {
   const strings = [];
@@ -169,10 +190,10 @@ function junkOf(prompt, path) {
 // Built from parts: this file itself holds no credential-shaped string.
 const SAMPLE_TOKEN = ['eyJhbGciOiJIUzI1NiJ9', 'eyJzdWIiOiIxMjM0NTY3ODkwIn0', 'dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U'].join('.');
 
-/** Appends a sample token to the first file with cuts; returns its path. */
+/** Appends a sample token to the first file visited; returns its path. */
 function withSampleToken(project) {
   const files = projectFiles(project);
-  const path = [...files.keys()].sort().find((p) => cutsOf(p, files.get(p), files, project.python).length);
+  const path = selectCuts(files, project.python)[0].path;
   const line = project.python ? `\nSAMPLE_TOKEN = '${SAMPLE_TOKEN}'\n` : `\nexport const SAMPLE_TOKEN = '${SAMPLE_TOKEN}';\n`;
   writeFileSync(join(project.dir, path), `${files.get(path).replace(/\n*$/, '\n')}${line}`);
   return path;
@@ -218,13 +239,10 @@ async function runProject(server, browser, project, relay) {
   await wb.statusBarItem('Flint', { timeoutMs: 90_000 });
   await until('Flint connected through the relay', () => relay.connections > 0 || undefined, 90_000);
   const ctx = { wb, page, relay };
-  const opened = new Set();
   const results = [];
-  for (const path of [...files.keys()].sort()) {
-    if (results.length >= CUTS_PER_PROJECT) break;
-    const cuts = cutsOf(path, files.get(path), files, project.python).filter((c) => !opened.has(c.target)).slice(0, CUTS_PER_PROJECT - results.length);
-    if (!cuts.length) continue;
-    opened.add(path);
+  const byFile = new Map();
+  for (const c of selectCuts(files, project.python)) byFile.set(c.path, [...(byFile.get(c.path) ?? []), c]);
+  for (const [path, cuts] of byFile) {
     await openPath(wb, page, join(project.dir, path));
     for (const cut of cuts) {
       const r = await runCut(ctx, cut);
@@ -247,7 +265,7 @@ async function main() {
     // The cuts each project offers, without opening an editor.
     for (const p of projects) {
       const files = projectFiles(p);
-      const cuts = [...files.keys()].sort().flatMap((path) => cutsOf(path, files.get(path), files, p.python));
+      const cuts = selectCuts(files, p.python);
       console.log(`${p.name}: ${files.size} files, ${cuts.length} candidate cuts in ${new Set(cuts.map((c) => c.path)).size} files; e.g. ${cuts.slice(0, 3).map((c) => `${c.path}:${c.line + 1} ${c.name} → ${c.target}`).join('; ')}`);
     }
     return 0;
