@@ -111,6 +111,15 @@ describe('ghost text context in a test file', () => {
   });
 });
 
+describe('the same text twice', () => {
+  it('is sent once, from the nearest of the sources that give it', () => {
+    const item = (path: string, distance: number) => ({ source: 'viewed' as const, path, text: 'export const shared = 1;', distance, ageMs: 0, uses: 1, key: `viewed:${path}` });
+    const block = new ContextService({ index, allowed: () => true, mask: maskSecrets, viewed: () => [item('src/a.ts', 9), item('src/b.ts', 2)] }).build(request(4096));
+    const viewed = block.items.filter((i) => i.source === 'viewed');
+    expect(viewed.map((i) => i.path)).toEqual(['src/b.ts']);
+  });
+});
+
 describe('ghostVisible', () => {
   const lines = Array.from({ length: 1000 }, () => 'x'.repeat(39)); // 40 characters a line with its break
 
