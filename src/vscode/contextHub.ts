@@ -40,8 +40,9 @@ const EMPTY: ContextBlock = { items: [], text: '', tokens: 0, masked: [] };
 /**
  * Gathers what every surface's prompt carries besides its own window, off the keystroke path:
  * on a pause, when a file is opened, shown or saved, the symbol index is brought up to date
- * and the language servers are asked about the names near the cursor (with a deadline);
- * ghost text's context for the cursor is prepared then too. Asking never waits.
+ * (the file, then the files it imports) and the language servers are asked about the names
+ * near the cursor (with a deadline); ghost text's context for the cursor is prepared then too,
+ * and when the cursor arrives at a place. Asking never waits for a language server.
  */
 export function createContextHub(context: vscode.ExtensionContext, services: Services): ContextHub {
   return new EditorContextHub(context, services);
