@@ -251,6 +251,9 @@ async function runProject(server, browser, project, relay) {
     }
     await wb.runCommand('File: Revert File');
     await wb.press('Control+W');
+    // Should the revert not have landed, the editor asks whether to save: nothing is.
+    const dontSave = page.locator('.monaco-dialog-box .monaco-button', { hasText: "Don't Save" }).first();
+    if (await dontSave.waitFor({ timeout: 1_000 }).then(() => true, () => false)) await dontSave.click();
   }
   await page.close();
   return results;
