@@ -12,8 +12,8 @@
 //     whose answer is shown first) carries the name's definition line (its signature: `class X`,
 //     `function x(`, `def x(`, `X =` in the context before the file's own text);
 //   definition_recall_by_key_3: cuts where any request up to the third key carries it;
-//   junk_share: of the context characters of first requests, those on lines that are in the
-//     prompt's own window already or repeat a line of the context (lines of 12+ characters);
+//   junk_share: of the context characters of first requests, those the open file gives of its
+//     own text that the prompt's window holds already, or that repeat a line of the context;
 //   cuts_with_no_context: cuts none of whose requests carried any context.
 // Shares with 95 % Wilson intervals; junk_share's interval resamples cuts. Writes
 // bench/results/context-editor.json. `--cuts=N`: cuts per project (default 80).
@@ -170,18 +170,27 @@ function splitPrompt(prompt, path) {
   return at < 0 ? { context: '', own: prompt } : { context: prompt.slice(0, at), own: prompt.slice(at) };
 }
 
-/** Context characters of a prompt, and those on lines in its own window or repeated in it. */
+/**
+ * Context characters of a prompt, and the junk among them: lines given under the open file's
+ * own label that its window holds already, and lines that repeat a line given before in the
+ * context (lines of MIN_JUNK_LINE characters or more). Section titles and labels are not counted.
+ */
 function junkOf(prompt, path) {
   const { context, own } = splitPrompt(prompt, path);
   const ownLines = new Set(own.split('\n').map((l) => l.trim()).filter((l) => l.length >= MIN_JUNK_LINE));
   const seen = new Set();
+  let label = '';
   let chars = 0;
   let junk = 0;
   for (const raw of context.split('\n')) {
     const l = raw.trim();
-    if (!l || l.startsWith('--- ') || /:$/.test(l) && !/[;{}()=]/.test(l)) continue;
+    if (l.startsWith('--- ')) {
+      label = l.slice(4).replace(/:\d+$/, '');
+      continue;
+    }
+    if (!l || (/:$/.test(l) && !/[;{}()=]/.test(l))) continue;
     chars += raw.length + 1;
-    if (l.length >= MIN_JUNK_LINE && (ownLines.has(l) || seen.has(l))) junk += raw.length + 1;
+    if (l.length >= MIN_JUNK_LINE && ((label === path && ownLines.has(l)) || seen.has(l))) junk += raw.length + 1;
     seen.add(l);
   }
   return { chars, junk };
@@ -224,6 +233,8 @@ async function runCut(ctx, cut) {
     context: prompts.some((p) => splitPrompt(p, cut.path).context.trim().length > 0),
     token_sent: prompts.some((p) => p.includes(SAMPLE_TOKEN.slice(0, 40))),
     ...(prompts.length ? junkOf(prompts[0], cut.path) : { chars: 0, junk: 0 }),
+    // What the first request's context was, to audit the figures.
+    first_context: prompts.length ? splitPrompt(prompts[0], cut.path).context : '',
   };
 }
 

@@ -123,9 +123,11 @@ describe('the same text twice', () => {
 describe('ghostVisible', () => {
   const lines = Array.from({ length: 1000 }, () => 'x'.repeat(39)); // 40 characters a line with its break
 
-  it('holds the lines the prompt\u2019s prefix and suffix hold at the least', () => {
-    // 1,000 tokens: 4,000 characters; the prefix at least 55 % (55 lines), the suffix 20 % (20 lines).
+  it('holds the lines the prompt\u2019s prefix and suffix hold with the snippets\u2019 share full', () => {
+    // 1,000 tokens: 4,000 characters; the suffix 20 % (20 lines), the prefix 75 % less the suffix (55 lines).
     expect(ghostVisible(lines, 500, 1000)).toEqual({ start: 446, end: 521 });
+    // Near the end of the file the suffix is short: the prefix holds more.
+    expect(ghostVisible(lines, 995, 1000)).toEqual({ start: 925, end: 1000 });
   });
 
   it('stops at the file\u2019s edges', () => {
