@@ -5,7 +5,7 @@ import { ContextService, type ContextBlock, type ContextRequest } from '../conte
 import { EditLog } from '../context/editLog';
 import { namesInPlay } from '../context/namesInPlay';
 import { PromptRecorder } from '../context/promptRecorder';
-import { labelledBlocks, SECTION_TITLES } from '../context/renderSections';
+import { bySection, labelledBlocks, SECTION_TITLES } from '../context/renderSections';
 import { maskSecrets } from '../context/secretScan';
 import { functionSpans, type LineSpan } from '../context/functionSpan';
 import type { Snippet } from '../context/snippet';
@@ -86,7 +86,7 @@ class EditorContextHub implements ContextHub {
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && relative(d.uri) === path);
       if (doc) prepared = this.prepareGhost(doc, line);
     }
-    if (prepared) return labelledBlocks(prepared.block.items.filter((i) => this.allowed(i.path))).map((b) => ({ path: b.label, text: b.text, section: SECTION_TITLES[b.source] }));
+    if (prepared) return bySection(labelledBlocks(prepared.block.items.filter((i) => this.allowed(i.path)))).map((b) => ({ path: b.label, text: b.text, section: SECTION_TITLES[b.source] }));
     return this.ring.select(path, near, (p) => !this.isDenied(p));
   }
 
