@@ -118,7 +118,14 @@ function cutsOf(path, text, files, python) {
   const imports = importsOf(path, text, files, python);
   if (!imports.size) return [];
   const lines = text.split('\n');
-  const lastImport = lines.reduce((n, l, i) => (/^(import|from)\s|^\s*\}\s*from\s/.test(l) ? i : n), 0);
+  // The last line of the import statements, a parenthesised Python import's last line included:
+  // emptying a line inside one would break the file's imports for every later cut.
+  let lastImport = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^(import|from)\s|^\s*\}\s*from\s/.test(lines[i])) continue;
+    lastImport = i;
+    if (python && lines[i].includes('(') && !lines[i].includes(')')) while (lastImport + 1 < lines.length && !lines[lastImport].includes(')')) lastImport++;
+  }
   const cuts = [];
   for (let i = lastImport + 1; i < lines.length && cuts.length < CUTS_PER_FILE; i++) {
     const line = lines[i];
