@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CodeParser, installedParserFiles } from '../src/context/codeParser';
 import { ContextService } from '../src/context/contextService';
-import { findSecret } from '../src/context/secretScan';
+import { maskSecrets } from '../src/context/secretScan';
 import { bootstrapCi, percentileFigure } from './sampleStats.mjs';
 import { corpusPackages, cutPoints, loadCorpus, recalled, type Cut } from './contextCorpus';
 import { SURFACES, surfacePrompts, type Surface } from './contextPrompts';
@@ -30,7 +30,7 @@ console.log(`context: ${corpus.files.size} files of ${packages.length} packages 
 
 // The service as the extension builds it, fed by the index alone (no language server here).
 const serviceFor = (viewed: (path: string, near: string) => ReturnType<NonNullable<ConstructorParameters<typeof ContextService>[0]['viewed']>>) =>
-  new ContextService({ index: corpus.index, allowed: () => true, hasSecret: (t) => findSecret(t) !== undefined, viewed });
+  new ContextService({ index: corpus.index, allowed: () => true, mask: maskSecrets, viewed });
 
 interface Tally {
   targets: number;

@@ -81,7 +81,7 @@ export async function surfacePrompts(corpus: Corpus, cut: Cut, serviceFor?: Serv
   };
 
   const nearCursor = doc.slice(Math.max(0, line - 30), line).join('\n');
-  const ghostBlock = service && timed(() => service.build({ surface: 'ghost', path: file.path, lines: doc, focus: { start: line, end: line + 1 }, visible: ghostVisible(line), tokenBudget: GHOST_TOKEN_BUDGET }));
+  const ghostBlock = service && timed(() => service.build({ surface: 'ghost', path: file.path, lines: doc, focus: { start: line, end: line + 1 }, visible: ghostVisible(doc, line, GHOST_TOKEN_BUDGET), tokenBudget: GHOST_TOKEN_BUDGET }));
   const snippets: Snippet[] = ghostBlock
     ? labelledBlocks(ghostBlock.block.items).map((b) => ({ path: b.label, text: b.text, section: SECTION_TITLES[b.source] }))
     : ring.select(file.path, nearCursor, () => true);

@@ -11,7 +11,7 @@
 //   only when the high end does. An interval straddling the bound cannot decide: a miss. With
 //   `faultBelow`, an interval wholly below that value (a negative overhead beyond noise) is a
 //   measurement fault, also a miss.
-export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'denyList', 'variants', 'next-edit', 'tests', 'review', 'context', 'real-model', 'task-merge'];
+export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'denyList', 'variants', 'next-edit', 'tests', 'review', 'context', 'context-editor', 'real-model', 'task-merge'];
 
 export const targets = {
   transport: [
@@ -131,6 +131,15 @@ export const targets = {
     { figure: 'gather_ms_p95_ghost', op: '<=', value: 50, note: 'building ghost text\'s context, off the keystroke path', fails: 'building ghost text\'s context taking over 50 ms at the 95th percentile' },
     { figure: 'gather_ms_p95_next_edit', op: '<=', value: 50, fails: 'the same for next edit' },
     { figure: 'gather_ms_p95_review', op: '<=', value: 50, fails: 'the same for review' },
+  ],
+  // Context as a user meets it: real projects in the real editor, the cursor brought by Go to
+  // Line to lines using a name imported from a file never opened there, prompts read on the wire.
+  'context-editor': [
+    { figure: 'cuts', op: '>=', value: 150, note: 'lines reached in two real projects (TypeScript, Python)', fails: 'fewer than 150 lines using a name imported from an unopened file reached in the editor' },
+    { figure: 'definition_recall_first_request', op: '>=', value: 0.8, interval: true, note: 'the request sent as the cursor arrives, whose answer is shown first', fails: 'the first request at a place going out before its context is gathered, or without the imported name\'s definition (imports of the open file not indexed ahead, the budget spent on the file\'s own text)' },
+    { figure: 'definition_recall_by_key_3', op: '>=', value: 0.9, interval: true, fails: 'the definition missing from every request up to the third key typed' },
+    { figure: 'junk_share', op: '<=', value: 0.05, interval: true, note: 'context characters already in the prompt\'s own window, or repeated', fails: 'the open file\'s own declarations, its locals or the same text twice sent as context' },
+    { figure: 'cuts_with_no_context', op: '=', value: 0, note: 'a file holding a sample token included', fails: 'a request sent with no context at all, or none sent (a file refused for a token it holds)' },
   ],
   // flint-code-6m, the model npm start serves offline, on the local endpoint's llama.cpp engine.
   // How often the weak model is right is reported, not targeted; the plumbing is.

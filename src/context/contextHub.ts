@@ -10,10 +10,19 @@ import type { Snippet } from './snippet';
  */
 export interface ContextHub {
   /**
-   * Ghost text's context for `path`, prepared at the last pause, as snippets (labelled by their
-   * section); the recently viewed code most like `near` when none is prepared.
+   * Ghost text's context for `path`, as snippets (labelled by their section): prepared at the
+   * last pause or arrival, or built now from what the index holds when that was for a line far
+   * from `line`; the recently viewed code most like `near` when the file is not indexed.
    */
-  ghostSnippets(path: string, near: string): Snippet[];
+  ghostSnippets(path: string, near: string, line?: number): Snippet[];
+  /**
+   * Prepares ghost text's context for `line` of the open document `path`: the document and the
+   * files it imports indexed first (those not indexed yet), then the context built. Never waits
+   * for a language server.
+   */
+  prepareAt(path: string, line: number): Promise<void>;
+  /** Says (in the status bar) that what is sent from `path` had these kinds of secret masked; none clears it. */
+  noteMasked(path: string, kinds: readonly string[], part?: 'own' | 'context'): void;
   /** A surface's context for these lines, from what is gathered. */
   build(req: ContextRequest): ContextBlock;
   /** Generated tests' context: the existing tests of `functionName` and the test setup too. */
@@ -25,4 +34,4 @@ export interface ContextHub {
 }
 
 /** A hub that has nothing to add (tests of surfaces that do not exercise context). */
-export const EMPTY_BLOCK: ContextBlock = { items: [], text: '', tokens: 0 };
+export const EMPTY_BLOCK: ContextBlock = { items: [], text: '', tokens: 0, masked: [] };

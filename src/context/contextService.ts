@@ -7,6 +7,7 @@ import type { NameUse } from './namesInPlay';
 import { renderSections } from './renderSections';
 import { resolveDefinitions } from './resolveDefinitions';
 import { budgetFor, type ContextSurface } from './surfaceBudgets';
+import type { MaskedText } from './secretScan';
 import type { SymbolIndex } from './symbolIndex';
 
 /** Lines ranges are 0-based, `end` exclusive. */
@@ -35,6 +36,8 @@ export interface ContextBlock {
   /** The items as labelled sections (empty when there are none). */
   text: string;
   tokens: number;
+  /** The kinds of secret masked in the items (empty when none was). */
+  masked: string[];
 }
 
 /**
@@ -57,8 +60,8 @@ export interface ContextServiceDeps extends ContextSources {
   index: SymbolIndex;
   /** Deny list and workspace boundary, as they are now. */
   allowed(path: string): boolean;
-  /** Whether a text looks like it holds a private key or a token. */
-  hasSecret(text: string): boolean;
+  /** A text with what looks like a private key or a token replaced by a placeholder naming its kind. */
+  mask(text: string): MaskedText;
 }
 
 /** Lines scanned for names around the focus (files longer than this are read near it only). */
@@ -71,7 +74,7 @@ const NEAR_LINES = 30;
  * around the focus, their definitions (language server first, the index for the rest), and
  * the diagnostics, edits, viewed code and tests the sources hold; ranked, fitted to the
  * surface's budget and rendered as labelled sections. Pure and synchronous: it reads only what
- * is already gathered. Anything from a denied path, or that looks like a secret, is dropped.
+ * is already gathered. Anything from a denied path is dropped; what looks like a secret is masked.
  */
 export class ContextService {
   constructor(private readonly deps: ContextServiceDeps) {}
@@ -82,9 +85,16 @@ export class ContextService {
   }
 
   build(req: ContextRequest): ContextBlock {
-    const items = this.candidates(req).filter((i) => this.deps.allowed(i.path) && !this.deps.hasSecret(i.text));
-    const fitted = fitBudget(items, budgetFor(req.surface, req.tokenBudget ?? 4096));
-    return { items: fitted, text: renderSections(fitted), tokens: totalTokens(fitted) };
+    const masked = new Set<string>();
+    const items = this.candidates(req)
+      .filter((i) => this.deps.allowed(i.path))
+      .map((i) => {
+        const m = this.deps.mask(i.text);
+        for (const kind of m.kinds) masked.add(kind);
+        return m.kinds.length ? { ...i, text: m.text } : i;
+      });
+    const fitted = fitBudget(onceEach(items), budgetFor(req.surface, req.tokenBudget ?? 4096));
+    return { items: fitted, text: renderSections(fitted), tokens: totalTokens(fitted), masked: [...masked] };
   }
 
   /**
@@ -116,4 +126,14 @@ export class ContextService {
     items.push(...(d.tests?.(req.path, req.focus) ?? []));
     return items;
   }
+}
+
+/** The items with each text once: where two sources (or two ways to a definition) give the same text, the nearest stays. */
+function onceEach(items: readonly ContextItem[]): ContextItem[] {
+  const best = new Map<string, ContextItem>();
+  for (const item of items) {
+    const kept = best.get(item.text);
+    if (!kept || item.distance < kept.distance) best.set(item.text, item);
+  }
+  return items.filter((i) => best.get(i.text) === i);
 }

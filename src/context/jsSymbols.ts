@@ -74,6 +74,8 @@ class JsWalk {
     }
     const kind = TYPE_DECLARATIONS[type];
     if (kind) return this.typeDeclaration(node, outer, scope, kind);
+    // A callback (`describe('…', () => { const result = … })`): its variables are locals.
+    if (FUNCTION_VALUES[type]) return this.children(node, { ...scope, inFunction: true }, depth);
     if (type !== 'comment') this.children(node, scope, depth);
   }
 

@@ -49,6 +49,14 @@ export function labelledBlocks(items: readonly ContextItem[]): LabelledBlock[] {
 }
 
 /**
+ * The blocks section by section, in the sections' order, each section's blocks as they came
+ * (best first). Where a prompt keeps only what fits of them, definitions go first.
+ */
+export function bySection(blocks: readonly LabelledBlock[]): LabelledBlock[] {
+  return ORDER.flatMap((source) => blocks.filter((b) => b.source === source));
+}
+
+/**
  * The items as prompt sections, one per source, each headed by its title and each block by its
  * label; empty when there are none.
  */

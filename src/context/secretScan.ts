@@ -9,6 +9,8 @@ interface Rule {
   multiLine?: boolean;
 }
 
+/** RULES[0] is the PEM rule; this one's value is masked apart from its name. */
+const AWS_SECRET = 3;
 const RULES: readonly Rule[] = [
   { name: 'a private key (PEM block)', re: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/ },
   { name: 'a PuTTY private key', re: /PuTTY-User-Key-File-\d+:/ },
@@ -84,6 +86,41 @@ export function findingIn(text: string, match: SecretMatch | undefined): SecretF
   let line = 1;
   for (let i = text.indexOf('\n'); i >= 0 && i < match.index; i = text.indexOf('\n', i + 1)) line++;
   return { kind: match.kind, line };
+}
+
+/** A text as it may be sent: each secret-looking span replaced by a placeholder naming its kind. */
+export interface MaskedText {
+  text: string;
+  /** The kinds masked, each once, in the order first met (empty when nothing was). */
+  kinds: string[];
+}
+
+/** A private key from its BEGIN line to its END line (or to the end of the text when it has none). */
+const PEM_BLOCK = /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----|$)/g;
+/** The value of an AWS secret access key, after its name. */
+const AWS_SECRET_VALUE = /[A-Za-z0-9/+=]{40}$/;
+
+/** The placeholder sent instead of a secret of `kind`. */
+export function secretPlaceholder(kind: string): string {
+  return `[masked: ${kind}]`;
+}
+
+/**
+ * `text` with every match of every rule replaced by its placeholder: a private key from its
+ * BEGIN line to its END line, an AWS secret key's value (its name stays), other tokens whole.
+ * findSecret finds nothing in what is left. Linear, as findSecret is; a text with no secret
+ * comes back as it is, and at the cost of one findSecret.
+ */
+export function maskSecrets(text: string): MaskedText {
+  if (text.length <= SECRET_SCAN_LIMIT && !findSecret(text)) return { text, kinds: [] };
+  const kinds: string[] = [];
+  const mask = (kind: string, match: string) => {
+    if (!kinds.includes(kind)) kinds.push(kind);
+    return kind === RULES[AWS_SECRET].name ? match.replace(AWS_SECRET_VALUE, secretPlaceholder(kind)) : secretPlaceholder(kind);
+  };
+  let out = text.replace(PEM_BLOCK, (m) => mask(RULES[0].name, m));
+  for (const rule of RULES.slice(1)) out = out.replace(new RegExp(rule.re.source, `${rule.re.flags}g`), (m) => mask(rule.name, m));
+  return { text: out, kinds };
 }
 
 /** Why `text` (named `what`) is not sent, or undefined when it may be. */

@@ -1,4 +1,5 @@
 import type { ContextSource } from './contextItem';
+import { charsForTokens } from './tokenEstimate';
 
 /** The surfaces that ask for context. */
 export type ContextSurface = 'ghost' | 'next-edit' | 'review' | 'tests' | 'edit' | 'chat';
@@ -22,12 +23,25 @@ export const SURFACE_BUDGETS: Record<Exclude<ContextSurface, 'ghost'>, SurfaceBu
   chat: { tokens: 2048, shares: { definitions: 0.8, diagnostics: 0.2 } },
 };
 
+/** Shares of ghost text's budget (as completionContext fits them): the suffix's at most, and the snippets'. */
+const GHOST_SUFFIX_SHARE = 0.2;
+const GHOST_SNIPPET_SHARE = 0.25;
+
 /**
- * The lines around the cursor ghost text's own prefix and suffix usually hold (its prompt reads
- * much of the file): definitions there are not repeated.
+ * The lines around `line` of `lines` that ghost text's own prefix and suffix hold with a budget
+ * of `tokenBudget` when its snippets fill their share: definitions there are in the prompt
+ * already and not repeated. The suffix takes its lines up to its share; the prefix what the
+ * suffix and the snippets leave (more near the end of a file, where the suffix is short).
  */
-export function ghostVisible(line: number): { start: number; end: number } {
-  return { start: line - 100, end: line + 40 };
+export function ghostVisible(lines: readonly string[], line: number, tokenBudget: number): { start: number; end: number } {
+  const chars = charsForTokens(tokenBudget);
+  let end = line + 1;
+  let suffix = 0;
+  for (; end < lines.length && suffix + lines[end].length + 1 <= chars * GHOST_SUFFIX_SHARE; end++) suffix += lines[end].length + 1;
+  const prefixChars = chars * (1 - GHOST_SNIPPET_SHARE) - suffix;
+  let start = line;
+  for (let used = lines[line]?.length ?? 0; start > 0 && used + lines[start - 1].length + 1 <= prefixChars; start--) used += lines[start - 1].length + 1;
+  return { start, end };
 }
 
 /** Ghost text's share of `flint.context.tokenBudget` for other files. */

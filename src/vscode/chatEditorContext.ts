@@ -4,7 +4,7 @@ import { attachmentLabel } from '../chat/chatTypes';
 import type { AttachedContext } from '../chat/contextBlock';
 import { formatMention, parseMentions } from '../chat/mentions';
 import { rankPaths } from '../chat/pathMatch';
-import { findSecret } from '../context/secretScan';
+import { maskSecrets } from '../context/secretScan';
 import { namedFiles } from '../router/namedFiles';
 import type { Services } from '../services';
 import { isDeniedTarget } from './contextDenyList';
@@ -100,9 +100,8 @@ export class ChatEditorContext implements vscode.Disposable {
     const startLine = range.start.line + 1;
     // A selection ending at column 0 does not include that line.
     const endLine = range.end.character === 0 && range.end.line > range.start.line ? range.end.line : range.end.line + 1;
-    const text = doc.getText(new vscode.Range(startLine - 1, 0, endLine - 1, doc.lineAt(endLine - 1).text.length));
-    // A selection holding a private key or token is not offered.
-    if (findSecret(text)) return undefined;
+    // A private key or token in the selection is sent as a placeholder naming its kind.
+    const text = maskSecrets(doc.getText(new vscode.Range(startLine - 1, 0, endLine - 1, doc.lineAt(endLine - 1).text.length))).text;
     return {
       key: `${doc.uri.toString()}#${startLine}-${endLine}#${editor.selection.isEmpty ? 'visible' : 'selection'}`,
       context: { path, startLine, endLine, text, language: doc.languageId },

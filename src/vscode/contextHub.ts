@@ -5,8 +5,8 @@ import { ContextService, type ContextBlock, type ContextRequest } from '../conte
 import { EditLog } from '../context/editLog';
 import { namesInPlay } from '../context/namesInPlay';
 import { PromptRecorder } from '../context/promptRecorder';
-import { labelledBlocks, SECTION_TITLES } from '../context/renderSections';
-import { findSecret } from '../context/secretScan';
+import { bySection, labelledBlocks, SECTION_TITLES } from '../context/renderSections';
+import { maskSecrets } from '../context/secretScan';
 import { functionSpans, type LineSpan } from '../context/functionSpan';
 import type { Snippet } from '../context/snippet';
 import { SnippetRing } from '../context/snippetRing';
@@ -16,6 +16,7 @@ import { testContextItems } from '../context/testContext';
 import { viewedItems } from '../context/viewedItems';
 import type { Services } from '../services';
 import { watchDenyList } from './contextDenyList';
+import { MaskedNotice } from './maskedNotice';
 import { ContextIndexer } from './contextIndexer';
 import { trackRecentFiles } from './contextRecentFiles';
 import { ServerDefinitions } from './contextServerDefinitions';
@@ -23,19 +24,25 @@ import { diagnosticsNear, readAllowed } from './contextSources';
 
 /** Typing pauses this long before context is gathered for the cursor. */
 const PAUSE_MS = 300;
+/**
+ * Ghost text's context prepared for a line serves the lines this near it; farther, it is built
+ * afresh for the cursor's line (from the index: a few milliseconds) when the request goes out.
+ */
+const NEAR_PREPARED_LINES = 8;
 /** How long one gathering waits for language servers at most. */
 const SERVER_DEADLINE_MS = 1_500;
 /** Lines around the cursor whose names the language servers are asked about. */
 const ASK_ABOVE = 60;
 const ASK_BELOW = 30;
 
-const EMPTY: ContextBlock = { items: [], text: '', tokens: 0 };
+const EMPTY: ContextBlock = { items: [], text: '', tokens: 0, masked: [] };
 
 /**
  * Gathers what every surface's prompt carries besides its own window, off the keystroke path:
  * on a pause, when a file is opened, shown or saved, the symbol index is brought up to date
- * and the language servers are asked about the names near the cursor (with a deadline);
- * ghost text's context for the cursor is prepared then too. Asking never waits.
+ * (the file, then the files it imports) and the language servers are asked about the names
+ * near the cursor (with a deadline); ghost text's context for the cursor is prepared then too,
+ * and when the cursor arrives at a place. Asking never waits for a language server.
  */
 export function createContextHub(context: vscode.ExtensionContext, services: Services): ContextHub {
   return new EditorContextHub(context, services);
@@ -53,8 +60,9 @@ class EditorContextHub implements ContextHub {
   private readonly isDenied: (target: vscode.Uri | string) => boolean;
   private readonly ring = new SnippetRing();
   private readonly edits = new EditLog();
-  /** Ghost text's context per document, prepared at the last pause. */
-  private readonly ghost = new Map<string, ContextBlock>();
+  /** Ghost text's context per document, prepared at the last pause or arrival, and the line it is for. */
+  private readonly ghost = new Map<string, { block: ContextBlock; line: number }>();
+  private readonly notice = new MaskedNotice();
   /** Documents whose language-server answers were logged once. */
   private readonly announced = new Set<string>();
   private readonly silent = new Set<string>();
@@ -72,10 +80,28 @@ class EditorContextHub implements ContextHub {
     this.listen();
   }
 
-  ghostSnippets(path: string, near: string): Snippet[] {
-    const block = this.ghost.get(path);
-    if (block) return labelledBlocks(block.items.filter((i) => this.allowed(i.path))).map((b) => ({ path: b.label, text: b.text, section: SECTION_TITLES[b.source] }));
+  ghostSnippets(path: string, near: string, line?: number): Snippet[] {
+    let prepared = this.ghost.get(path);
+    if (line !== undefined && (!prepared || Math.abs(prepared.line - line) > NEAR_PREPARED_LINES)) {
+      const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && relative(d.uri) === path);
+      if (doc) prepared = this.prepareGhost(doc, line);
+    }
+    if (prepared) return bySection(labelledBlocks(prepared.block.items.filter((i) => this.allowed(i.path)))).map((b) => ({ path: b.label, text: b.text, section: SECTION_TITLES[b.source] }));
     return this.ring.select(path, near, (p) => !this.isDenied(p));
+  }
+
+  async prepareAt(path: string, line: number): Promise<void> {
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && relative(d.uri) === path);
+    const ready = this.ready;
+    if (!ready || !document || !this.gatherable(document)) return;
+    await ready.indexer.indexDocument(document);
+    const folder = vscode.workspace.getWorkspaceFolder(document.uri);
+    if (folder) await ready.indexer.indexImports(relative(document.uri), folder.uri);
+    this.prepareGhost(document, line);
+  }
+
+  noteMasked(path: string, kinds: readonly string[], part: 'own' | 'context' = 'own'): void {
+    this.notice.note(path, kinds, part);
   }
 
   functions(path: string): LineSpan[] {
@@ -105,7 +131,7 @@ class EditorContextHub implements ContextHub {
     const service = new ContextService({
       index,
       allowed: (path) => this.allowed(path),
-      hasSecret: (text) => findSecret(text) !== undefined,
+      mask: maskSecrets,
       serverDefinitions: (path, uses) => server.ready(path, uses),
       diagnostics: (path, around) => diagnosticsNear(path, around),
       recentEdits: (path) => this.edits.items(path, services.now()),
@@ -136,6 +162,7 @@ class EditorContextHub implements ContextHub {
         if (doc === active()?.document) this.schedule(active(), 0);
       }),
       vscode.workspace.onDidCloseTextDocument((doc) => this.ghost.delete(relative(doc.uri))),
+      this.notice,
       { dispose: () => clearTimeout(this.timer) },
     );
   }
@@ -146,20 +173,32 @@ class EditorContextHub implements ContextHub {
     this.timer = setTimeout(() => void this.gather(editor).catch((err: unknown) => this.services.log.debug(`context: gathering failed: ${String(err)}`)), delay);
   }
 
+  private gatherable(doc: vscode.TextDocument): boolean {
+    return vscode.workspace.isTrusted && doc.uri.scheme === 'file' && !this.isDenied(doc.uri);
+  }
+
+  /** Ghost text's context for `line` of `doc` from what the index holds now, kept for the requests there. */
+  private prepareGhost(doc: vscode.TextDocument, line: number): { block: ContextBlock; line: number } | undefined {
+    if (!this.ready || !this.gatherable(doc)) return undefined;
+    const path = relative(doc.uri);
+    const lines = plain(doc).split('\n');
+    const tokenBudget = this.services.config()['context.tokenBudget'];
+    const request: ContextRequest = { surface: 'ghost', path, lines, focus: { start: line, end: line + 1 }, visible: ghostVisible(lines, line, tokenBudget), tokenBudget };
+    const prepared = { block: this.ready.service.build(request), line };
+    this.ghost.set(path, prepared);
+    this.notice.note(path, prepared.block.masked);
+    return prepared;
+  }
+
   private async gather(editor: vscode.TextEditor): Promise<void> {
     const { ready, services } = this;
     const doc = editor.document;
-    if (!ready || !vscode.workspace.isTrusted || doc.uri.scheme !== 'file' || this.isDenied(doc.uri)) return;
-    await ready.indexer.indexDocument(doc);
-    const path = relative(doc.uri);
-    const text = plain(doc);
-    this.edits.snapshot(path, text, services.now());
-    const lines = text.split('\n');
+    if (!ready || !this.gatherable(doc)) return;
     const line = editor.selection.active.line;
-    const focus = { start: line, end: line + 1 };
-    const ghostRequest: ContextRequest = { surface: 'ghost', path, lines, focus, visible: ghostVisible(line), tokenBudget: services.config()['context.tokenBudget'] };
-    this.ghost.set(path, ready.service.build(ghostRequest));
-    const uses = namesInPlay(lines, line - ASK_ABOVE, line + ASK_BELOW, focus);
+    const path = relative(doc.uri);
+    await this.prepareAt(path, line);
+    this.edits.snapshot(path, plain(doc), services.now());
+    const uses = namesInPlay(plain(doc).split('\n'), line - ASK_ABOVE, line + ASK_BELOW, { start: line, end: line + 1 });
     await ready.server.gather(doc, uses, Date.now() + SERVER_DEADLINE_MS);
     const answered = ready.server.ready(path, uses).length;
     if (answered > 0 && !this.announced.has(path)) {
@@ -171,7 +210,7 @@ class EditorContextHub implements ContextHub {
       const { asked, locations } = ready.server.lastGathering;
       services.log.info(`context: no definitions from language servers yet for ${path} (${asked} names asked, ${locations} locations answered); the workspace index gives them`);
     }
-    if (doc.version === editor.document.version) this.ghost.set(path, ready.service.build(ghostRequest));
+    if (doc.version === editor.document.version) this.prepareGhost(doc, line);
   }
 }
 

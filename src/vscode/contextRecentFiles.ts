@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { looksBinary } from '../context/looksBinary';
-import { findSecret } from '../context/secretScan';
+import { maskSecrets } from '../context/secretScan';
 import type { SnippetRing } from '../context/snippetRing';
 
 /** Lines kept around an edit when the user leaves the file. */
@@ -33,7 +33,7 @@ export function trackRecentFiles(
   const addLines = (doc: vscode.TextDocument, from: number, to: number) => {
     if (!usable(doc)) return;
     const text = doc.getText(new vscode.Range(Math.max(0, from), 0, Math.min(doc.lineCount, to + 1), 0));
-    if (!looksBinary(text) && !findSecret(text)) ring.add(vscode.workspace.asRelativePath(doc.uri, false), text.replace(/\r\n/g, '\n'));
+    if (!looksBinary(text)) ring.add(vscode.workspace.asRelativePath(doc.uri, false), maskSecrets(text.replace(/\r\n/g, '\n')).text);
   };
 
   const addVisible = (editor: vscode.TextEditor) => {

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import type { ContextItem } from '../context/contextItem';
 import type { LineSpan } from '../context/contextService';
-import { findSecret } from '../context/secretScan';
+import { maskSecrets } from '../context/secretScan';
 import { REVIEW_SOURCE } from './reviewDiagnostics';
 
-/** A workspace file's text as the editor holds it, unless it is denied or looks like it holds a secret. */
+/** A workspace file's text as the editor holds it, what looks like a secret masked; undefined when it is denied. */
 export async function readAllowed(path: string, allowed: (path: string) => boolean): Promise<string | undefined> {
   if (!allowed(path)) return undefined;
   const folder = vscode.workspace.workspaceFolders?.[0];
@@ -13,7 +13,7 @@ export async function readAllowed(path: string, allowed: (path: string) => boole
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   try {
     const text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-    return findSecret(text) ? undefined : text.replace(/\r\n/g, '\n');
+    return maskSecrets(text.replace(/\r\n/g, '\n')).text;
   } catch {
     return undefined;
   }

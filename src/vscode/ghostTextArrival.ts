@@ -3,10 +3,19 @@ import type { CompletionRequest } from '../completions/completionTypes';
 import { PrefetchPolicy } from '../completions/prefetchPolicy';
 import type { Logger } from '../log/logger';
 
+/**
+ * How long the request at an arrival waits for its context at most. Building it from the index
+ * takes a few milliseconds; indexing a just-opened file and its imports can take longer, and
+ * the request goes out with what is ready then rather than keep the user waiting.
+ */
+export const ARRIVAL_CONTEXT_WAIT_MS = 25;
+
 export interface ArrivalDeps {
   /** `flint.completions.prefetch`. */
   enabled(): boolean;
   now(): number;
+  /** Prepares the context of a place (indexes the file and what it imports, then builds); resolves when it is ready. */
+  prepareContext(document: vscode.TextDocument, line: number): Promise<void>;
   /** The engine's request for a place; undefined when ghost text may not be asked for there. */
   requestAt(document: vscode.TextDocument, position: vscode.Position, signal: AbortSignal): CompletionRequest | undefined;
   /** The engine's prefetch: starts the request at once; true once a suggestion is ready for it. */
@@ -44,18 +53,29 @@ export function watchArrivals(deps: ArrivalDeps): vscode.Disposable {
   const arrive = async (editor: vscode.TextEditor, version: number) => {
     const document = editor.document;
     const position = editor.selection.active;
-    if (vscode.window.activeTextEditor !== editor || document.version !== version || !editor.selection.isEmpty || editor.selections.length !== 1) return;
+    const still = () => vscode.window.activeTextEditor === editor && document.version === version && editor.selection.isEmpty && editor.selections.length === 1 && editor.selection.active.isEqual(position);
+    if (!still()) return;
     if (!PrefetchPolicy.atLineEnd(document.lineAt(position.line).text.slice(position.character))) return;
     if (!policy.mayAsk({ key: document.uri.toString(), version, offset: document.offsetAt(position) }, deps.now())) return;
+    // The first request at a place carries the context of that place: it waits for it, briefly.
+    const t0 = deps.now();
+    let waited: ReturnType<typeof setTimeout> | undefined;
+    const ready = await Promise.race([
+      deps.prepareContext(document, position.line).then(() => true),
+      new Promise<false>((resolve) => (waited = setTimeout(() => resolve(false), ARRIVAL_CONTEXT_WAIT_MS))),
+    ]);
+    clearTimeout(waited);
+    deps.log.trace(`ghost text on arrival: context ${ready ? 'ready' : 'not ready'} after ${(deps.now() - t0).toFixed(1)} ms`);
+    if (!still()) return;
     const controller = new AbortController();
     const req = deps.requestAt(document, position, controller.signal);
     if (!req) return;
     asking = controller;
-    const ready = deps.prefetch(req);
+    const answered = deps.prefetch(req);
     // The request is out: the editor asks now and waits on it, so the suggestion is on screen
     // within a frame of being complete (asking once it is complete costs two more round trips).
     deps.show(editor, position);
-    await ready;
+    await answered;
     if (asking === controller) asking = undefined;
   };
 

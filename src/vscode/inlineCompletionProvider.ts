@@ -5,6 +5,7 @@ import { completionSettings, enabledForLanguage } from '../completions/completio
 import type { CompletionRequest, CompletionResult } from '../completions/completionTypes';
 import { GhostTextAlternatives } from '../completions/ghostTextAlternatives';
 import { looksBinary } from '../context/looksBinary';
+import { maskSecrets } from '../context/secretScan';
 import { SecretScanner } from '../context/secretScanner';
 import type { NextEditGhost } from '../nextEdit/nextEditGhost';
 import type { Services } from '../services';
@@ -35,8 +36,8 @@ interface At {
 /**
  * Ghost text for every file: translates the editor's requests into engine calls and its answers
  * into inline completion items. Nothing is sent while the workspace is untrusted, for languages
- * turned off in `flint.completions.enable`, or for denied files (secrets, `files.exclude`,
- * `flint.context.denyList`).
+ * turned off in `flint.completions.enable`, or for denied files (secret files, `files.exclude`,
+ * `flint.context.denyList`); secret-looking text in what is sent is masked.
  */
 export function registerCompletions(context: vscode.ExtensionContext, services: Services, nextEdit: NextEditGhost): void {
   const engine = new CompletionEngine({
@@ -54,6 +55,7 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
       // Subtle eagerness shows ghost text only after a pause in typing or on request.
       enabled: () => services.config()['completions.prefetch'] && services.config()['completions.eagerness'] !== 'subtle',
       now: () => services.now(),
+      prepareContext: (document, line) => services.context.prepareAt(vscode.workspace.asRelativePath(document.uri, false), line),
       requestAt: (document, position, signal) => ghost.requestAt(document, position, false, signal),
       prefetch: (req) => engine.prefetch(req),
       show: (editor, position) => ghost.askEditor(editor.document, position),
@@ -197,8 +199,8 @@ class GhostTextProvider implements vscode.InlineCompletionItemProvider {
 
   /**
    * The engine's request for a place, or undefined when nothing may be sent from there: the
-   * workspace untrusted, ghost text off for the language, a denied file, a binary one, or a
-   * private key or token in the text around the cursor.
+   * workspace untrusted, ghost text off for the language, a denied file or a binary one. What
+   * looks like a private key or token around the cursor is masked.
    */
   requestAt(document: vscode.TextDocument, position: vscode.Position, explicit: boolean, signal: AbortSignal, changedAt?: number, arrived = false): CompletionRequest | undefined {
     if (!vscode.workspace.isTrusted) return undefined;
@@ -209,16 +211,17 @@ class GhostTextProvider implements vscode.InlineCompletionItemProvider {
       if (looksBinary(prefix.slice(0, 2048)) || looksBinary(suffix.slice(0, 2048))) return undefined;
       this.textDocuments.add(document);
     }
-    // A private key or token in the text around the cursor: nothing of it is sent.
-    if (this.secrets.find(prefix) || this.secrets.find(suffix)) return undefined;
     const path = vscode.workspace.asRelativePath(document.uri, false);
+    // A private key or token in the text around the cursor is sent as a placeholder naming its kind.
+    const masked = this.secrets.find(prefix) || this.secrets.find(suffix) ? [maskSecrets(prefix), maskSecrets(suffix)] : undefined;
+    this.services.context.noteMasked(path, masked ? [...new Set([...masked[0].kinds, ...masked[1].kinds])] : [], 'own');
     return {
-      prefix,
-      suffix,
+      prefix: masked?.[0].text ?? prefix,
+      suffix: masked?.[1].text ?? suffix,
       languageId: document.languageId,
       filePath: path,
-      // Prepared at the last pause (definitions, edits, viewed code); re-checked against the deny list as it is now.
-      snippets: () => this.services.context.ghostSnippets(path, lastLines(prefix, NEAR_CURSOR_LINES)),
+      // Prepared at the last pause or arrival, or built for this line when that was far; re-checked against the deny list as it is now.
+      snippets: () => this.services.context.ghostSnippets(path, lastLines(prefix, NEAR_CURSOR_LINES), position.line),
       explicit,
       arrived,
       signal,

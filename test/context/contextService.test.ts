@@ -8,7 +8,7 @@ import { UNUSED_IMPORT_DISTANCE } from '../../src/context/importedNames';
 import { namesInPlay } from '../../src/context/namesInPlay';
 import { languageIdOfPath } from '../../src/context/parserLanguages';
 import { lookup, resolveDefinitions } from '../../src/context/resolveDefinitions';
-import { findSecret } from '../../src/context/secretScan';
+import { maskSecrets } from '../../src/context/secretScan';
 import { SymbolIndex } from '../../src/context/symbolIndex';
 import { testContextItems } from '../../src/context/testContext';
 
@@ -36,7 +36,7 @@ beforeAll(async () => {
 
 const lines = (path: string) => files.get(path)!.split('\n');
 const service = (over: Partial<ContextServiceDeps> = {}) =>
-  new ContextService({ index, allowed: () => true, hasSecret: (t) => findSecret(t) !== undefined, ...over });
+  new ContextService({ index, allowed: () => true, mask: maskSecrets, ...over });
 const request = (over: Partial<ContextRequest> = {}): ContextRequest => ({
   surface: 'review',
   path: 'src/app.ts',
@@ -93,10 +93,14 @@ describe('ContextService', () => {
     expect(block.tokens).toBeGreaterThan(0);
   });
 
-  it('drops what a denied file defines, and definitions that look like secrets', () => {
+  it('drops what a denied file defines, and masks what looks like a secret, saying what it masked', () => {
     const all = service().build(request());
     expect(all.text).toContain('function secretHelper(x: number): number');
     expect(all.text).not.toContain('ghp_');
+    // The token's declaration is still sent, its value masked: the model learns the name exists.
+    expect(all.text).toContain("API_TOKEN = '[masked: a GitHub token]'");
+    expect(all.masked).toEqual(['a GitHub token']);
+    expect(service().build(request({ lines: lines('src/app.ts').map((l) => l.replace(/, API_TOKEN/, '')) })).masked).toEqual([]);
     const denied = service({ allowed: (p) => p !== 'src/secrets.ts' }).build(request());
     expect(denied.text).not.toContain('secretHelper');
     expect(denied.items.every((i) => i.path !== 'src/secrets.ts')).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findSecret, secretRefusal } from '../../src/context/secretScan';
+import { findSecret, maskSecrets, secretPlaceholder, secretRefusal } from '../../src/context/secretScan';
 
 // Built from parts so that this file itself holds no credential-shaped string.
 const j = (...parts: string[]) => parts.join('');
@@ -63,5 +63,43 @@ describe('findSecret', () => {
     const big = code.repeat(Math.ceil(200_000 / code.length));
     expect(findSecret(big)).toBeUndefined();
     expect(findSecret(`${big}${j('-----BEGIN ', 'EC PRIVATE KEY-----')}`)?.kind).toMatch(/PEM/);
+  });
+});
+
+describe('maskSecrets', () => {
+  it.each(secrets)('masks %s, keeping the text around it', (kind, text) => {
+    const masked = maskSecrets(`const x = 1;\n${text}\nexport const y = 2;\n`);
+    expect(masked.kinds).toHaveLength(1);
+    expect(masked.kinds[0]).toMatch(kind);
+    expect(masked.text).toContain(secretPlaceholder(masked.kinds[0]));
+    expect(masked.text.startsWith('const x = 1;\n')).toBe(true);
+    expect(findSecret(masked.text)).toBeUndefined();
+  });
+
+  it('masks a private key from its BEGIN line to its END line, and the code after it stays', () => {
+    const pem = j('-----BEGIN ', 'RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA7secretbody\nQ2xhc3N5\n-----END RSA PRIVATE KEY-----');
+    const masked = maskSecrets(`const pem = \`${pem}\`;\nexport function sign() {}\n`);
+    expect(masked.text).toBe(`const pem = \`${secretPlaceholder(masked.kinds[0])}\`;\nexport function sign() {}\n`);
+    expect(masked.text).not.toContain('MIIEow');
+  });
+
+  it('masks an AWS secret key value and keeps its name', () => {
+    const masked = maskSecrets(j('aws_secret_access_key = ', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'));
+    expect(masked.text).toBe(`aws_secret_access_key = ${secretPlaceholder('an AWS secret access key')}`);
+  });
+
+  it('masks every sample token of a test file, each kind named once', () => {
+    const jwt = (sub: string) => j('eyJhbGciOiJIUzI1NiJ9', '.', `eyJzdWIiOi${sub}IxMjM0NTY3ODkwIn0`, '.', 'dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U');
+    const text = `it('decodes', () => {\n  decode('${jwt('A')}');\n  decode('${jwt('B')}');\n  const gh = '${j('gh', 'p_', A36)}';\n});\n`;
+    const masked = maskSecrets(text);
+    expect(masked.kinds).toEqual(['a GitHub token', 'a JSON Web Token']);
+    expect(masked.text.split(secretPlaceholder('a JSON Web Token'))).toHaveLength(3);
+    expect(masked.text).toContain("it('decodes', () => {\n  decode('");
+    expect(findSecret(masked.text)).toBeUndefined();
+  });
+
+  it('gives ordinary code back as it is', () => {
+    const code = 'const key = process.env.OPENAI_API_KEY;\n// -----BEGIN CERTIFICATE----- is public\n';
+    expect(maskSecrets(code)).toEqual({ text: code, kinds: [] });
   });
 });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CodeParser, installedParserFiles } from '../../src/context/codeParser';
 import { ContextService } from '../../src/context/contextService';
 import { languageIdOfPath } from '../../src/context/parserLanguages';
-import { findSecret } from '../../src/context/secretScan';
+import { maskSecrets } from '../../src/context/secretScan';
 import { SymbolIndex } from '../../src/context/symbolIndex';
 import { testContextItems } from '../../src/context/testContext';
 import { ContinuousTests, type ContinuousDeps } from '../../src/tests/continuousTests';
@@ -37,7 +37,7 @@ async function serviceContext(path: string, text: string, fn: SourceFunction): P
   const rel = relative('/w', path);
   const lines = text.split('\n');
   const tests = await testContextItems(index, rel, fn.name, async (p) => PROJECT[p]);
-  const service = new ContextService({ index, allowed: () => true, hasSecret: (t) => findSecret(t) !== undefined });
+  const service = new ContextService({ index, allowed: () => true, mask: maskSecrets });
   return service.with({ tests: () => tests }).build({ surface: 'tests', path: rel, lines, focus: { start: fn.startLine, end: fn.endLine }, visible: { start: 0, end: lines.length } }).text;
 }
 
