@@ -122,11 +122,13 @@ function installTypingProbe() {
       c.anyText = g.slice(0, 200);
     }
     // Once the editor drew the key (the ghost text changed from what the keydown saw): text that
-    // is not this state's but one of the last few states' answer is stale.
+    // is not this state's but one of the last few states' answer, reaching past the keys typed
+    // since (a lone closer could be either), is stale.
     if (c.atKeydown !== undefined && g !== c.atKeydown) c.atKeydown = undefined;
     if (c.atKeydown === undefined && !c.stale && c.recent && g.trim() !== '' && !correct(g, c.truth)) {
       for (let j = 1; j <= c.recent.length; j++) {
-        if (!correct(g, c.recent.slice(-j) + c.truth)) continue;
+        const since = c.recent.slice(-j);
+        if (norm(g).length <= norm(since).length || !correct(g, since + c.truth)) continue;
         c.stale = true;
         c.staleText = g.slice(0, 60);
         break;
