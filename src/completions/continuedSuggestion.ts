@@ -7,7 +7,7 @@ import { cursorPlace, type CursorPlace } from './cursorPlace';
  * `suggestion`, offered by `entry` at `place`, continued by what is kept for the document state
  * right after it (the request for what follows accepting it) when it ends where its answer
  * ends: an answer that stops at a block's closer then still shows the lines after it, up to
- * `maxLines` lines in all. Undefined when nothing continues it.
+ * `maxLines` lines in all. Only following lines continue it; undefined when none do.
  */
 export function continuedSuggestion(
   cache: Pick<CompletionCache, 'lookup'>,
@@ -25,7 +25,8 @@ export function continuedSuggestion(
   for (const hit of cache.lookup(next.prefix, next.suffix)) {
     if (!hit.ready || hit.entry === entry || hit.entry.kind === 'alternative') continue;
     const more = hit.entry.suggestionAt(next, maxLines - lines + 1)?.suggestion;
-    if (more && more.replaceSuffix === 0 && more.text.trim() !== '') return { text: suggestion.text + more.text, replaceSuffix: 0 };
+    // Only lines of their own: what goes on along the same line was not this answer's to end.
+    if (more && more.replaceSuffix === 0 && /^[ \t]*\n/.test(more.text) && more.text.trim() !== '') return { text: suggestion.text + more.text, replaceSuffix: 0 };
   }
   return undefined;
 }

@@ -85,3 +85,10 @@ describe('A suggestion that ends where its answer ends', () => {
     expect(enter?.suggestion.text.startsWith('  }\n  return w;')).toBe(true);
   });
 });
+
+describe('A suggestion continued only by lines of their own', () => {
+  it('is not continued along its own line', async () => {
+    const h = await closerThenAfter(' // end of loop');
+    expect((await h.engine.provide(request(`${P}\n`)))?.suggestion.text).toBe('  }');
+  });
+});
