@@ -124,9 +124,11 @@ class GhostTextProvider implements vscode.InlineCompletionItemProvider {
     const onCancel = token.onCancellationRequested(() => controller.abort());
     const ownAsk = this.ownAsks.take(uri, explicit, this.services.now());
     try {
+      const version = document.version;
       const results = await this.cycling.provide(req, explicit && !ownAsk);
       const result = results[0];
-      if (!result || token.isCancellationRequested) return undefined;
+      // An answer for the document as it was is never shown after a later key.
+      if (!result || token.isCancellationRequested || document.version !== version) return undefined;
       if (change) change.answered = true;
       this.nextEdit.ghostTextShown(uri, document.version);
       this.shownAt = { uri, version: document.version, position };
