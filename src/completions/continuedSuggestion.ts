@@ -26,7 +26,10 @@ export function continuedSuggestion(
     if (!hit.ready || hit.entry === entry || hit.entry.kind === 'alternative') continue;
     const more = hit.entry.suggestionAt(next, maxLines - lines + 1)?.suggestion;
     // Only lines of their own: what goes on along the same line was not this answer's to end.
-    if (more && more.replaceSuffix === 0 && /^[ \t]*\n/.test(more.text) && more.text.trim() !== '') return { text: suggestion.text + more.text, replaceSuffix: 0 };
+    if (!more || more.replaceSuffix !== 0 || !/^[ \t]*\n/.test(more.text) || more.text.trim() === '') continue;
+    // That answer may end where it ends too, and go on with what is kept after it.
+    const further = continuedSuggestion(cache, hit.entry, next, more, maxLines - lines + 1) ?? more;
+    return { text: suggestion.text + further.text, replaceSuffix: 0 };
   }
   return undefined;
 }

@@ -92,3 +92,31 @@ describe('A suggestion continued only by lines of their own', () => {
     expect((await h.engine.provide(request(`${P}\n`)))?.suggestion.text).toBe('  }');
   });
 });
+
+describe('A continued suggestion', () => {
+  it('goes on over each answer kept after the last, within completions.maxLines', async () => {
+    const h = engineHarness({ maxLines: 4 });
+    let grew = 0;
+    h.engine.onGrow(() => grew++);
+    const first = h.engine.provide(request(P));
+    await settle();
+    h.client.last.push('\n  }');
+    h.client.last.end();
+    await first;
+    await hostReplied();
+    h.client.last.push('\n  return w;');
+    h.client.last.end();
+    await settle();
+    // The editor asks again: the suggestion goes on, and what follows it is asked for in turn.
+    expect((await h.engine.provide(request(P, '', { explicit: true })))?.suggestion.text).toBe('\n  }\n  return w;');
+    await hostReplied();
+    expect(h.log.count('speculative')).toBe(2);
+    h.client.last.push('\n}\n\nfunction next() {}');
+    h.client.last.end();
+    await settle();
+    expect(grew).toBe(2);
+    const again = await h.engine.provide(request(P, '', { explicit: true }));
+    expect(again?.suggestion.text.startsWith('\n  }\n  return w;\n}')).toBe(true);
+    expect(again?.suggestion.text.split('\n').length).toBeLessThanOrEqual(4);
+  });
+});
