@@ -29,6 +29,8 @@ export const TYPING_SOURCES = [
 const TAIL = 80;
 /** Keys back a stale ghost text is looked for: the answer for the state before any of them. */
 const RECENT_KEYS = 8;
+/** The file's true text after the cursor a ghost text is checked against: longer than any suggestion. */
+const TRUTH_CHARS = 2000;
 const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const commentFor = (name) => (name.endsWith('.py') ? '#' : '//');
 
@@ -228,11 +230,11 @@ export async function typeSegment(win, seg, { header, index, gap }) {
     let agreeingEnter = false;
     if (ch === '\n') {
       const shown = await page.evaluate(() => window.__typing.read());
-      agreeingEnter = shown.trim() !== '' && text.slice(pos, pos + 400).replace(/\s+/g, '').startsWith(shown.replace(/\s+/g, ''));
+      agreeingEnter = shown.trim() !== '' && text.slice(pos, pos + TRUTH_CHARS).replace(/\s+/g, '').startsWith(shown.replace(/\s+/g, ''));
     }
     const multiLineTruth = truthAt(text, pos + 1).trim().includes('\n');
     const recent = text.slice(Math.max(seg.before.length, pos + 1 - RECENT_KEYS), pos + 1);
-    await press(page, ch, { kind: 'key', part: 'segment', truth: text.slice(pos + 1, pos + 400), truthHere: text.slice(pos, pos + 400), recent, agreeingEnter, multiLineTruth }, gap());
+    await press(page, ch, { kind: 'key', part: 'segment', truth: text.slice(pos + 1, pos + TRUTH_CHARS), truthHere: text.slice(pos, pos + TRUTH_CHARS), recent, agreeingEnter, multiLineTruth }, gap());
   }
   await page.waitForTimeout(200);
   const records = await takeRecords(page);
@@ -255,7 +257,7 @@ export async function openFreshFile(win, file, { header, index }) {
 export async function typeFreshPosition(win, opened, p, { position, pauseMs, gap }) {
   const { page } = win;
   const offset = opened.trueLines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.col;
-  const truthFrom = (k) => opened.trueText.slice(offset + k, offset + k + 400);
+  const truthFrom = (k) => opened.trueText.slice(offset + k, offset + k + TRUTH_CHARS);
   await page.keyboard.press('Control+G');
   await page.locator('.quick-input-widget input').waitFor({ timeout: 10_000 });
   await page.keyboard.type(`${p.line + 1}:${p.col + 1}`);
