@@ -52,12 +52,17 @@ export function truthAt(text, pos) {
   return restWithBlock(text.split('\n'), line, col);
 }
 
-/** Every state the segments pass through: [the TAIL characters before the cursor, the perfect answer]. */
-export function segmentStates(segments) {
+/**
+ * Every state the segments pass through: [the TAIL characters before the cursor, the perfect
+ * answer]; with `beyond`, every state after them to the file's end too (what Flint asks for
+ * after a suggestion it shows, before the typist gets there).
+ */
+export function segmentStates(segments, beyond = false) {
   const states = [];
   for (const seg of segments) {
     const text = seg.before + seg.after;
-    for (let k = 0; k <= seg.typed.length; k++) {
+    const end = beyond ? seg.after.length : seg.typed.length;
+    for (let k = 0; k <= end; k++) {
       const pos = seg.before.length + k;
       states.push([text.slice(Math.max(0, pos - TAIL), pos), truthAt(text, pos)]);
     }

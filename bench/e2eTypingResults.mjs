@@ -17,12 +17,13 @@ const NEXT_EDIT_NONE = {
 
 /**
  * The typing run's texts and the scripted endpoint's fixture answering them: every state of the
- * segments and of the fresh positions by the characters before the cursor (`tails`), the
- * segments also as rules for the rendered fill-in-the-middle prompt, then `base`.
+ * segments (and after them, to their file's end) and of the fresh positions by the characters
+ * before the cursor (`tails`), the segments also as rules for the rendered fill-in-the-middle
+ * prompt, then `base`.
  */
 export function typingOracle(base) {
   const segments = typingSegments();
-  const replies = Object.fromEntries(segmentStates(segments));
+  const replies = Object.fromEntries(segmentStates(segments, true));
   const files = freshFiles();
   const dropped = files.reduce((n, file) => n + freshTails(file, replies), 0);
   const fixture = {
