@@ -15,10 +15,11 @@
 // bench/results/e2e.json.
 //
 //   node bench/e2e.mjs [--samples N] [--busy-samples N] [--engine scripted|tiny] [--no-typing] [--no-busy]
-//   node bench/e2e.mjs --typing-only [--windows provider,floor,ws,infill,completions,http] [--positions N]
+//   node bench/e2e.mjs --typing-only [--busy] [--windows provider,floor,ws,infill,completions,http] [--positions N]
 //   node bench/e2e.mjs --model models/flint-code-6m.gguf [--positions N]
 // (--typing-only: the quiet typing run only, in the windows named, over the first N fresh
-// positions; prints its figures and writes bench/results/e2e-typing.json, leaving e2e.json as it was.
+// positions; prints its figures and writes bench/results/e2e-typing.json, leaving e2e.json as it was;
+// with --busy, then the same with one core kept busy, its figures under `busy`.
 // --model: the typing run over /infill against that model on the llama engine, written to
 // bench/results/e2e-model.json: shown share, the share of it that was right, requests per key.)
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -53,6 +54,8 @@ const TYPING_ONLY = argv.includes('--typing-only');
 /** --typing-only while working on it: some windows (provider,floor,ws,infill,completions,http), fewer fresh positions. */
 const TYPING_WINDOWS = flag('--windows', undefined)?.split(',');
 const MAX_POSITIONS = Number(flag('--positions', Infinity));
+/** --typing-only --busy: the typing run again with one core kept busy, its figures under `busy`. */
+const TYPING_BUSY = TYPING_ONLY && argv.includes('--busy');
 /** --model PATH: the typing run once against a real model (llama engine) over /infill, no targets. */
 const MODEL = flag('--model', undefined);
 const BASELINE = join(root, 'support', 'e2e', 'baseline-extension');
@@ -195,10 +198,13 @@ async function main() {
       if (!withFlint || ENGINE !== 'scripted') throw new Error('--typing-only needs Flint and the scripted engine');
       await endpoint.setKnobs(TYPING_KNOBS);
       const phase = await typingPhase(groups, browser, endpoint, { median, oracle, tags: TYPING_WINDOWS, maxPositions: MAX_POSITIONS });
-      const result = { ...typingResults(phase), at: new Date().toISOString() };
+      const busyPhase = TYPING_BUSY ? await typingPhase(groups, browser, endpoint, { median, oracle, tags: TYPING_WINDOWS, maxPositions: MAX_POSITIONS, busy: true }) : null;
+      const result = { ...typingResults(phase), ...(busyPhase ? { busy: typingResults(busyPhase) } : {}), at: new Date().toISOString() };
       mkdirSync(join(root, 'bench', 'results'), { recursive: true });
       writeFileSync(join(root, 'bench', 'results', 'e2e-typing.json'), JSON.stringify(result, null, 2) + '\n');
-      console.log(`typing only: ${JSON.stringify(Object.fromEntries(Object.entries(result).filter(([, v]) => typeof v !== 'object')))}`);
+      const flat = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => typeof v !== 'object'));
+      console.log(`typing only: ${JSON.stringify(flat(result))}`);
+      if (result.busy) console.log(`typing only, busy: ${JSON.stringify(flat(result.busy))}`);
       return 0;
     }
     const server = await startCodeServer(groups, { settings });

@@ -3,8 +3,9 @@
 // so its work never shares a thread with the browser driver. It passes every byte through and
 // writes one JSON line per model request and per answer to a log: when it was sent, which
 // surface asked (ghost text or next edit, from the request itself), which window (the
-// `flint-typing <label>` header of the file being typed, in every prompt), and when the answer
-// ended at Flint's door with what text. Times are wall-clock milliseconds with sub-millisecond
+// `flint-typing <label>` header of the file being typed, in every prompt), for ghost text the
+// document state it asks about (the text before and after the cursor, from the header on), and
+// when the answer ended at Flint's door with what text. Times are wall-clock milliseconds with sub-millisecond
 // precision (performance.timeOrigin + performance.now()), comparable with the page's own.
 //
 //   node bench/e2eRelay.mjs --target http://127.0.0.1:PORT --log FILE
@@ -22,19 +23,51 @@ const log = (entry) => appendFileSync(logFile, `${JSON.stringify({ t: now(), ...
 const upstreamAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 let nextId = 1;
 
-/** Which surface a request body belongs to, and which window's file it carries. */
+/** The file's own text from its header line on (context from other files comes before it). */
+function fromHeader(prefix) {
+  const at = prefix.lastIndexOf('flint-typing ');
+  return at < 0 ? prefix : prefix.slice(prefix.lastIndexOf('\n', at) + 1);
+}
+
+/** The first string in `json` (depth first) holding `needle`. */
+function findString(json, needle) {
+  if (typeof json === 'string') return json.includes(needle) ? json : undefined;
+  if (json && typeof json === 'object') {
+    for (const v of Object.values(json)) {
+      const s = findString(v, needle);
+      if (s !== undefined) return s;
+    }
+  }
+  return undefined;
+}
+
+/** The document state a ghost-text request asks about: { prefix, suffix }, or null. */
+function stateOf(json) {
+  if (typeof json.input_prefix === 'string') return { prefix: fromHeader(json.input_prefix), suffix: json.input_suffix ?? '' };
+  if (typeof json.prompt === 'string') {
+    const fim = /<\|fim_prefix\|>([\s\S]*)<\|fim_suffix\|>([\s\S]*)<\|fim_middle\|>/.exec(json.prompt);
+    return fim ? { prefix: fromHeader(fim[1]), suffix: fim[2] } : { prefix: fromHeader(json.prompt), suffix: '' };
+  }
+  const user = findString(json.input ?? json.response?.input ?? json, '<|cursor');
+  if (user === undefined) return null;
+  const marker = /here the cursor is marked (<\|cursor-\d+\|>)/.exec(user)?.[1] ?? '<|cursor|>';
+  const at = user.lastIndexOf(marker);
+  return at < 0 ? null : { prefix: fromHeader(user.slice(0, at)), suffix: user.slice(at + marker.length) };
+}
+
+/** Which surface a request body belongs to, which window's file it carries, and for ghost text its document state. */
 function classify(path, body) {
   const tag = /flint-typing (\w+)/.exec(body)?.[1] ?? null;
-  if (path.includes('/infill') || path.includes('/completions')) return { surface: 'completion', tag };
   let json;
   try {
     json = JSON.parse(body);
   } catch {
     return { surface: 'other', tag };
   }
+  if (path.includes('/infill') || path.includes('/completions')) return { surface: 'completion', tag, state: stateOf(json) };
   if (json.generate === false) return { surface: 'warm', tag };
-  const instructions = String(json.instructions ?? '');
-  if (instructions.includes('code completion engine')) return { surface: 'completion', tag };
+  const instructions = String(json.instructions ?? json.response?.instructions ?? '');
+  if (instructions.includes('code completion engine')) return { surface: 'completion', tag, state: stateOf(json) };
   if (instructions.includes('You predict the next edit')) return { surface: 'next-edit', tag };
   return { surface: 'other', tag };
 }
@@ -72,9 +105,9 @@ const server = http.createServer((req, res) => {
   req.on('end', () => {
     const body = Buffer.concat(chunks);
     const id = nextId++;
-    const { surface, tag } = req.method === 'POST' ? classify(req.url, body.toString('utf8')) : { surface: 'other', tag: null };
+    const { surface, tag, state } = req.method === 'POST' ? classify(req.url, body.toString('utf8')) : { surface: 'other', tag: null };
     const counted = surface === 'completion' || surface === 'next-edit';
-    if (counted) log({ kind: 'request', id, transport: req.url.includes('/infill') ? 'infill' : 'http', surface, tag });
+    if (counted) log({ kind: 'request', id, transport: req.url.includes('/infill') ? 'infill' : 'http', surface, tag, ...(state ? { state } : {}) });
     const headers = { ...req.headers, host: target.host };
     const up = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers, agent: upstreamAgent }, (upRes) => {
       res.writeHead(upRes.statusCode ?? 502, upRes.headers);
@@ -133,13 +166,13 @@ wss.on('connection', (client, req) => {
       return;
     }
     if (event.type !== 'response.create') return;
-    const { surface, tag } = classify('/v1/responses', text);
+    const { surface, tag, state } = classify('/v1/responses', text);
     const counted = surface === 'completion' || surface === 'next-edit';
     const id = nextId++;
     const lane = event.stream_id ?? '';
     if (!lanes.has(lane)) lanes.set(lane, []);
     lanes.get(lane).push({ id, counted, surface, tag, text: '' });
-    if (counted) log({ kind: 'request', id, transport: 'ws', surface, tag });
+    if (counted) log({ kind: 'request', id, transport: 'ws', surface, tag, ...(state ? { state } : {}) });
   }
 
   function noteServerEvent(raw) {

@@ -7,8 +7,9 @@
 //   Line, a pause, then its first keys.
 // Per keystroke (and per arrival at a fresh position) the page notes when correct ghost text (a
 // prefix of the file's true continuation) showed and what it showed, whether it was already
-// there at the keydown, whether it showed more than one line, and painted frames without ghost
-// text after an Enter the suggestion agreed with.
+// there at the keydown, whether it showed more than one line, whether it showed a stale text (the
+// answer for the state before one of the last keys, as the keys left it untrimmed), and painted
+// frames without ghost text after an Enter the suggestion agreed with.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
@@ -26,6 +27,10 @@ export const TYPING_SOURCES = [
 ];
 
 const TAIL = 80;
+/** Keys back a stale ghost text is looked for: the answer for the state before any of them. */
+const RECENT_KEYS = 8;
+/** The file's true text after the cursor a ghost text is checked against: longer than any suggestion. */
+const TRUTH_CHARS = 2000;
 const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const commentFor = (name) => (name.endsWith('.py') ? '#' : '//');
 
@@ -47,12 +52,17 @@ export function truthAt(text, pos) {
   return restWithBlock(text.split('\n'), line, col);
 }
 
-/** Every state the segments pass through: [the TAIL characters before the cursor, the perfect answer]. */
-export function segmentStates(segments) {
+/**
+ * Every state the segments pass through: [the TAIL characters before the cursor, the perfect
+ * answer]; with `beyond`, every state after them to the file's end too (what Flint asks for
+ * after a suggestion it shows, before the typist gets there).
+ */
+export function segmentStates(segments, beyond = false) {
   const states = [];
   for (const seg of segments) {
     const text = seg.before + seg.after;
-    for (let k = 0; k <= seg.typed.length; k++) {
+    const end = beyond ? seg.after.length : seg.typed.length;
+    for (let k = 0; k <= end; k++) {
       const pos = seg.before.length + k;
       states.push([text.slice(Math.max(0, pos - TAIL), pos), truthAt(text, pos)]);
     }
@@ -103,7 +113,7 @@ function installTypingProbe() {
     const g = read();
     const at = performance.now();
     const p = t.pending;
-    t.cur = { at, epoch: performance.timeOrigin + at, before: g.slice(0, 60), correctBefore: p.truthHere !== undefined && correct(g, p.truthHere), ...p, truthHere: undefined, shownMs: null, shownText: null, anyMs: null, anyText: null, multi: false, frameStarts: 0, blankFrameStarts: 0, frames: 0, blankFrames: 0, trace: [] };
+    t.cur = { at, epoch: performance.timeOrigin + at, before: g.slice(0, 60), atKeydown: g, correctBefore: p.truthHere !== undefined && correct(g, p.truthHere), ...p, truthHere: undefined, shownMs: null, shownText: null, anyMs: null, anyText: null, multi: false, stale: false, staleText: null, frameStarts: 0, blankFrameStarts: 0, frames: 0, blankFrames: 0, trace: [] };
     t.records.push(t.cur);
     t.pending = undefined;
   }, true);
@@ -117,6 +127,19 @@ function installTypingProbe() {
     if (c.anyMs === null && g.trim() !== '' && g.slice(0, 60) !== c.before) {
       c.anyMs = performance.now() - c.at;
       c.anyText = g.slice(0, 200);
+    }
+    // Once the editor drew the key (the ghost text changed from what the keydown saw): text that
+    // is not this state's but one of the last few states' answer, reaching past the keys typed
+    // since (a lone closer could be either), is stale.
+    if (c.atKeydown !== undefined && g !== c.atKeydown) c.atKeydown = undefined;
+    if (c.atKeydown === undefined && !c.stale && c.recent && g.trim() !== '' && !correct(g, c.truth)) {
+      for (let j = 1; j <= c.recent.length; j++) {
+        const since = c.recent.slice(-j);
+        if (norm(g).length <= norm(since).length || !correct(g, since + c.truth)) continue;
+        c.stale = true;
+        c.staleText = g.slice(0, 60);
+        break;
+      }
     }
     if (correct(g, c.truth)) {
       if (c.shownMs === null) {
@@ -212,10 +235,11 @@ export async function typeSegment(win, seg, { header, index, gap }) {
     let agreeingEnter = false;
     if (ch === '\n') {
       const shown = await page.evaluate(() => window.__typing.read());
-      agreeingEnter = shown.trim() !== '' && text.slice(pos, pos + 400).replace(/\s+/g, '').startsWith(shown.replace(/\s+/g, ''));
+      agreeingEnter = shown.trim() !== '' && text.slice(pos, pos + TRUTH_CHARS).replace(/\s+/g, '').startsWith(shown.replace(/\s+/g, ''));
     }
     const multiLineTruth = truthAt(text, pos + 1).trim().includes('\n');
-    await press(page, ch, { kind: 'key', part: 'segment', truth: text.slice(pos + 1, pos + 400), truthHere: text.slice(pos, pos + 400), agreeingEnter, multiLineTruth }, gap());
+    const recent = text.slice(Math.max(seg.before.length, pos + 1 - RECENT_KEYS), pos + 1);
+    await press(page, ch, { kind: 'key', part: 'segment', truth: text.slice(pos + 1, pos + TRUTH_CHARS), truthHere: text.slice(pos, pos + TRUTH_CHARS), recent, agreeingEnter, multiLineTruth }, gap());
   }
   await page.waitForTimeout(200);
   const records = await takeRecords(page);
@@ -238,7 +262,7 @@ export async function openFreshFile(win, file, { header, index }) {
 export async function typeFreshPosition(win, opened, p, { position, pauseMs, gap }) {
   const { page } = win;
   const offset = opened.trueLines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.col;
-  const truthFrom = (k) => opened.trueText.slice(offset + k, offset + k + 400);
+  const truthFrom = (k) => opened.trueText.slice(offset + k, offset + k + TRUTH_CHARS);
   await page.keyboard.press('Control+G');
   await page.locator('.quick-input-widget input').waitFor({ timeout: 10_000 });
   await page.keyboard.type(`${p.line + 1}:${p.col + 1}`);
@@ -246,6 +270,7 @@ export async function typeFreshPosition(win, opened, p, { position, pauseMs, gap
   await page.keyboard.press('Enter');
   await page.waitForTimeout(pauseMs);
   for (const [k, ch] of [...p.keys].entries()) {
-    await press(page, ch, { kind: 'key', part: 'fresh', position, key: k + 1, truth: truthFrom(k + 1), truthHere: truthFrom(k), multiLineTruth: false }, gap());
+    const recent = opened.trueText.slice(Math.max(offset, offset + k + 1 - RECENT_KEYS), offset + k + 1);
+    await press(page, ch, { kind: 'key', part: 'fresh', position, key: k + 1, truth: truthFrom(k + 1), truthHere: truthFrom(k), recent, multiLineTruth: false }, gap());
   }
 }

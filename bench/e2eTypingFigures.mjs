@@ -23,6 +23,7 @@ export function typingFigures(records, median) {
     fresh_shown_share: fresh.length ? freshShown.length / fresh.length : null,
     fresh_shown_ms_p50: median(freshShown.map((r) => r.shownMs)),
     following_lines_shown_share: multi.length ? multi.filter((r) => r.multi).length / multi.length : null,
+    following_lines_shown: multi.filter((r) => r.multi).length,
     multi_line_suggestions: multi.length,
     agreeing_enters: enters.length,
     // Painted frames without ghost text until the next key, and all painted frames counted.
@@ -124,4 +125,39 @@ export function freshFigures(records, suffix) {
     ...percentileFigure(`first_ghost_ms_p90${suffix}`, firsts.map((f) => f.ms), 90, { digits: 1 }),
     [`fresh_positions${suffix}`]: firsts.length,
   };
+}
+
+/**
+ * Ghost-text requests of window `tag` that asked for what Flint already held, from the relay's
+ * log: `repeated`, a second request for a document state asked before; `redundant`, one sent
+ * while an earlier answer, kept (completed before it was sent) or still streaming, covered the
+ * state (same text after the cursor, the text typed since its state is how its answer begins,
+ * and the answer has more after it). An answer's text is what the relay saw end, else what the
+ * perfect model answers (`replyAt(prefix)`, for one cancelled while it streamed).
+ */
+export function wastedRequests(relay, tag, replyAt = () => undefined) {
+  const ends = new Map(relay.filter((e) => e.kind === 'end').map((e) => [e.id, e]));
+  const asked = relay.filter((e) => e.kind === 'request' && e.tag === tag && e.surface === 'completion' && e.state);
+  const seen = new Set();
+  let repeated = 0;
+  let redundant = 0;
+  for (const [i, r] of asked.entries()) {
+    const key = `${r.state.prefix}\u0000${r.state.suffix}`;
+    if (seen.has(key)) {
+      repeated++;
+      continue;
+    }
+    seen.add(key);
+    if (asked.slice(0, i).some((earlier) => covers(earlier, ends.get(earlier.id), r, replyAt))) redundant++;
+  }
+  return { requests: asked.length, repeated, redundant };
+}
+
+/** Whether `earlier`'s answer (ended as `end`, if it did) was held when `r` was sent and covers its state. */
+function covers(earlier, end, r, replyAt) {
+  const held = !end || end.t > r.t || end.status === 'completed';
+  if (!held || earlier.state.suffix !== r.state.suffix || !r.state.prefix.startsWith(earlier.state.prefix)) return false;
+  const text = end?.status === 'completed' ? (end.text ?? '') : (replyAt(earlier.state.prefix) ?? '');
+  const typed = r.state.prefix.slice(earlier.state.prefix.length);
+  return text.startsWith(typed) && text.slice(typed.length).trim() !== '';
 }

@@ -16,11 +16,12 @@ import { join, resolve } from 'node:path';
 import { startCodeServer } from '../support/e2e/codeServer.mjs';
 import { waitForLine } from '../support/e2e/processGroup.mjs';
 import { balancedTurns } from './balancedOrders.mjs';
+import { competingLoad } from './competingLoad.mjs';
 import { FRESH_SOURCES, seeded } from './e2eFresh.mjs';
 import { openFreshFile, rhythm, takeRecords, typeFreshPosition, typeSegment } from './e2eTyping.mjs';
-import { answerToScreen, firstGhost, freshFigures, guessFigures, requestsPerKeystroke, typingFigures } from './e2eTypingFigures.mjs';
+import { answerToScreen, firstGhost, freshFigures, guessFigures, requestsPerKeystroke, typingFigures, wastedRequests } from './e2eTypingFigures.mjs';
 import { openBenchWindow } from './e2eWindow.mjs';
-import { percentileFigure } from './sampleStats.mjs';
+import { percentileFigure, shareFigure } from './sampleStats.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const BASELINE = join(root, 'support', 'e2e', 'baseline-extension');
@@ -120,26 +121,43 @@ async function typeAll(windows, oracle, stamp, maxPositions) {
 }
 
 /**
- * Runs the quiet typing run (in windows `tags`, at most `maxPositions` fresh positions) on the texts of `oracle` (bench/e2eTypingResults.mjs, whose fixture
+ * Runs the typing run (in windows `tags`, at most `maxPositions` fresh positions; with `busy`, one
+ * core kept busy) on the texts of `oracle` (bench/e2eTypingResults.mjs, whose fixture
  * the endpoint answers from); returns the figures per window, the WebSocket window's fresh keys
  * and the load.
  */
-export async function typingPhase(groups, browser, endpoint, { median, oracle, tags = WINDOWS.map((w) => w.tag), maxPositions = Infinity }) {
+export async function typingPhase(groups, browser, endpoint, { median, oracle, tags = WINDOWS.map((w) => w.tag), maxPositions = Infinity, busy = false }) {
   const relay = await startRelay(groups, endpoint);
   const windows = await openWindows(groups, browser, endpoint, relay, tags);
-  const loadBefore = load();
-  await typeAll(windows, oracle, Date.now(), maxPositions);
+  // Busy: a child process keeps one core busy while the windows type (not while they open).
+  const burner = busy ? competingLoad(60 * 60_000) : undefined;
+  let loadBefore;
+  try {
+    if (burner) await new Promise((r) => setTimeout(r, 1000));
+    loadBefore = load();
+    await typeAll(windows, oracle, Date.now(), maxPositions);
+  } finally {
+    burner?.stop();
+  }
   const entries = relay.read();
   // The raw records and the relay's log, for looking into a run (not kept in the repository).
   if (process.env.FLINT_BENCH_RAW) writeFileSync(process.env.FLINT_BENCH_RAW, JSON.stringify({ windows: windows.map((w) => ({ tag: w.tag, records: w.records })), relay: entries }));
   const perWindow = {};
   const answerMs = {};
+  const replies = oracle.fixture.tails.replies;
+  const replyAt = (prefix) => replies[prefix.slice(-oracle.fixture.tails.chars)];
   for (const win of windows) {
     if (win.tag !== 'provider') answerMs[win.tag] = answerToScreen(win.records, entries, win.tag);
     const keys = win.records.filter((r) => r.kind === 'key');
     const segmentRecords = win.records.filter((r) => r.part === 'segment');
+    const segment = typingFigures(segmentRecords, median);
+    const wasted = wastedRequests(entries, win.tag, replyAt);
     perWindow[win.tag] = {
-      ...typingFigures(segmentRecords, median),
+      ...segment,
+      ...shareFigure('following_lines_shown_share', segment.following_lines_shown, segment.multi_line_suggestions),
+      stale_keystrokes: keys.filter((r) => r.stale).length,
+      stale_traces: keys.filter((r) => r.stale).slice(0, 10).map((r) => ({ part: r.part, before: r.before, stale: r.staleText })),
+      ...(win.extension === root ? { ...shareFigure('wasted_request_share', wasted.redundant + wasted.repeated, wasted.requests), redundant_requests: wasted.redundant, repeated_requests: wasted.repeated } : {}),
       shown_share: keys.length ? keys.filter((r) => r.shownMs !== null).length / keys.length : null,
       keystrokes_all: keys.length,
       ...(win.fresh ? freshFigures(win.records, '') : {}),

@@ -17,12 +17,13 @@ const NEXT_EDIT_NONE = {
 
 /**
  * The typing run's texts and the scripted endpoint's fixture answering them: every state of the
- * segments and of the fresh positions by the characters before the cursor (`tails`), the
- * segments also as rules for the rendered fill-in-the-middle prompt, then `base`.
+ * segments (and after them, to their file's end) and of the fresh positions by the characters
+ * before the cursor (`tails`), the segments also as rules for the rendered fill-in-the-middle
+ * prompt, then `base`.
  */
 export function typingOracle(base) {
   const segments = typingSegments();
-  const replies = Object.fromEntries(segmentStates(segments));
+  const replies = Object.fromEntries(segmentStates(segments, true));
   const files = freshFiles();
   const dropped = files.reduce((n, file) => n + freshTails(file, replies), 0);
   const fixture = {
@@ -38,12 +39,36 @@ function renamed(figures = {}, from, to) {
   return { [to]: figures[from] ?? null, [`${to}_n`]: figures[`${from}_n`] ?? null, [`${to}_ci`]: figures[`${from}_ci`] ?? null };
 }
 
-/** The worst (highest) of the transports' `name` figures, with its own n and interval. */
-function worst(perWindow, name) {
+/** The worst (highest, or lowest with `lowest`) of the transports' `name` figures, with its own n and interval. */
+function worst(perWindow, name, lowest = false) {
   const tags = TRANSPORTS.filter((t) => perWindow[t]?.[name] !== undefined && perWindow[t][name] !== null);
   if (tags.length === 0) return { [name]: null };
-  const tag = tags.reduce((a, b) => (perWindow[b][name] > perWindow[a][name] ? b : a));
+  const worse = (a, b) => (lowest ? perWindow[b][name] < perWindow[a][name] : perWindow[b][name] > perWindow[a][name]);
+  const tag = tags.reduce((a, b) => (worse(a, b) ? b : a));
   return { ...renamed(perWindow[tag], name, name), [`${name}_transport`]: tag };
+}
+
+/**
+ * Whole and current ghost text per transport: keys that showed a stale text, the share of
+ * multi-line answers shown with their following lines, blank frames after agreeing Enters, and
+ * the share of ghost-text requests that asked for what was held; then the totals and the worst
+ * transport's shares.
+ */
+function wholeAndCurrent(w) {
+  const out = {};
+  for (const tag of TRANSPORTS.filter((t) => w[t])) {
+    out[`stale_keystrokes_${tag}`] = w[tag].stale_keystrokes;
+    Object.assign(out, renamed(w[tag], 'following_lines_shown_share', `following_lines_shown_share_${tag}`));
+    out[`enter_blank_frames_${tag}`] = w[tag].enter_blank_frames;
+    out[`agreeing_enters_${tag}`] = w[tag].agreeing_enters;
+    Object.assign(out, renamed(w[tag], 'wasted_request_share', `wasted_request_share_${tag}`));
+    out[`redundant_requests_${tag}`] = w[tag].redundant_requests ?? null;
+    out[`repeated_requests_${tag}`] = w[tag].repeated_requests ?? null;
+  }
+  const flint = FLINT.filter((t) => w[t]);
+  out.stale_keystrokes = flint.reduce((n, t) => n + (w[t].stale_keystrokes ?? 0), 0);
+  out.stale_keystrokes_provider = w.provider?.stale_keystrokes ?? null;
+  return { ...out, ...worst(w, 'following_lines_shown_share', true), ...worst(w, 'wasted_request_share') };
 }
 
 /**
@@ -117,10 +142,10 @@ export function typingResults(phase) {
     enter_blank_frame_starts: total('enter_blank_frame_starts'),
     agreeing_enters: total('agreeing_enters'),
     enter_blank_frames_provider: w.provider?.enter_blank_frames ?? null,
-    following_lines_shown_share: round(w.ws?.following_lines_shown_share ?? null),
     next_edit_requests_per_keystroke: Math.max(...flint.map((t) => w[t].requests_per_keystroke['next-edit'] ?? 0)),
     requests_per_keystroke: Object.fromEntries(['provider', ...flint].filter((t) => w[t]).map((t) => [t, w[t].requests_per_keystroke])),
   });
+  Object.assign(out, wholeAndCurrent(w));
   Object.assign(out, addedTyping(phase.firstGhostMs));
   return { ...out, typing: { ...w, load: phase.load, dropped_positions: phase.dropped } };
 }

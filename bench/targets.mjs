@@ -79,6 +79,18 @@ export const targets = {
     { figure: 'answer_to_screen_over_floor_ms_p50', op: '<=', value: 16, interval: true, note: 'the same minus the editor\'s own way from a complete answer to the screen (an in-process provider asked where the cursor arrived, answering 40 ms later), same run: within a frame', fails: 'Flint adding a frame or more between a complete answer and the screen (parsing, a wait for the body end, an answer waiting for the next key)' },
     { figure: 'next_edit_requests_per_keystroke', op: '<=', value: 0.1, note: 'typing new code, the worst transport', fails: 'next edit asking on every keystroke while new code is typed' },
   ],
+  // The typing run alone (node bench/e2e.mjs --typing-only --busy): ghost text whole and
+  // current, and no request for what is held, quiet and with one core busy, every transport.
+  'e2e-typing': [
+    { figure: 'stale_keystrokes', op: '=', value: 0, note: 'keys after which ghost text showed an earlier state\'s answer, every transport', fails: 'an answer for an earlier document state shown after a later key (a late answer, an untrimmed one)' },
+    { figure: 'busy.stale_keystrokes', op: '=', value: 0, note: 'the same, one core kept busy', fails: 'the same on the busy machine' },
+    { figure: 'following_lines_shown_share', op: '>=', value: 0.95, interval: true, note: 'multi-line answers shown with their following lines, the worst transport', fails: 'the lines after the first dropped while typing through (an answer re-shaped to one line, a grown suggestion not asked for again)' },
+    { figure: 'busy.following_lines_shown_share', op: '>=', value: 0.95, interval: true, note: 'the same, one core kept busy', fails: 'the same on the busy machine' },
+    { figure: 'enter_blank_frames', op: '=', value: 0, note: 'painted frames without ghost text right after an Enter it agreed with', fails: 'an agreeing Enter that blanks the ghost text' },
+    { figure: 'busy.enter_blank_frames', op: '=', value: 0, note: 'the same, one core kept busy', fails: 'the same on the busy machine' },
+    { figure: 'wasted_request_share', op: '<=', value: 0.1, interval: true, note: 'ghost-text requests for a state an answer kept or streaming covered, or asked before, the worst transport', fails: 'a request sent while an answer held (the arrival one included) covers the state, or a second request for the same state' },
+    { figure: 'busy.wasted_request_share', op: '<=', value: 0.1, interval: true, note: 'the same, one core kept busy', fails: 'the same on the busy machine' },
+  ],
   soak: [
     { figure: 'open_requests_after', op: '=', value: 0, fails: 'a request left open after 20,000 keystrokes and every fault' },
     { figure: 'open_lanes_after', op: '=', value: 0, note: 'beyond the warm pool', fails: 'a lane left busy' },

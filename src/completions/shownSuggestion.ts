@@ -29,11 +29,14 @@ export class ShownSuggestion {
   private speculateAfter: { entry: CompletionEntry; go: () => void } | undefined;
   /** Speculation due once the answer is written to the editor. */
   private cancelPending: (() => void) | undefined;
+  /** The request for what follows the shown suggestion, which continues it once it ends. */
+  private continuation: { entry: CompletionEntry; shownId: number; acceptedLength: number } | undefined;
   private readonly grew = createEmitter();
   private readonly offEnded: () => void;
 
   constructor(private readonly deps: ShownSuggestionDeps) {
     this.offEnded = deps.requests.onEnded((entry) => {
+      this.continued(entry);
       if (this.speculateAfter?.entry !== entry) return;
       const { go } = this.speculateAfter;
       this.speculateAfter = undefined;
@@ -104,7 +107,9 @@ export class ShownSuggestion {
       const covered = this.deps.cache
         .lookup(prefix, suffix)
         .some((h) => h.entry.running || h.typed === '' || h.entry.text.slice(h.typed.length).trim() !== '');
-      if (!covered) this.deps.requests.start({ ...req, prefix, suffix, explicit: false, signal: undefined }, cursorPlace(prefix, suffix), 'speculative');
+      if (covered) return;
+      const next = this.deps.requests.start({ ...req, prefix, suffix, explicit: false, signal: undefined }, cursorPlace(prefix, suffix), 'speculative');
+      if (next) this.continuation = { entry: next, shownId: entry.id, acceptedLength: prefix.length };
     };
     // Once the editor has the answer: building and sending the next prompt (context, budget,
     // JSON) would otherwise sit between the answer and the screen.
@@ -114,6 +119,18 @@ export class ShownSuggestion {
     };
     if (entry.running) this.speculateAfter = { entry, go: later };
     else later();
+  }
+
+  /**
+   * The request for what follows the shown suggestion ended: the suggestion, still shown and
+   * ending where that request begins, now goes on with its lines (see continuedSuggestion).
+   */
+  private continued(ended: CompletionEntry): void {
+    const c = this.continuation;
+    if (c?.entry !== ended) return;
+    this.continuation = undefined;
+    const v = this.visible;
+    if (ended.state === 'completed' && ended.text.trim() !== '' && v?.entryId === c.shownId && v.acceptedLength === c.acceptedLength) this.grew.emit();
   }
 }
 

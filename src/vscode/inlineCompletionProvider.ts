@@ -4,6 +4,7 @@ import { CompletionEngine } from '../completions/completionEngine';
 import { completionSettings, enabledForLanguage } from '../completions/completionSettings';
 import type { CompletionRequest, CompletionResult } from '../completions/completionTypes';
 import { GhostTextAlternatives } from '../completions/ghostTextAlternatives';
+import { OwnAsks } from '../completions/ownAsks';
 import { looksBinary } from '../context/looksBinary';
 import { maskSecrets } from '../context/secretScan';
 import { SecretScanner } from '../context/secretScanner';
@@ -58,7 +59,7 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
       prepareContext: (document, line) => services.context.prepareAt(vscode.workspace.asRelativePath(document.uri, false), line),
       requestAt: (document, position, signal) => ghost.requestAt(document, position, false, signal),
       prefetch: (req) => engine.prefetch(req),
-      show: (editor, position) => ghost.askEditor(editor.document, position),
+      show: (editor) => ghost.askEditor(editor.document),
       moved: (document) => ghost.moved(document),
       log: services.log,
     }),
@@ -83,8 +84,8 @@ class GhostTextProvider implements vscode.InlineCompletionItemProvider {
   private shownAt: At | undefined;
   /** Where the cursor last moved with no edit: the first key there has nothing to type through. */
   private movedAt: { uri: string; version: number } | undefined;
-  /** Where Flint itself asked the editor again (an explicit ask that is not the user cycling). */
-  private askedAgainAt: At | undefined;
+  /** Flint's own asks of the editor (explicit asks that are not the user cycling). */
+  private readonly ownAsks = new OwnAsks();
   /**
    * A suggestion that grew there: the editor holds it as an explicit answer and would not ask
    * again when the user cycles, so cycling gets the alternatives first (the suggestion stays
@@ -123,13 +124,13 @@ class GhostTextProvider implements vscode.InlineCompletionItemProvider {
     const req = this.requestAt(document, position, explicit, controller.signal, change?.at, arrived);
     if (!req) return undefined;
     const onCancel = token.onCancellationRequested(() => controller.abort());
-    const asked = this.askedAgainAt;
-    const ownAsk = asked?.uri === uri && asked.version === document.version && asked.position.isEqual(position);
-    this.askedAgainAt = undefined;
+    const ownAsk = this.ownAsks.take(uri, explicit, this.services.now());
     try {
+      const version = document.version;
       const results = await this.cycling.provide(req, explicit && !ownAsk);
       const result = results[0];
-      if (!result || token.isCancellationRequested) return undefined;
+      // An answer for the document as it was is never shown after a later key.
+      if (!result || token.isCancellationRequested || document.version !== version) return undefined;
       if (change) change.answered = true;
       this.nextEdit.ghostTextShown(uri, document.version);
       this.shownAt = { uri, version: document.version, position };
@@ -160,7 +161,7 @@ class GhostTextProvider implements vscode.InlineCompletionItemProvider {
     if (!editor || !at || editor.document.uri.toString() !== at.uri || editor.document.version !== at.version) return;
     if (!editor.selection.isEmpty || !editor.selection.active.isEqual(at.position)) return;
     this.shownAt = undefined;
-    this.askEditor(editor.document, at.position);
+    this.askEditor(editor.document);
   }
 
   /** The user asked for the next or previous suggestion. */
@@ -191,9 +192,9 @@ class GhostTextProvider implements vscode.InlineCompletionItemProvider {
     }
   }
 
-  /** Asks the editor for ghost text at `position` as Flint's own ask (no alternatives requested). */
-  askEditor(document: vscode.TextDocument, position: vscode.Position): void {
-    this.askedAgainAt = { uri: document.uri.toString(), version: document.version, position };
+  /** Asks the editor for ghost text at the cursor of `document` as Flint's own ask (no alternatives requested). */
+  askEditor(document: vscode.TextDocument): void {
+    this.ownAsks.asked(document.uri.toString(), this.services.now());
     void vscode.commands.executeCommand(ASK_AGAIN_COMMAND).then(undefined, (err: unknown) => this.services.log.debug(`asking the editor for ghost text failed: ${String(err)}`));
   }
 

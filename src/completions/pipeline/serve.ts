@@ -1,5 +1,6 @@
 import type { CompletionEntry } from '../completionEntry';
 import type { CompletionSource, CompletionTiming, Suggestion } from '../completionTypes';
+import { continuedSuggestion } from '../continuedSuggestion';
 import type { Keystroke, StageParts, Stop } from './keystroke';
 
 /** A suggestion found for a keystroke. */
@@ -13,12 +14,15 @@ export interface Found {
 }
 
 /**
- * Hands `found` to the editor: counted and measured by where it came from, remembered as what
- * is shown (which watches it grow and speculates after it).
+ * Hands `found` to the editor (continued by what is kept after it, see continuedSuggestion):
+ * counted and measured by where it came from, remembered as what is shown (which watches it grow
+ * and speculates after it).
  */
 export function serve(parts: StageParts, k: Keystroke, found: Found): Stop {
-  const { entry, suggestion } = found;
-  if (suggestion.text === '') return { why: 'no-suggestion' };
+  const { entry } = found;
+  if (found.suggestion.text === '') return { why: 'no-suggestion' };
+  // An answer that ends at a block's closer goes on with what is kept after it.
+  const suggestion = continuedSuggestion(parts.cache, entry, k.place, found.suggestion, parts.settings().maxLines) ?? found.suggestion;
   const source = sourceOf(parts, k, entry, found.fresh);
   const timing = servedTiming(k, found, parts.clock.now());
   entry.used = true;

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { hostReplied, settle } from '../support/fakeClock';
+import { engineHarness, request } from './engineHarness';
+
+/** Inside a loop: the answer here ends at the loop's closer (a block's end). */
+const P = 'function width(line) {\n  let w = 0;\n  for (const c of line) {\n    w++;';
+
+/** Shows the answer that ends at the closer, and lets the request for what follows it end with `after`. */
+async function closerThenAfter(after: string) {
+  const h = engineHarness();
+  const first = h.engine.provide(request(P));
+  await settle();
+  h.client.last.push('\n  }');
+  h.client.last.end();
+  const shown = await first;
+  expect(shown?.suggestion.text).toBe('\n  }');
+  await hostReplied();
+  expect(h.client.streams).toHaveLength(2);
+  expect(h.log.count('speculative')).toBe(1);
+  h.client.last.push(after);
+  h.client.last.end();
+  await settle();
+  return h;
+}
+
+describe('A suggestion that ends where its answer ends', () => {
+  it('goes on with the answer kept for the state after it: typing through keeps the following lines, with no request', async () => {
+    const h = await closerThenAfter('\n  return w;\n}');
+    const asked = h.client.streams.length;
+    // Enter, then the closer's indentation: the closer and the lines after it stay shown.
+    const enter = await h.engine.provide(request(`${P}\n`));
+    expect(enter).toMatchObject({ suggestion: { text: '  }\n  return w;\n}' }, source: 'typing-through' });
+    const typed = await h.engine.provide(request(`${P}\n  `));
+    expect(typed?.suggestion.text).toBe('}\n  return w;\n}');
+    expect(h.client.streams).toHaveLength(asked);
+  });
+
+  it('tells the editor to ask again once that answer comes, while the suggestion is still shown', async () => {
+    const h = engineHarness();
+    let grew = 0;
+    h.engine.onGrow(() => grew++);
+    const first = h.engine.provide(request(P));
+    await settle();
+    h.client.last.push('\n  }');
+    h.client.last.end();
+    await first;
+    await hostReplied();
+    h.client.last.push('\n  return w;\n}');
+    h.client.last.end();
+    await settle();
+    expect(grew).toBe(1);
+    // The editor's ask again: the same state, the suggestion continued.
+    const again = await h.engine.provide(request(P, '', { explicit: true }));
+    expect(again?.suggestion.text).toBe('\n  }\n  return w;\n}');
+  });
+
+  it('is not continued by an empty answer, nor while its own answer has more after it', async () => {
+    const h = await closerThenAfter('');
+    expect((await h.engine.provide(request(`${P}\n`)))?.suggestion.text).toBe('  }');
+
+    const g = engineHarness({ maxLines: 2 });
+    const first = g.engine.provide(request('a();\n'));
+    await settle();
+    g.client.last.push('b();\nc();\nd();');
+    g.client.last.end();
+    expect((await first)?.suggestion.text).toBe('b();\nc();');
+    await hostReplied();
+    // Its own answer goes on (d();): nothing is asked for after the shown lines, nothing continues them.
+    expect(g.client.streams).toHaveLength(1);
+  });
+
+  it('stays within completions.maxLines in all', async () => {
+    const h = engineHarness({ maxLines: 3 });
+    const first = h.engine.provide(request(P));
+    await settle();
+    h.client.last.push('\n  }');
+    h.client.last.end();
+    await first;
+    await hostReplied();
+    h.client.last.push('\n  return w;\n}\n\nfunction next() {}');
+    h.client.last.end();
+    await settle();
+    const enter = await h.engine.provide(request(`${P}\n`));
+    expect(enter?.suggestion.text.split('\n').length).toBeLessThanOrEqual(3);
+    expect(enter?.suggestion.text.startsWith('  }\n  return w;')).toBe(true);
+  });
+});
+
+describe('A suggestion continued only by lines of their own', () => {
+  it('is not continued along its own line', async () => {
+    const h = await closerThenAfter(' // end of loop');
+    expect((await h.engine.provide(request(`${P}\n`)))?.suggestion.text).toBe('  }');
+  });
+});
+
+describe('A suggestion continued only past a closer', () => {
+  it('is not continued when it ends elsewhere than at a block\'s closer', async () => {
+    const h = engineHarness();
+    const first = h.engine.provide(request('export interface Limits '));
+    await settle();
+    h.client.last.push('{');
+    h.client.last.end();
+    expect((await first)?.suggestion.text).toBe('{');
+    await hostReplied();
+    h.client.last.push('\n}');
+    h.client.last.end();
+    await settle();
+    expect((await h.engine.provide(request('export interface Limits ', '', { explicit: true })))?.suggestion.text).toBe('{');
+  });
+
+  it('goes on over one answer after it, not the answers after that', async () => {
+    const h = engineHarness();
+    const first = h.engine.provide(request(P));
+    await settle();
+    h.client.last.push('\n  }');
+    h.client.last.end();
+    await first;
+    await hostReplied();
+    h.client.last.push('\n  return w;\n}');
+    h.client.last.end();
+    await settle();
+    expect((await h.engine.provide(request(P, '', { explicit: true })))?.suggestion.text).toBe('\n  }\n  return w;\n}');
+    await hostReplied();
+    h.client.last.push('\n\nfunction next() {}');
+    h.client.last.end();
+    await settle();
+    expect((await h.engine.provide(request(P, '', { explicit: true })))?.suggestion.text).toBe('\n  }\n  return w;\n}');
+  });
+});
