@@ -19,24 +19,38 @@ export interface Addition {
   change?: string;
 }
 
+/** What one save asks for: at most a few functions, the rest left to Generate Tests. */
+export interface SaveAsk {
+  additions: Addition[];
+  /** Functions that would get tests but are over the save's bound. */
+  left: string[];
+}
+
+/** Functions a save asks tests for when no setting says otherwise. */
+export const MAX_FUNCTIONS_PER_SAVE = 3;
+
 /**
- * Add, don't replace: tests are asked for testable functions that have none, and for changed
- * functions whose tests all pass but which do more than before (new parameters, branches,
- * errors). A function with a failing test gets nothing: its tests stay as they are.
+ * Add, don't replace, and only for what this save changed: tests are asked for changed testable
+ * functions that have none, and for changed functions whose tests all pass but which do more
+ * than before (new parameters, branches, errors); at most `max` of them, in file order. A
+ * function with a failing test gets nothing: its tests stay as they are.
  */
-export function additionsFor(s: SaveSnapshot, check: CheckResult): Addition[] {
+export function additionsFor(s: SaveSnapshot, check: CheckResult, max = MAX_FUNCTIONS_PER_SAVE): SaveAsk {
   const out: Addition[] = [];
+  const changed = new Set(s.changed.map((f) => f.key));
+  // A second function of one name (key `name#2`) shares the first one's section: it gets none of its own.
   for (const fn of s.functions) {
-    if (!fn.testable || check.failing.has(fn.name)) continue;
+    if (!fn.testable || fn.key !== fn.name || !changed.has(fn.key) || check.failing.has(fn.key)) continue;
     if (!hasTests(s.covering, fn)) {
       out.push({ fn, existing: '' });
       continue;
     }
-    const before = s.previous?.get(fn.name);
-    const change = before !== undefined && before !== fn.text ? behaviourChange(before, fn.text, s.language) : undefined;
+    const before = s.previous?.get(fn.key);
+    const change = before !== undefined ? behaviourChange(before, fn.text, s.language) : undefined;
     if (change) out.push({ fn, existing: s.covering.map((f) => existingTestsOf(f, fn)).filter(Boolean).join('\n\n'), change: describeChange(change) });
   }
-  return out;
+  const bound = Math.max(0, Math.floor(max));
+  return { additions: out.slice(0, bound), left: out.slice(bound).map((a) => a.fn.name) };
 }
 
 export interface AdditionDeps {

@@ -125,6 +125,7 @@ export function registerTests(context: vscode.ExtensionContext, services: Servic
     editPending: (path) => edits.controller.find(vscode.Uri.file(path).toString()) !== undefined,
     now: () => services.now(),
     commandOverride: () => cfg()['tests.command'],
+    maxFunctionsPerSave: () => cfg()['tests.maxFunctionsPerSave'],
     context: services.context,
   });
   const diagnostics = new RegressionDiagnostics(ledger, findFunctions);

@@ -125,16 +125,18 @@ describe('ContinuousTests', () => {
     expect([h.probe.files[TEST_FILE], h.writes.length, h.requests.length]).toEqual([before, 1, asked]);
   });
 
-  it('compares with the source as it was opened: a save that changes no function runs only tests never seen, and still adds tests for functions without any', async () => {
+  it('compares with the source as it was opened: a save that changes no function runs only tests never seen and asks for nothing; a changed function without tests gets them', async () => {
     const userTests = "describe('perimeter', () => {\n  it('of a unit square is 4', () => {\n    expect(perimeter(1, 1)).toBe(4);\n  });\n});\n";
     const h = setup({ files: { '/w/package.json': JSON.stringify({ devDependencies: { vitest: '4' } }), '/w/src/shapes.test.ts': userTests } });
     h.setRunner((file, files) => (file.endsWith('shapes.test.ts') ? [{ name: 'perimeter > of a unit square is 4', title: 'of a unit square is 4', status: 'passed' }] : sectionsPass(file, files)));
     await h.tests.opened('/w/src/shapes.ts', SOURCE);
     await h.save('/w/src/shapes.ts', `// Shapes.\n${SOURCE}`);
-    expect(parseSections(h.probe.files[TEST_FILE]).map((s) => s.name)).toEqual(['area']);
-    expect(h.runs).toEqual(['/w/src/shapes.test.ts', TEST_FILE]);
+    expect([h.runs, h.requests.length, h.probe.files[TEST_FILE]]).toEqual([['/w/src/shapes.test.ts'], 0, undefined]);
     await h.save('/w/src/shapes.ts', `// Shapes, measured.\n${SOURCE}`);
-    expect([h.runs.length, h.requests.length]).toEqual([2, 1]);
+    expect([h.runs.length, h.requests.length]).toEqual([1, 0]);
+    await h.save('/w/src/shapes.ts', `// Shapes, measured.\n${SOURCE.replace('w * h', 'h * w')}`);
+    expect(parseSections(h.probe.files[TEST_FILE]).map((s) => s.name)).toEqual(['area']);
+    expect(h.runs).toEqual(['/w/src/shapes.test.ts', '/w/src/shapes.test.ts', TEST_FILE]);
   });
 
   it('a change with no new behaviour runs the existing tests and adds none; saving the same text again runs nothing', async () => {
