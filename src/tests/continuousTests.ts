@@ -1,12 +1,12 @@
 import type { FileProbe } from './frameworkDetect';
 import { GenerationScheduler, type SchedulerTimers } from './generationScheduler';
 import { functionTexts } from './functionKeys';
-import { runOnPrevious, type AsideRun } from './previousRun';
+import type { PreviousRun } from './previousRun';
 import { checkExisting, type CheckOptions, type CheckResult, type CheckRun, type Regression } from './regressionCheck';
 import { saveSnapshot, type SaveSnapshot } from './saveSnapshot';
 import { languageOf, type FunctionFinder } from './sourceFunctions';
 import type { SyntaxChecker } from './syntaxCheck';
-import { additionsFor, writeAdditions, type AdditionDeps } from './testAdditions';
+import { additionsFor, writeAdditions, type Addition, type AdditionDeps } from './testAdditions';
 import { RefusedTests, type TestModel } from './testGeneration';
 import type { TestLedger } from './testLedger';
 import { isTestPath } from './testPaths';
@@ -40,8 +40,8 @@ export interface ContinuousDeps {
   model: TestModel;
   check: SyntaxChecker;
   run: CheckRun;
-  /** A run shown nowhere: a failing test never seen passing runs on the previous text with it. */
-  runAside?: AsideRun;
+  /** A failing test never seen passing runs on the source's previous text with it, shown nowhere. */
+  runPrevious?: PreviousRun;
   /** The committed text of a source (when no earlier saved text is known), if any. */
   committed?(path: string, signal: AbortSignal): Promise<string | undefined>;
   /** flint.tests.maxFunctionsPerSave: how many functions one save asks tests for. */
@@ -81,6 +81,8 @@ export class ContinuousTests {
   private readonly texts = new Map<string, string>();
   /** Sources whose last check was cut short: their next save runs every covering file. */
   private readonly unsettled = new Set<string>();
+  /** Functions (keys) a save was writing tests of when a newer save cut it short: the newer one writes them. */
+  private readonly owed = new Map<string, Set<string>>();
 
   constructor(private readonly deps: ContinuousDeps) {
     this.scheduler = new GenerationScheduler<Saved>(
@@ -152,11 +154,11 @@ export class ContinuousTests {
   }
 
   private checkOptions(s: SaveSnapshot, all: boolean): CheckOptions {
-    const { runAside } = this.deps;
-    const before = runAside
+    const { runPrevious } = this.deps;
+    const before = runPrevious
       ? async (testFile: string, signal: AbortSignal) => {
           const text = await this.previousText(s, signal);
-          return text === undefined || signal.aborted ? undefined : runOnPrevious(s.framework, testFile, s.path, text, runAside, signal);
+          return text === undefined || signal.aborted ? undefined : runPrevious(s.framework, testFile, s.path, text, signal);
         }
       : undefined;
     return { all, ...(before ? { before } : {}) };
@@ -172,9 +174,17 @@ export class ContinuousTests {
 
   private async add(s: SaveSnapshot, check: CheckResult, signal: AbortSignal, results: (testFile: string, outcome: RunOutcome, regressions: Regression[]) => void): Promise<void> {
     const { deps } = this;
-    const { additions, left } = additionsFor(s, check, deps.maxFunctionsPerSave?.());
+    const { additions, left } = additionsFor(s, check, deps.maxFunctionsPerSave?.(), this.owed.get(s.path));
+    this.owed.delete(s.path);
     if (additions.length === 0 || signal.aborted) return;
     deps.events.generating(s.path, additions.map((a) => a.fn.name), left);
+    this.owed.set(s.path, new Set(additions.map((a) => a.fn.key)));
+    await this.write(s, additions, signal, results);
+    if (!signal.aborted) this.owed.delete(s.path);
+  }
+
+  private async write(s: SaveSnapshot, additions: Addition[], signal: AbortSignal, results: (testFile: string, outcome: RunOutcome, regressions: Regression[]) => void): Promise<void> {
+    const { deps } = this;
     const added = await writeAdditions(s, additions, deps, signal, (fn, err) => {
       if (err instanceof RefusedTests) deps.events.refused(s.path, fn, err.message);
       else deps.events.failed(s.path, `the tests of ${fn} could not be written: ${err instanceof Error ? err.message : String(err)}`);

@@ -7,6 +7,9 @@ import type { Framework, RunOutcome } from './testTypes';
 /** A run of a test file that is shown nowhere (no Test Explorer entry, no ledger). */
 export type AsideRun = (framework: Framework, testFile: string, signal: AbortSignal) => Promise<RunOutcome>;
 
+/** A run of a test file against an earlier text of its source (runOnPrevious, bound to a runner). */
+export type PreviousRun = (framework: Framework, testFile: string, source: string, previousText: string, signal: AbortSignal) => Promise<RunOutcome>;
+
 /** Files larger than this are linked into the copy, not copied. */
 const MAX_COPIED = 1_000_000;
 /** Caches that must not be shared with the copy: what is built there from the older text would land in the project's. */

@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import { behaviourChange, describeChange } from './behaviourChange';
+import type { KeyedFunction } from './functionKeys';
 import { composeFlintTestFile, goPackageOf, headerImports, type TestSection } from './flintTestFile';
 import type { CheckResult } from './regressionCheck';
 import type { SaveSnapshot } from './saveSnapshot';
@@ -12,7 +13,7 @@ import type { SourceFunction } from './testTypes';
 
 /** A function that gets tests on this save, and why. */
 export interface Addition {
-  fn: SourceFunction;
+  fn: KeyedFunction;
   /** Its tests now (Flint's section and the user's tests that name it); '' when it has none. */
   existing: string;
   /** How it changed, for a function that has tests. */
@@ -32,12 +33,13 @@ export const MAX_FUNCTIONS_PER_SAVE = 3;
 /**
  * Add, don't replace, and only for what this save changed: tests are asked for changed testable
  * functions that have none, and for changed functions whose tests all pass but which do more
- * than before (new parameters, branches, errors); at most `max` of them, in file order. A
+ * than before (new parameters, branches, errors); at most `max` of them, in file order.
+ * Functions `owed` tests by an earlier save whose writing was cut short count as changed. A
  * function with a failing test gets nothing: its tests stay as they are.
  */
-export function additionsFor(s: SaveSnapshot, check: CheckResult, max = MAX_FUNCTIONS_PER_SAVE): SaveAsk {
+export function additionsFor(s: SaveSnapshot, check: CheckResult, max = MAX_FUNCTIONS_PER_SAVE, owed: ReadonlySet<string> = new Set()): SaveAsk {
   const out: Addition[] = [];
-  const changed = new Set(s.changed.map((f) => f.key));
+  const changed = new Set([...s.changed.map((f) => f.key), ...owed]);
   // A second function of one name (key `name#2`) shares the first one's section: it gets none of its own.
   for (const fn of s.functions) {
     if (!fn.testable || fn.key !== fn.name || !changed.has(fn.key) || check.failing.has(fn.key)) continue;

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { ContextHub } from '../context/contextHub';
 import { ContinuousTests, type ContinuousEvents } from '../tests/continuousTests';
 import type { FileProbe } from '../tests/frameworkDetect';
-import { committedText } from '../tests/previousRun';
+import { committedText, runOnPrevious } from '../tests/previousRun';
 import { SaveNotices, type RunNotice } from '../tests/saveNotices';
 import type { FunctionFinder } from '../tests/sourceFunctions';
 import { spawnProcess } from '../tests/spawnProcess';
@@ -113,7 +113,7 @@ export function continuousTests(w: ContinuousWiring): ContinuousTests {
       else pendingRuns.set(testFile, testRun);
       return outcome;
     },
-    runAside: (framework, testFile, signal) => w.runner.run(framework, testFile, signal),
+    runPrevious: (framework, testFile, source, text, signal) => runOnPrevious(framework, testFile, source, text, (f, t, s) => w.runner.run(f, t, s), signal),
     committed: (path, signal) => committedText(path, spawnProcess, signal),
     maxFunctionsPerSave: w.maxFunctionsPerSave,
     events,
