@@ -79,6 +79,8 @@ export class ContinuousTests {
   private readonly baselines = new Map<string, Map<string, string>>();
   /** The whole text those belong to: the previous text a failing test never seen passing runs on. */
   private readonly texts = new Map<string, string>();
+  /** The tests that failed on that text (ids): the next save need not run them on it again. */
+  private readonly failedOnText = new Map<string, ReadonlySet<string>>();
   /** Sources whose last check was cut short: their next save runs every covering file. */
   private readonly unsettled = new Set<string>();
   /** Functions (keys) a save was writing tests of when a newer save cut it short: the newer one writes them. */
@@ -148,7 +150,7 @@ export class ContinuousTests {
     const check = await checkExisting(s, deps.run, deps.ledger, signal, results('check'), this.checkOptions(s, all));
     // A run that went wrong tells nothing about the tests: nothing is written, the next save checks again.
     if (!check || check.errored || signal.aborted) return;
-    this.settle(s);
+    this.settle(s, check);
     deps.events.checked?.(path, check);
     await this.add(s, check, signal, results('added'));
   }
@@ -161,7 +163,8 @@ export class ContinuousTests {
           return text === undefined || signal.aborted ? undefined : runPrevious(s.framework, testFile, s.path, text, signal);
         }
       : undefined;
-    return { all, ...(before ? { before } : {}) };
+    const failedBefore = this.failedOnText.get(s.path);
+    return { all, ...(before ? { before } : {}), ...(failedBefore ? { failedBefore } : {}) };
   }
 
   /** The source before this save: the text last checked (or opened), else the committed one; never this save's own. */
@@ -208,9 +211,10 @@ export class ContinuousTests {
    * The existing tests have run on this save's text: its functions are what the next save is
    * compared with, whatever happens to the work that follows (a newer save may cancel it).
    */
-  private settle(s: SaveSnapshot): void {
+  private settle(s: SaveSnapshot, check: CheckResult): void {
     this.baselines.set(s.path, new Map(s.functions.map((f) => [f.key, f.text])));
     this.texts.set(s.path, s.text);
+    this.failedOnText.set(s.path, check.failedTests);
     this.unsettled.delete(s.path);
   }
 }

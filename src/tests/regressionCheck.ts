@@ -1,6 +1,6 @@
 import type { SaveSnapshot } from './saveSnapshot';
 import { blameFunction, type CoveringFile } from './testCoverage';
-import type { TestLedger } from './testLedger';
+import { testId, type TestLedger } from './testLedger';
 import type { Framework, RunOutcome, TestCaseResult } from './testTypes';
 
 /** A test that passed before a change and fails after it. */
@@ -20,6 +20,8 @@ export interface CheckResult {
   failing: Set<string>;
   /** A run that itself went wrong: then nothing is written. */
   errored: boolean;
+  /** The tests that failed (ids, see testId): on the next save, known to fail on its previous text. */
+  failedTests: Set<string>;
 }
 
 export type CheckRun = (framework: Framework, testFile: string, signal: AbortSignal) => Promise<RunOutcome>;
@@ -29,6 +31,8 @@ export interface CheckOptions {
   all?: boolean;
   /** The test file run on the source's previous text, aside; undefined when there is none. */
   before?(testFile: string, signal: AbortSignal): Promise<RunOutcome | undefined>;
+  /** Tests (ids) already seen failing on that previous text: no need to run them there. */
+  failedBefore?: ReadonlySet<string>;
 }
 
 /** Whether the ledger has seen the test pass (it passed last, or it regressed since). */
@@ -43,7 +47,8 @@ function seenPassing(ledger: TestLedger, testFile: string, test: TestCaseResult)
  * them regressions. Returns false when the check was cancelled meanwhile.
  */
 async function learnBaseline(file: string, outcome: RunOutcome, ledger: TestLedger, options: CheckOptions, signal: AbortSignal): Promise<boolean> {
-  const unseen = new Set(outcome.tests.filter((t) => t.status === 'failed' && !seenPassing(ledger, file, t)).map((t) => t.name));
+  const known = (t: TestCaseResult) => seenPassing(ledger, file, t) || !!options.failedBefore?.has(testId(file, t.name));
+  const unseen = new Set(outcome.tests.filter((t) => t.status === 'failed' && !known(t)).map((t) => t.name));
   if (outcome.error || unseen.size === 0 || !options.before) return true;
   const earlier = await options.before(file, signal);
   if (signal.aborted) return false;
@@ -73,7 +78,7 @@ export async function checkExisting(
   onOutcome: (testFile: string, outcome: RunOutcome, regressions: Regression[]) => void,
   options: CheckOptions = {},
 ): Promise<CheckResult | undefined> {
-  const result: CheckResult = { regressions: [], failing: new Set(), errored: false };
+  const result: CheckResult = { regressions: [], failing: new Set(), errored: false, failedTests: new Set() };
   const files = s.changed.length > 0 || options.all ? s.covering : s.covering.filter((f) => hasUnknownTests(f, ledger));
   for (const file of files) {
     const outcome = await run(s.framework, file.path, signal);
@@ -94,6 +99,7 @@ export async function checkExisting(
     if (outcome.error) result.errored = true;
     for (const t of outcome.tests) {
       if (t.status !== 'failed') continue;
+      result.failedTests.add(testId(file.path, t.name));
       const fn = blamed.get(t) ?? blameFunction(file, t, s.changed)?.key;
       if (fn) result.failing.add(fn);
     }

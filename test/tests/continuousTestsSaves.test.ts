@@ -130,6 +130,9 @@ describe('continuous tests: a regression needs no earlier run', () => {
     expect(broken.previousRuns).toHaveLength(1);
     expect(broken.regressions).toEqual([]);
     expect(broken.ledger.get(USER_FILE, 'perimeter > of a unit square is 4')?.status).toBe('failed');
+    // Saved again, still failing: it failed on the text before, nothing runs aside again.
+    await broken.save(SHAPES, perimeterBug.replace('2 * (w - h)', '(w - h) * 2'));
+    expect([broken.previousRuns.length, broken.runs.length, broken.regressions.length]).toEqual([1, 2, 0]);
   });
 
   it('no earlier text at all (nothing opened, nothing committed): nothing runs aside and the failure is not called a regression', async () => {
