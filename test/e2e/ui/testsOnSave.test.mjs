@@ -5,9 +5,10 @@
 // while Flint is still writing tests for another changed function, clears the regression with no
 // other action.
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { editorText, goToLine, openPath } from '../../../support/e2e/editActions.mjs';
+import { walk } from '../../../support/e2e/flintLog.mjs';
 import { waitForRow } from '../../../support/e2e/testExplorer.mjs';
 
 export const endpoint = { engine: 'scripted', args: ['--script', 'test/fixtures/tests/testsOnSave.script.json'] };
@@ -107,7 +108,7 @@ export const tests = [
   {
     name: 'pytest, never run before: a first-save regression is reported on the changed function beside nested helpers of one name; undone and saved at once while Flint is busy, it clears',
     timeoutMs: 300_000,
-    async run({ wb, page, workspace, endpoint: ep }) {
+    async run({ wb, page, workspace, endpoint: ep, server }) {
       await wb.statusBarItem('Tests: on save', { timeoutMs: 120_000 });
       const dir = project(workspace);
       await openPath(wb, page, join(dir, 'calc.py'));
@@ -136,6 +137,11 @@ export const tests = [
       await ep.setKnobs({ firstTokenDelayMs: 0 });
       await waitForRow(wb, page, 'test_grow_doubles', 'passed');
       await waitForRow(wb, page, 'test_outer', 'passed');
+
+      // Every save read the deny list (files.exclude, a resource-scoped setting): never without a resource.
+      const hostLogs = walk(join(server.dirs.ud, 'logs')).filter((f) => /exthost[^/]*\.log$/.test(f));
+      assert.ok(hostLogs.length > 0, 'the extension host logs');
+      for (const f of hostLogs) assert.doesNotMatch(readFileSync(f, 'utf8'), /without providing a resource[^\n]*files\.exclude/, f);
     },
   },
 ];
