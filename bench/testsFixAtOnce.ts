@@ -4,7 +4,7 @@
 // moment the regression is reported the mutation is undone and saved at once, while that work is
 // under way. Measured: the share of fixes after which the mutated function's tests pass again
 // with nothing else done, and the time from the fix's save to that; the model requests of each
-// save (also on a module whose twelve untested functions all change on each save), and the
+// save (also on modules whose twelve untested functions all change in one save), and the
 // notifications each save would raise (the editor's rule: SaveNotices).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,7 +56,6 @@ export async function measureFixAtOnce(limit: number, rate: number, parser: Code
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'bench-fix', private: true, type: 'module', devDependencies: { vitest: '4' } }));
   symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
   const sourcePath = join(dir, 'src', 'calc.ts');
-  const widePath = join(dir, 'src', 'wide.ts');
   const testFile = join(dir, 'src', 'calc.flint.test.ts');
   const problems: string[] = [];
   const ledger = new TestLedger(memoryLedgerStore());
@@ -175,10 +174,11 @@ export async function measureFixAtOnce(limit: number, rate: number, parser: Code
         clearedMs.push(ms);
       } else problems.push(`${m.label}: the fix saved at once did not clear the regression`);
     }
-    // A module whose twelve functions have no tests, all changed on each save.
-    await tests.opened(widePath, wide(0));
-    for (let round = 1; round <= wideSaves; round++) {
-      saveNow(widePath, wide(round));
+    // Modules of twelve functions without tests, each opened and saved with all twelve changed.
+    for (let round = 0; round < wideSaves; round++) {
+      const path = join(dir, 'src', `wide${round}.ts`);
+      await tests.opened(path, wide(0));
+      saveNow(path, wide(1));
       await tests.idle();
     }
   } finally {
