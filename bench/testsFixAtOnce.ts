@@ -90,9 +90,12 @@ export async function measureFixAtOnce(limit: number, rate: number, parser: Code
       const n = { testFile: file, outcome, regressions: info.regressions };
       if (info.phase === 'check') notices.checkRun(source, n);
       else told(notices.addedRun(source, n));
-      if (info.regressions.length > 0) onRegression?.(info.regressions);
     },
-    checked: (source) => told(notices.checked(source)),
+    // The moment the notification would show: the regression is reported.
+    checked: (source, result) => {
+      told(notices.checked(source));
+      if (result.regressions.length > 0) onRegression?.(result.regressions);
+    },
   };
   const stream = streamTestModel({ route: (r) => ({ target: 'fast', reasons: ['bench'], text: r.text }), fast: () => client, full: () => client, beginGeneration: () => () => undefined, log: silentLogger });
   let bound = FUNCTIONS.length;
