@@ -126,6 +126,9 @@ export const targets = {
     { figure: 'planted_bug_runs_failed', op: '=', ref: 'planted_bug_runs', note: 'every run on code with a planted bug wrote tests that the runner failed', fails: 'a planted bug that the written tests do not fail, or a runner result not read (every run "passed")' },
     { figure: 'regressions_caught', op: '=', value: 1, note: 'single-operator mutations in functions with passing tests, reported as regressions with the tests unchanged', fails: 'a mutation that breaks a function whose tests passed not reported as a regression' },
     { figure: 'mutations', op: '>=', value: 20, note: 'mutations planted for regressions_caught', fails: 'fewer than 20 mutations planted, too few to judge regressions_caught' },
+    { figure: 'fix_cleared_share', op: '=', value: 1, note: 'a planted regression undone and saved the moment it is reported, while tests of another changed function are being written: its tests pass again with nothing else done', fails: 'a fix saved while Flint is busy left red (the save dropped, or nothing run on its text)' },
+    { figure: 'model_requests_per_save_p50', op: '<=', value: 3, note: 'model requests per save, fixes at once and saves changing twelve untested functions', fails: 'a save asking tests of more than the functions it changed, or more than flint.tests.maxFunctionsPerSave of them' },
+    { figure: 'notifications_per_save_max', op: '<=', value: 1, note: 'notifications one save raises (the editor\'s rule)', fails: 'more than one notification for one save' },
   ],
   review: [
     { figure: 'last_token_to_diagnostics_ms_p50', op: '<=', value: 5, fails: 'findings published more than 5 ms after the model\'s last token; fewer than 100 reviews' },

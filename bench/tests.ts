@@ -7,7 +7,8 @@
 // results beside the runner's own time. Some saves plant a bug in the function (the tests the
 // model writes must then fail in the runner): a run whose results could only say "passed"
 // would prove nothing. Then the same saves of correct code with one core kept busy by a
-// competing process. Usage: npm run bench -- tests [--runs=100] [--planted=10] [--busy-runs=100].
+// competing process. Then planted regressions (bench/testsRegressions.ts) and fixes saved at once
+// while Flint is busy, with what one save asks (bench/testsFixAtOnce.ts). Usage: npm run bench -- tests [--runs=100] [--planted=10] [--busy-runs=100].
 // Writes bench/results/tests.json.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +29,7 @@ import { TEST_INSTRUCTIONS } from '../src/tests/testPrompt';
 import { createModelClient } from '../src/transport/createModelClient';
 import { competingLoad } from './competingLoad.mjs';
 import { percentileFigure } from './sampleStats.mjs';
+import { measureFixAtOnce } from './testsFixAtOnce';
 import { measureRegressions } from './testsRegressions';
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -200,6 +202,7 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 const { problems: regressionProblems, ...regressions } = await measureRegressions(mutationLimit, RATE, parser);
+const fixAtOnce = await measureFixAtOnce(mutationLimit, RATE, parser);
 
 const correct = samples.filter((s) => !s.bug);
 const withBug = samples.filter((s) => s.bug);
@@ -224,6 +227,7 @@ const result = {
   problems,
   ...regressions,
   problems_regressions: regressionProblems,
+  ...fixAtOnce,
 };
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/tests.json', `${JSON.stringify(result, null, 2)}\n`);

@@ -29,7 +29,7 @@ import { createModelClient } from '../src/transport/createModelClient';
 type Value = number | boolean;
 
 /** One function of the module: its parameters, body and the inputs its tests call it with. */
-interface Fn {
+export interface Fn {
   name: string;
   params: string[];
   type: 'number' | 'boolean';
@@ -37,7 +37,7 @@ interface Fn {
   inputs: Value[][];
 }
 
-const FUNCTIONS: Fn[] = [
+export const FUNCTIONS: Fn[] = [
   { name: 'add', params: ['a', 'b'], type: 'number', body: 'return a + b;', inputs: [[2, 3], [0, 0]] },
   { name: 'difference', params: ['a', 'b'], type: 'number', body: 'return a - b;', inputs: [[7, 2], [3, 3]] },
   { name: 'scale', params: ['x', 'k'], type: 'number', body: 'return x * k;', inputs: [[3, 4], [5, 1]] },
@@ -61,14 +61,14 @@ const FUNCTIONS: Fn[] = [
 const SWAPS: Record<string, string> = { '+': '-', '-': '+', '*': '/', '/': '*', '%': '*', '<': '<=', '<=': '<', '>': '>=', '>=': '>', '===': '!==', '!==': '===', '&&': '||', '||': '&&' };
 const OPERATOR = /===|!==|<=|>=|&&|\|\||[+\-*/%<>]/g;
 
-interface Mutation {
+export interface Mutation {
   fn: Fn;
   body: string;
   /** e.g. "add: + → -" */
   label: string;
 }
 
-function mutations(): Mutation[] {
+export function mutations(): Mutation[] {
   const out: Mutation[] = [];
   for (const fn of FUNCTIONS) {
     for (const m of fn.body.matchAll(OPERATOR)) {
@@ -82,12 +82,12 @@ function mutations(): Mutation[] {
 }
 
 const returnType = (fn: Fn) => (/^return .*(===|!==|<|>|<=|>=)/.test(fn.body) ? 'boolean' : fn.type);
-const declaration = (fn: Fn, body = fn.body) => `export function ${fn.name}(${fn.params.map((p) => `${p}: ${fn.type}`).join(', ')}): ${returnType(fn)} {\n  ${body}\n}`;
-const moduleText = (bodies: Map<string, string> = new Map()) => `${FUNCTIONS.map((fn) => declaration(fn, bodies.get(fn.name))).join('\n\n')}\n`;
+export const declaration = (fn: Fn, body = fn.body) => `export function ${fn.name}(${fn.params.map((p) => `${p}: ${fn.type}`).join(', ')}): ${returnType(fn)} {\n  ${body}\n}`;
+export const moduleText = (bodies: Map<string, string> = new Map()) => `${FUNCTIONS.map((fn) => declaration(fn, bodies.get(fn.name))).join('\n\n')}\n`;
 const evaluate = (fn: Fn, body: string, args: Value[]) => new Function(...fn.params, body)(...args) as Value;
 
 /** Tests of `fn` as a model reading `body` would write them: the results that body returns. */
-function testsFor(fn: Fn, body: string): string {
+export function testsFor(fn: Fn, body: string): string {
   const cases = fn.inputs.map((args) => {
     const value = evaluate(fn, body, args);
     return `  it('${fn.name}(${args.join(', ')}) is ${value}', () => {\n    expect(${fn.name}(${args.join(', ')})).toBe(${value});\n  });`;
@@ -96,7 +96,7 @@ function testsFor(fn: Fn, body: string): string {
 }
 
 /** Every mutation must change a result the tests look at; one that does not is a defect of this bench. */
-function assertKillable(all: Mutation[]): void {
+export function assertKillable(all: Mutation[]): void {
   for (const m of all) {
     const killed = m.fn.inputs.some((args) => evaluate(m.fn, m.body, args) !== evaluate(m.fn, m.fn.body, args));
     if (!killed) throw new Error(`mutation ${m.label} changes no tested result: the bench's inputs must catch it`);
@@ -161,6 +161,8 @@ export async function measureRegressions(limit: number, rate: number, parser: Co
     timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) },
     now: () => performance.now(),
     commandOverride: () => '',
+    // The accepted tests cover every function; the mutations then change one function per save.
+    maxFunctionsPerSave: () => FUNCTIONS.length,
   });
   const save = async (text: string) => {
     seen.results = [];

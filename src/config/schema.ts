@@ -47,6 +47,8 @@ export const settingsSchema = {
   'tests.command': z.string().default(''),
   'tests.timeoutMs': z.number().int().min(1000).max(3_600_000).default(60_000),
   'tests.codeLens': z.boolean().default(true),
+  /** How many changed functions one save asks tests for; the rest are left to Generate Tests. */
+  'tests.maxFunctionsPerSave': z.number().int().min(0).max(50).default(3),
   /** When the fast model reviews the lines changed since the last review. */
   'review.trigger': z.enum(['off', 'onSave', 'onPause']).default('onSave'),
   'review.pauseMs': z.number().int().min(200).max(60_000).default(1200),

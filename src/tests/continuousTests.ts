@@ -1,10 +1,12 @@
 import type { FileProbe } from './frameworkDetect';
 import { GenerationScheduler, type SchedulerTimers } from './generationScheduler';
-import { checkExisting, type CheckResult, type CheckRun, type Regression } from './regressionCheck';
+import { functionTexts } from './functionKeys';
+import type { PreviousRun } from './previousRun';
+import { checkExisting, type CheckOptions, type CheckResult, type CheckRun, type Regression } from './regressionCheck';
 import { saveSnapshot, type SaveSnapshot } from './saveSnapshot';
 import { languageOf, type FunctionFinder } from './sourceFunctions';
 import type { SyntaxChecker } from './syntaxCheck';
-import { additionsFor, writeAdditions, type AdditionDeps } from './testAdditions';
+import { additionsFor, writeAdditions, type Addition, type AdditionDeps } from './testAdditions';
 import { RefusedTests, type TestModel } from './testGeneration';
 import type { TestLedger } from './testLedger';
 import { isTestPath } from './testPaths';
@@ -18,11 +20,14 @@ export interface ContinuousEvents {
   /** The work of a save starts (true) or ends (false). */
   busy(source: string, busy: boolean): void;
   noFramework(source: string, message: string): void;
-  generating(source: string, functions: string[]): void;
+  /** Tests are asked for `functions`; `left` would get some too but are over the save's bound. */
+  generating(source: string, functions: string[], left: string[]): void;
   refused(source: string, fn: string, reason: string): void;
   failed(source: string, message: string): void;
   written(source: string, testFile: string, info: { functions: string[]; savedAt: number; writtenAt: number; modelMs: number }): void;
   results(source: string, testFile: string, framework: Framework, outcome: RunOutcome, info: { savedAt: number; resultsAt: number; phase: RunPhase; regressions: Regression[] }): void;
+  /** The existing tests of a save have all run (what they say is in the results before it). */
+  checked?(source: string, result: CheckResult): void;
 }
 
 export interface ContinuousDeps {
@@ -35,6 +40,12 @@ export interface ContinuousDeps {
   model: TestModel;
   check: SyntaxChecker;
   run: CheckRun;
+  /** A failing test never seen passing runs on the source's previous text with it, shown nowhere. */
+  runPrevious?: PreviousRun;
+  /** The committed text of a source (when no earlier saved text is known), if any. */
+  committed?(path: string, signal: AbortSignal): Promise<string | undefined>;
+  /** flint.tests.maxFunctionsPerSave: how many functions one save asks tests for. */
+  maxFunctionsPerSave?(): number;
   ledger: TestLedger;
   events: ContinuousEvents;
   timers: SchedulerTimers;
@@ -58,12 +69,22 @@ interface Saved {
  * tests it already has run first, and a test that passed and fails now is reported as a
  * regression (never rewritten). Then tests are added for functions that have none and for
  * changed behaviour, into Flint's own test file, which runs again. One piece of work per source
- * file at a time; a newer save cancels the stale one before anything half-done is written.
+ * file at a time; a newer save cancels the stale one before anything half-done is written, and
+ * is itself handled on its own text: what "changed" means is recorded as soon as the existing
+ * tests have run, so a fix saved while tests are still being written runs them again.
  */
 export class ContinuousTests {
   private readonly scheduler: GenerationScheduler<Saved>;
-  /** Each source's function texts at the last save whose work finished (what "changed" is against). */
+  /** Each source's function texts, by key, at its last save whose tests all ran (what "changed" is against). */
   private readonly baselines = new Map<string, Map<string, string>>();
+  /** The whole text those belong to: the previous text a failing test never seen passing runs on. */
+  private readonly texts = new Map<string, string>();
+  /** The tests that failed on that text (ids): the next save need not run them on it again. */
+  private readonly failedOnText = new Map<string, ReadonlySet<string>>();
+  /** Sources whose last check was cut short: their next save runs every covering file. */
+  private readonly unsettled = new Set<string>();
+  /** Functions (keys) a save was writing tests of when a newer save cut it short: the newer one writes them. */
+  private readonly owed = new Map<string, Set<string>>();
 
   constructor(private readonly deps: ContinuousDeps) {
     this.scheduler = new GenerationScheduler<Saved>(
@@ -90,7 +111,9 @@ export class ContinuousTests {
   async opened(path: string, text: string): Promise<void> {
     if (!ContinuousTests.wants(path) || this.baselines.has(path)) return;
     const functions = await this.deps.findFunctions(text, path);
-    if (!this.baselines.has(path)) this.baselines.set(path, new Map(functions.map((f) => [f.name, f.text])));
+    if (this.baselines.has(path)) return;
+    this.baselines.set(path, functionTexts(functions));
+    this.texts.set(path, text);
   }
 
   saved(path: string, text: string, savedAt = this.deps.now()): void {
@@ -122,18 +145,49 @@ export class ContinuousTests {
     if (signal.aborted) return;
     const results = (phase: RunPhase) => (testFile: string, outcome: RunOutcome, regressions: Regression[]) =>
       deps.events.results(path, testFile, s.framework, outcome, { savedAt, resultsAt: deps.now(), phase, regressions });
-    const check = await checkExisting(s, deps.run, deps.ledger, signal, results('check'));
+    const all = this.unsettled.has(path);
+    this.unsettled.add(path);
+    const check = await checkExisting(s, deps.run, deps.ledger, signal, results('check'), this.checkOptions(s, all));
     // A run that went wrong tells nothing about the tests: nothing is written, the next save checks again.
-    if (!check || check.errored) return;
+    if (!check || check.errored || signal.aborted) return;
+    this.settle(s, check);
+    deps.events.checked?.(path, check);
     await this.add(s, check, signal, results('added'));
-    this.settle(s, signal);
+  }
+
+  private checkOptions(s: SaveSnapshot, all: boolean): CheckOptions {
+    const { runPrevious } = this.deps;
+    const before = runPrevious
+      ? async (testFile: string, signal: AbortSignal) => {
+          const text = await this.previousText(s, signal);
+          return text === undefined || signal.aborted ? undefined : runPrevious(s.framework, testFile, s.path, text, signal);
+        }
+      : undefined;
+    const failedBefore = this.failedOnText.get(s.path);
+    return { all, ...(before ? { before } : {}), ...(failedBefore ? { failedBefore } : {}) };
+  }
+
+  /** The source before this save: the text last checked (or opened), else the committed one; never this save's own. */
+  private async previousText(s: SaveSnapshot, signal: AbortSignal): Promise<string | undefined> {
+    const saved = this.texts.get(s.path);
+    if (saved !== undefined && saved !== s.text) return saved;
+    const committed = await this.deps.committed?.(s.path, signal).catch(() => undefined);
+    return committed !== undefined && committed !== s.text ? committed : undefined;
   }
 
   private async add(s: SaveSnapshot, check: CheckResult, signal: AbortSignal, results: (testFile: string, outcome: RunOutcome, regressions: Regression[]) => void): Promise<void> {
     const { deps } = this;
-    const additions = additionsFor(s, check);
+    const { additions, left } = additionsFor(s, check, deps.maxFunctionsPerSave?.(), this.owed.get(s.path));
+    this.owed.delete(s.path);
     if (additions.length === 0 || signal.aborted) return;
-    deps.events.generating(s.path, additions.map((a) => a.fn.name));
+    deps.events.generating(s.path, additions.map((a) => a.fn.name), left);
+    this.owed.set(s.path, new Set(additions.map((a) => a.fn.key)));
+    await this.write(s, additions, signal, results);
+    if (!signal.aborted) this.owed.delete(s.path);
+  }
+
+  private async write(s: SaveSnapshot, additions: Addition[], signal: AbortSignal, results: (testFile: string, outcome: RunOutcome, regressions: Regression[]) => void): Promise<void> {
+    const { deps } = this;
     const added = await writeAdditions(s, additions, deps, signal, (fn, err) => {
       if (err instanceof RefusedTests) deps.events.refused(s.path, fn, err.message);
       else deps.events.failed(s.path, `the tests of ${fn} could not be written: ${err instanceof Error ? err.message : String(err)}`);
@@ -153,8 +207,14 @@ export class ContinuousTests {
     results(s.testFile, outcome, regressed.map((test) => ({ test, testFile: s.testFile, source: s.path })));
   }
 
-  /** The work of a save is done: its functions are what the next save is compared with. */
-  private settle(s: SaveSnapshot, signal: AbortSignal): void {
-    if (!signal.aborted) this.baselines.set(s.path, new Map(s.functions.map((f) => [f.name, f.text])));
+  /**
+   * The existing tests have run on this save's text: its functions are what the next save is
+   * compared with, whatever happens to the work that follows (a newer save may cancel it).
+   */
+  private settle(s: SaveSnapshot, check: CheckResult): void {
+    this.baselines.set(s.path, new Map(s.functions.map((f) => [f.key, f.text])));
+    this.texts.set(s.path, s.text);
+    this.failedOnText.set(s.path, check.failedTests);
+    this.unsettled.delete(s.path);
   }
 }

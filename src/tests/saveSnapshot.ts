@@ -1,10 +1,11 @@
 import { relative } from 'node:path';
 import { detectFramework, LOOKED_FOR, type FileProbe } from './frameworkDetect';
 import { parseSections, type TestSection } from './flintTestFile';
+import { keyed, type KeyedFunction } from './functionKeys';
 import { functionHash, type FunctionFinder } from './sourceFunctions';
 import { coveringFile, type CoveringFile } from './testCoverage';
 import { flintTestPath, userTestPath } from './testPaths';
-import type { Framework, SourceFunction, TestLanguage } from './testTypes';
+import type { Framework, TestLanguage } from './testTypes';
 
 /** What one save of a source file is about: its functions, what changed, the tests it has. */
 export interface SaveSnapshot {
@@ -18,11 +19,11 @@ export interface SaveSnapshot {
   /** Its text now ('' when there is none). */
   flintText: string;
   sections: TestSection[];
-  /** Every function found (nested ones too), in order. */
-  functions: SourceFunction[];
+  /** Every function found (nested ones too), in order, told apart by where they are. */
+  functions: KeyedFunction[];
   /** Those whose text differs from the last save seen (all of them when none was seen). */
-  changed: SourceFunction[];
-  /** Each function's text at the last save seen, by name. */
+  changed: KeyedFunction[];
+  /** Each function's text at the last save seen, by key. */
   previous?: Map<string, string>;
   /** The test files that hold tests of the source: Flint's and the user's. */
   covering: CoveringFile[];
@@ -42,11 +43,11 @@ export async function saveSnapshot(deps: SnapshotDeps, path: string, text: strin
   const framework = await frameworkFor(path, language, root, deps.probe, deps.commandOverride());
   if (!framework) return noFrameworkMessage(language, relative(root, path));
   const testFile = flintTestPath(path, framework);
-  const functions = await deps.findFunctions(text, path);
+  const functions = keyed(await deps.findFunctions(text, path));
   const flintText = (await deps.probe.read(testFile)) ?? '';
   const sections = parseSections(flintText);
   const hashes = new Map(sections.map((s) => [s.name, s.hash]));
-  const changed = functions.filter((f) => (previous ? previous.get(f.name) !== f.text : hashes.get(f.name) !== functionHash(f.text)));
+  const changed = functions.filter((f) => (previous ? previous.get(f.key) !== f.text : hashes.get(f.key) !== functionHash(f.text)));
   const covering: CoveringFile[] = flintText.trim() ? [coveringFile(testFile, flintText, true, language)] : [];
   const user = await userTestPath(path, framework, deps.probe);
   const userText = user.exists ? await deps.probe.read(user.path) : undefined;

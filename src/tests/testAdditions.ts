@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import { behaviourChange, describeChange } from './behaviourChange';
+import type { KeyedFunction } from './functionKeys';
 import { composeFlintTestFile, goPackageOf, headerImports, type TestSection } from './flintTestFile';
 import type { CheckResult } from './regressionCheck';
 import type { SaveSnapshot } from './saveSnapshot';
@@ -12,31 +13,46 @@ import type { SourceFunction } from './testTypes';
 
 /** A function that gets tests on this save, and why. */
 export interface Addition {
-  fn: SourceFunction;
+  fn: KeyedFunction;
   /** Its tests now (Flint's section and the user's tests that name it); '' when it has none. */
   existing: string;
   /** How it changed, for a function that has tests. */
   change?: string;
 }
 
+/** What one save asks for: at most a few functions, the rest left to Generate Tests. */
+export interface SaveAsk {
+  additions: Addition[];
+  /** Functions that would get tests but are over the save's bound. */
+  left: string[];
+}
+
+/** Functions a save asks tests for when no setting says otherwise. */
+export const MAX_FUNCTIONS_PER_SAVE = 3;
+
 /**
- * Add, don't replace: tests are asked for testable functions that have none, and for changed
- * functions whose tests all pass but which do more than before (new parameters, branches,
- * errors). A function with a failing test gets nothing: its tests stay as they are.
+ * Add, don't replace, and only for what this save changed: tests are asked for changed testable
+ * functions that have none, and for changed functions whose tests all pass but which do more
+ * than before (new parameters, branches, errors); at most `max` of them, in file order.
+ * Functions `owed` tests by an earlier save whose writing was cut short count as changed. A
+ * function with a failing test gets nothing: its tests stay as they are.
  */
-export function additionsFor(s: SaveSnapshot, check: CheckResult): Addition[] {
+export function additionsFor(s: SaveSnapshot, check: CheckResult, max = MAX_FUNCTIONS_PER_SAVE, owed: ReadonlySet<string> = new Set()): SaveAsk {
   const out: Addition[] = [];
+  const changed = new Set([...s.changed.map((f) => f.key), ...owed]);
+  // A second function of one name (key `name#2`) shares the first one's section: it gets none of its own.
   for (const fn of s.functions) {
-    if (!fn.testable || check.failing.has(fn.name)) continue;
+    if (!fn.testable || fn.key !== fn.name || !changed.has(fn.key) || check.failing.has(fn.key)) continue;
     if (!hasTests(s.covering, fn)) {
       out.push({ fn, existing: '' });
       continue;
     }
-    const before = s.previous?.get(fn.name);
-    const change = before !== undefined && before !== fn.text ? behaviourChange(before, fn.text, s.language) : undefined;
+    const before = s.previous?.get(fn.key);
+    const change = before !== undefined ? behaviourChange(before, fn.text, s.language) : undefined;
     if (change) out.push({ fn, existing: s.covering.map((f) => existingTestsOf(f, fn)).filter(Boolean).join('\n\n'), change: describeChange(change) });
   }
-  return out;
+  const bound = Math.max(0, Math.floor(max));
+  return { additions: out.slice(0, bound), left: out.slice(bound).map((a) => a.fn.name) };
 }
 
 export interface AdditionDeps {

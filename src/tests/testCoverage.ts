@@ -62,7 +62,7 @@ export function hasTests(files: CoveringFile[], fn: SourceFunction): boolean {
  * The changed function a failing test is shown on: the one its section is for, else the one
  * it names (the innermost when several do), else the innermost changed function.
  */
-export function blameFunction(file: CoveringFile, test: TestCaseResult, changed: SourceFunction[]): SourceFunction | undefined {
+export function blameFunction<F extends SourceFunction>(file: CoveringFile, test: TestCaseResult, changed: F[]): F | undefined {
   if (changed.length === 0) return undefined;
   const decl = declarationOf(file.tests, test);
   if (file.flint && decl) {
@@ -75,7 +75,7 @@ export function blameFunction(file: CoveringFile, test: TestCaseResult, changed:
   return named ?? innermost(changed);
 }
 
-function innermost(fns: SourceFunction[]): SourceFunction | undefined {
+function innermost<F extends SourceFunction>(fns: F[]): F | undefined {
   return fns.find((f) => !fns.some((g) => g !== f && g.startLine >= f.startLine && g.endLine <= f.endLine));
 }
 

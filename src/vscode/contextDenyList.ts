@@ -21,10 +21,7 @@ export function currentDenyList(services: Services): (path: string) => boolean {
   let entry = cache.get(services);
   if (!entry) cache.set(services, (entry = { reported: new Set() }));
   const extra = services.config()['context.denyList'];
-  const excluded = vscode.workspace.getConfiguration('files').get<Record<string, unknown>>('exclude') ?? {};
-  const excludeGlobs = Object.entries(excluded)
-    .filter(([, on]) => on === true)
-    .map(([glob]) => glob);
+  const excludeGlobs = excludedGlobs();
   const signature = JSON.stringify([extra, excludeGlobs]);
   if (entry.built?.signature !== signature) {
     const reported = entry.reported;
@@ -38,6 +35,20 @@ export function currentDenyList(services: Services): (path: string) => boolean {
     entry.built = { signature, denied };
   }
   return entry.built.denied;
+}
+
+/**
+ * The globs `files.exclude` turns on. It is a resource-scoped setting: read for each workspace
+ * folder (a folder's own settings count) and joined; with no folder, for any resource.
+ */
+function excludedGlobs(): string[] {
+  const scopes: (vscode.Uri | null)[] = vscode.workspace.workspaceFolders?.map((f) => f.uri) ?? [null];
+  const globs = new Set<string>();
+  for (const scope of scopes) {
+    const excluded = vscode.workspace.getConfiguration('files', scope).get<Record<string, unknown>>('exclude') ?? {};
+    for (const [glob, on] of Object.entries(excluded)) if (on === true) globs.add(glob);
+  }
+  return [...globs];
 }
 
 /**

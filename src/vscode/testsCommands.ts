@@ -109,7 +109,7 @@ export function registerTests(context: vscode.ExtensionContext, services: Servic
     return pythonInterpreter([dir, folder], { setting, folder, env: process.env, platform: process.platform, probe });
   };
   const runner = new TestsRunner({ probe, python, command: () => cfg()['tests.command'], timeoutMs: () => cfg()['tests.timeoutMs'], now: () => services.now() });
-  const explorer = new TestsExplorer((testFile, only, run, signal, coverage) => explorerRun(testFile, only, run, signal, coverage), (path) => ledger.forget(path));
+  const explorer = new TestsExplorer((testFile, only, run, signal, coverage) => explorerRun(testFile, only, run, signal, coverage), (path) => ledger.forget(path), (file, name) => ledger.get(file, name)?.status === 'regressed');
   const refused = (document: vscode.TextDocument) => refusal(services, document, false);
   const fixes = fixCommands({ edits, explorer, ledger, findFunctions, refused, rerun: async (testFile, source) => {
     const known = runner.known.get(testFile);
@@ -125,6 +125,7 @@ export function registerTests(context: vscode.ExtensionContext, services: Servic
     editPending: (path) => edits.controller.find(vscode.Uri.file(path).toString()) !== undefined,
     now: () => services.now(),
     commandOverride: () => cfg()['tests.command'],
+    maxFunctionsPerSave: () => cfg()['tests.maxFunctionsPerSave'],
     context: services.context,
   });
   const diagnostics = new RegressionDiagnostics(ledger, findFunctions);

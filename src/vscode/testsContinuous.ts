@@ -2,7 +2,10 @@ import * as vscode from 'vscode';
 import type { ContextHub } from '../context/contextHub';
 import { ContinuousTests, type ContinuousEvents } from '../tests/continuousTests';
 import type { FileProbe } from '../tests/frameworkDetect';
+import { committedText, runOnPrevious } from '../tests/previousRun';
+import { SaveNotices, type RunNotice } from '../tests/saveNotices';
 import type { FunctionFinder } from '../tests/sourceFunctions';
+import { spawnProcess } from '../tests/spawnProcess';
 import type { SyntaxChecker } from '../tests/syntaxCheck';
 import type { TestModel } from '../tests/testGeneration';
 import type { TestLedger } from '../tests/testLedger';
@@ -29,6 +32,8 @@ export interface ContinuousWiring {
   editPending(path: string): boolean;
   now(): number;
   commandOverride(): string;
+  /** flint.tests.maxFunctionsPerSave. */
+  maxFunctionsPerSave(): number;
   context: ContextHub;
 }
 
@@ -40,16 +45,26 @@ async function writeFlintFile(w: ContinuousWiring, path: string, text: string): 
   await vscode.workspace.fs.writeFile(vscode.Uri.file(path), new TextEncoder().encode(text));
 }
 
-/** Continuous tests on save, reported through the Test Explorer, the status bar, the output and notifications. */
+/**
+ * Continuous tests on save, reported through the Test Explorer, the status bar and the output,
+ * and by at most one notification per save (see SaveNotices).
+ */
 export function continuousTests(w: ContinuousWiring): ContinuousTests {
   const busy = new Map<string, () => void>();
   const pendingRuns = new Map<string, vscode.TestRun>();
+  const notices = new SaveNotices();
   const say = (source: string, message: string) => w.output.appendLine(`${relativeName(source)}: ${message}`);
   const events: ContinuousEvents = {
     busy: (source, on) => {
       busy.get(source)?.();
       busy.delete(source);
-      if (on) busy.set(source, w.status.begin());
+      if (on) {
+        busy.set(source, w.status.begin());
+        notices.begin(source);
+        return;
+      }
+      const notWritten = notices.end(source);
+      if (notWritten) void vscode.window.showWarningMessage(`Flint: the tests of ${notWritten.functions.join(', ')} were not updated: ${notWritten.reason}. Details in the Flint Tests output.`);
     },
     noFramework: (source, message) => {
       say(source, message);
@@ -57,10 +72,13 @@ export function continuousTests(w: ContinuousWiring): ContinuousTests {
         if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', 'flint.tests.command');
       });
     },
-    generating: (source, names) => say(source, `writing tests of ${names.join(', ')}`),
+    generating: (source, names, left) => {
+      say(source, `writing tests of ${names.join(', ')}`);
+      if (left.length > 0) say(source, `left to Generate Tests (flint.tests.maxFunctionsPerSave): ${left.join(', ')}`);
+    },
     refused: (source, fn, reason) => {
       say(source, `${fn}: ${reason}`);
-      void vscode.window.showWarningMessage(`Flint: the tests of ${fn} were not updated: ${reason}.`);
+      notices.refused(source, fn, reason);
     },
     failed: (source, message) => say(source, message),
     written: (_source, testFile, info) => {
@@ -70,8 +88,15 @@ export function continuousTests(w: ContinuousWiring): ContinuousTests {
       const testRun = pendingRuns.get(testFile);
       pendingRuns.delete(testFile);
       w.runner.known.set(testFile, { framework, source });
-      if (testRun) void w.report.finished(framework, testFile, outcome, testRun, source, info.regressions);
+      if (testRun) void w.report.finished(framework, testFile, outcome, testRun, source, info.regressions, true, false);
+      const notice = { testFile, outcome, regressions: info.regressions };
+      if (info.phase === 'check') notices.checkRun(source, notice);
+      else tell(source, notices.addedRun(source, notice));
     },
+    checked: (source) => tell(source, notices.checked(source)),
+  };
+  const tell = (source: string, n: RunNotice | undefined) => {
+    if (n) w.report.notify(n.testFile, n.outcome, source, n.regressions);
   };
   return new ContinuousTests({
     root: folderOf,
@@ -88,6 +113,9 @@ export function continuousTests(w: ContinuousWiring): ContinuousTests {
       else pendingRuns.set(testFile, testRun);
       return outcome;
     },
+    runPrevious: (framework, testFile, source, text, signal) => runOnPrevious(framework, testFile, source, text, (f, t, s) => w.runner.run(f, t, s), signal),
+    committed: (path, signal) => committedText(path, spawnProcess, signal),
+    maxFunctionsPerSave: w.maxFunctionsPerSave,
     events,
     timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) },
     now: w.now,

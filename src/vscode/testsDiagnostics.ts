@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { functionByKey } from '../tests/functionKeys';
 import type { FunctionFinder } from '../tests/sourceFunctions';
 import type { LedgerEntry, TestLedger } from '../tests/testLedger';
 import type { FailedTest } from './testsExplorer';
@@ -47,7 +48,7 @@ export class RegressionDiagnostics implements vscode.CodeActionProvider, vscode.
       if (text === undefined) continue;
       const fns = await this.findFunctions(text, source);
       const diagnostics = entries.map((e) => {
-        const fn = fns.find((f) => f.name === e.fn);
+        const fn = e.fn ? functionByKey(fns, e.fn) : undefined;
         const line = fn?.startLine ?? 0;
         const width = text.split(/\r?\n/)[line]?.length ?? 0;
         const d = new vscode.Diagnostic(new vscode.Range(line, 0, line, width), `Regression: "${e.name}" (${relativeName(e.testFile)}) passed before and fails now: ${firstLine(e.message)}`, vscode.DiagnosticSeverity.Error);

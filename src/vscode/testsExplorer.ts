@@ -47,7 +47,8 @@ export class TestsExplorer implements vscode.Disposable {
   private readonly details = new WeakMap<vscode.FileCoverage, vscode.StatementCoverage[]>();
 
   /** `forgotten`: a test file, or a folder, was deleted (what is known of its tests goes too). */
-  constructor(runFile: RunFile, forgotten: (path: string) => void) {
+  /** `regressed`: whether a failing test passed before (the ledger's word): its message offers no "Fix the test". */
+  constructor(runFile: RunFile, forgotten: (path: string) => void, private readonly regressed: (testFile: string, name: string) => boolean = () => false) {
     this.controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => this.runRequest(request, token, runFile, false), true);
     const coverage = this.controller.createRunProfile('Run with Coverage', vscode.TestRunProfileKind.Coverage, (request, token) => this.runRequest(request, token, runFile, true), true);
     coverage.loadDetailedCoverage = async (_run, file) => this.details.get(file) ?? [];
@@ -152,7 +153,7 @@ export class TestsExplorer implements vscode.Disposable {
     else if (t.status === 'skipped') run.skipped(item);
     else {
       const message = new vscode.TestMessage(t.message ?? 'failed');
-      message.contextValue = 'flint.failedTest';
+      message.contextValue = this.regressed(testFile, t.name) ? 'flint.regression' : 'flint.failedTest';
       if (item.range) message.location = new vscode.Location(item.uri!, item.range);
       this.failed.set(item.id, { testFile, source: this.sources.get(testFile), result: t });
       run.failed(item, message, t.durationMs);

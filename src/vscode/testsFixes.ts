@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { enclosingBlock, type LineRange } from '../context/enclosingBlock';
 import { sectionAt } from '../tests/flintTestFile';
+import { functionByKey, keyName } from '../tests/functionKeys';
 import { functionAt, languageOf, shortName, type FunctionFinder } from '../tests/sourceFunctions';
 import { testLines } from '../tests/testCoverage';
 import type { TestLedger } from '../tests/testLedger';
@@ -55,7 +56,7 @@ export function fixTestInstruction(f: FailedTest, source?: string): string {
 }
 
 export function updateTestInstruction(f: FailedTest): string {
-  const what = f.fn ? `\`${f.fn}\`` : 'the code under test';
+  const what = f.fn ? `\`${keyName(f.fn)}\`` : 'the code under test';
   return `Update this test: ${what} was changed on purpose, and "${f.result.name}" passed before the change and fails now with:\n${failureText(f)}\nChange only what the new behaviour makes wrong; keep every other assertion.`;
 }
 
@@ -70,7 +71,7 @@ export async function codeRegion(f: FailedTest, testDocument: vscode.TextDocumen
   const fns = await findFunctions(source.getText(), source.uri.fsPath);
   const section = isFlintTestPath(testDocument.uri.path) ? sectionAt(lines(testDocument), testLine(f, testDocument)) : undefined;
   const named = f.fn ?? section?.name;
-  const byName = fns.find((fn) => fn.name === named) ?? fns.find((fn) => new RegExp(`\\b${shortName(fn.name).replace(/[$]/g, '\\$&')}\\b`).test(f.result.name));
+  const byName = (named ? functionByKey(fns, named) : undefined) ?? fns.find((fn) => new RegExp(`\\b${shortName(fn.name).replace(/[$]/g, '\\$&')}\\b`).test(f.result.name));
   if (byName) return { start: byName.startLine, end: byName.endLine };
   // Not named anywhere: the function at the cursor in the source editor, if any.
   const editor = vscode.window.visibleTextEditors.find((e) => e.document === source);

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { keyName } from '../tests/functionKeys';
 import { shownRun } from '../tests/latestRun';
 import type { Regression } from '../tests/regressionCheck';
 import type { TestLedger } from '../tests/testLedger';
@@ -37,7 +38,8 @@ export class TestsReport {
     private readonly ledger: TestLedger,
   ) {}
 
-  async finished(framework: Framework, testFile: string, outcome: RunOutcome, testRun: vscode.TestRun, source?: string, regressions: Regression[] = [], endRun = true): Promise<void> {
+  /** `notify` false: the Testing views, the output and the status bar only (the caller says it once for a whole save). */
+  async finished(framework: Framework, testFile: string, outcome: RunOutcome, testRun: vscode.TestRun, source?: string, regressions: Regression[] = [], endRun = true, notify = true): Promise<void> {
     const name = relativeName(testFile);
     const failed = outcome.tests.filter((t) => t.status === 'failed');
     const passed = outcome.tests.filter((t) => t.status === 'passed').length;
@@ -45,12 +47,21 @@ export class TestsReport {
     await this.explorer.finished(testRun, testFile, framework, outcome, source, endRun);
     const run = { testFile, name, passed, failed: failed.length, regressions: regressions.length, ...(outcome.error ? { error: outcome.error } : {}) };
     this.status.latest(shownRun(run, this.ledger, relativeName));
+    if (notify) this.notify(testFile, outcome, source, regressions);
+  }
+
+  /** The one notification for a run, when something is wrong; true when one was shown. */
+  notify(testFile: string, outcome: RunOutcome, source?: string, regressions: Regression[] = []): boolean {
+    const name = relativeName(testFile);
+    const failed = outcome.tests.filter((t) => t.status === 'failed');
     if (outcome.error) {
       void vscode.window.showErrorMessage(`Flint: the tests of ${name} could not run: ${outcome.error}.`, 'Show Output').then((pick) => {
         if (pick) this.output.show(true);
       });
     } else if (regressions.length > 0) this.regressed(name, regressions);
     else if (failed.length > 0) this.failedTests(name, { testFile, ...(source ? { source } : {}), result: failed[0] }, failed.length, outcome.tests.length);
+    else return false;
+    return true;
   }
 
   private log(name: string, outcome: RunOutcome, passed: number, failed: number): void {
@@ -62,7 +73,7 @@ export class TestsReport {
 
   private regressed(name: string, regressions: Regression[]): void {
     const r = regressions[0];
-    const where = r.fn ? `${r.fn} (${relativeName(r.source)})` : relativeName(r.source);
+    const where = r.fn ? `${keyName(r.fn)} (${relativeName(r.source)})` : relativeName(r.source);
     const more = regressions.length > 1 ? ` and ${regressions.length - 1} more` : '';
     this.output.appendLine(`${name}: regression in ${where}: "${r.test.name}"${more} passed before and fails now`);
     // Not awaited: the run is over while the question stays up.

@@ -1,97 +1,6 @@
-import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { CodeParser, installedParserFiles } from '../../src/context/codeParser';
-import { ContinuousTests, type ContinuousEvents } from '../../src/tests/continuousTests';
+import { describe, expect, it } from 'vitest';
 import { parseSections } from '../../src/tests/flintTestFile';
-import type { Regression } from '../../src/tests/regressionCheck';
-import { parsedFunctions, type FunctionFinder } from '../../src/tests/sourceFunctions';
-import { bracketProblem } from '../../src/tests/syntaxCheck';
-import type { TestModelRequest } from '../../src/tests/testGeneration';
-import { memoryLedgerStore, TestLedger } from '../../src/tests/testLedger';
-import type { RunOutcome, TestCaseResult } from '../../src/tests/testTypes';
-import { memoryProbe } from './memoryProbe';
-
-const SOURCE = 'export function area(w: number, h: number): number {\n  return w * h;\n}\n\nexport function perimeter(w: number, h: number): number {\n  return 2 * (w + h);\n}\n';
-const TEST_FILE = '/w/src/shapes.flint.test.ts';
-const timers = { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (h: unknown) => clearTimeout(h as NodeJS.Timeout) };
-
-let findFunctions: FunctionFinder;
-beforeAll(async () => {
-  const parser = await CodeParser.load(installedParserFiles(join(__dirname, '../..')));
-  findFunctions = parsedFunctions(async () => parser);
-});
-
-/** What the fake runner reports for a test file: by default, one passing test per Flint section ("<fn> > works"). */
-type Runner = (file: string, files: Record<string, string>) => TestCaseResult[] | { error: string };
-const sectionsPass = (file: string, files: Record<string, string>): TestCaseResult[] => parseSections(files[file] ?? '').map((s) => ({ name: `${s.name} > works`, title: 'works', status: 'passed' as const }));
-
-function setup(options: { answer?: (r: TestModelRequest, n: number) => string; delayMs?: number; modelDelayMs?: number; override?: string; files?: Record<string, string>; runner?: Runner } = {}) {
-  const probe = memoryProbe(options.files ?? { '/w/package.json': JSON.stringify({ devDependencies: { vitest: '4' } }) });
-  const requests: TestModelRequest[] = [];
-  const writes: string[] = [];
-  const runs: string[] = [];
-  const log: string[] = [];
-  const regressions: Regression[] = [];
-  let runner = options.runner ?? sectionsPass;
-  let inFlight = 0;
-  let maxInFlight = 0;
-  const events: ContinuousEvents = {
-    busy: () => undefined,
-    noFramework: (_s, m) => log.push(`none ${m}`),
-    generating: (_s, f) => log.push(`generating ${f.join(',')}`),
-    refused: (_s, f, r) => log.push(`refused ${f}: ${r}`),
-    failed: (_s, m) => log.push(`failed ${m}`),
-    written: (_s, _t, i) => log.push(`written ${i.functions.join(',')}`),
-    results: (_s, t, _fw, o, i) => {
-      log.push(`${i.phase} ${t.split('/').pop()} ${o.error ? 'errored' : `${o.tests.filter((x) => x.status === 'passed').length}/${o.tests.length}`}`);
-      regressions.push(...i.regressions);
-    },
-  };
-  const answer = options.answer ?? ((r) => {
-    const name = /Write the tests of `([\w.]+)`/.exec(r.input)![1];
-    return `describe('${name}', () => {\n  it('works', () => expect(${name}(2, 3)).toBeGreaterThan(0));\n});`;
-  });
-  const tests = new ContinuousTests({
-    root: () => '/w',
-    probe,
-    findFunctions: (text, path) => findFunctions(text, path),
-    ledger: new TestLedger(memoryLedgerStore()),
-    write: async (p, t) => {
-      probe.files[p] = t;
-      writes.push(p);
-    },
-    model: async (r, signal) => {
-      requests.push(r);
-      maxInFlight = Math.max(maxInFlight, ++inFlight);
-      try {
-        await new Promise((res) => setTimeout(res, options.modelDelayMs ?? 1));
-        if (signal.aborted) throw new Error('cancelled');
-        return { text: answer(r, requests.length), model: 'fast', modelMs: 1 };
-      } finally {
-        inFlight--;
-      }
-    },
-    check: async (code, _f, lang) => bracketProblem(code, lang),
-    run: async (_fw, file): Promise<RunOutcome> => {
-      runs.push(file);
-      const r = runner(file, probe.files);
-      return 'error' in r ? { tests: [], output: 'boom', command: 'vitest', runnerMs: 1, error: r.error } : { tests: r, output: '', command: 'vitest', runnerMs: 1 };
-    },
-    events,
-    timers,
-    now: () => performance.now(),
-    delayMs: options.delayMs ?? 0,
-    commandOverride: () => options.override ?? '',
-  });
-  const save = async (path: string, text: string) => {
-    tests.saved(path, text);
-    await tests.idle();
-  };
-  return { tests, probe, requests, writes, runs, log, regressions, save, setRunner: (r: Runner) => (runner = r), maxInFlight: () => maxInFlight };
-}
-
-/** The runner's verdict after a bug in `fn`: its tests fail, the others pass. */
-const failing = (fn: string, message = 'expected 5 to be 6'): Runner => (file, files) => sectionsPass(file, files).map((t) => (t.name.startsWith(`${fn} >`) ? { ...t, status: 'failed' as const, message } : t));
+import { failing, sectionsPass, setup, SOURCE, TEST_FILE } from './continuousHarness';
 
 describe('ContinuousTests', () => {
   it("writes every testable function's tests into Flint's own file on the first save, then runs it", async () => {
@@ -125,16 +34,18 @@ describe('ContinuousTests', () => {
     expect([h.probe.files[TEST_FILE], h.writes.length, h.requests.length]).toEqual([before, 1, asked]);
   });
 
-  it('compares with the source as it was opened: a save that changes no function runs only tests never seen, and still adds tests for functions without any', async () => {
+  it('compares with the source as it was opened: a save that changes no function runs only tests never seen and asks for nothing; a changed function without tests gets them', async () => {
     const userTests = "describe('perimeter', () => {\n  it('of a unit square is 4', () => {\n    expect(perimeter(1, 1)).toBe(4);\n  });\n});\n";
     const h = setup({ files: { '/w/package.json': JSON.stringify({ devDependencies: { vitest: '4' } }), '/w/src/shapes.test.ts': userTests } });
     h.setRunner((file, files) => (file.endsWith('shapes.test.ts') ? [{ name: 'perimeter > of a unit square is 4', title: 'of a unit square is 4', status: 'passed' }] : sectionsPass(file, files)));
     await h.tests.opened('/w/src/shapes.ts', SOURCE);
     await h.save('/w/src/shapes.ts', `// Shapes.\n${SOURCE}`);
-    expect(parseSections(h.probe.files[TEST_FILE]).map((s) => s.name)).toEqual(['area']);
-    expect(h.runs).toEqual(['/w/src/shapes.test.ts', TEST_FILE]);
+    expect([h.runs, h.requests.length, h.probe.files[TEST_FILE]]).toEqual([['/w/src/shapes.test.ts'], 0, undefined]);
     await h.save('/w/src/shapes.ts', `// Shapes, measured.\n${SOURCE}`);
-    expect([h.runs.length, h.requests.length]).toEqual([2, 1]);
+    expect([h.runs.length, h.requests.length]).toEqual([1, 0]);
+    await h.save('/w/src/shapes.ts', `// Shapes, measured.\n${SOURCE.replace('w * h', 'h * w')}`);
+    expect(parseSections(h.probe.files[TEST_FILE]).map((s) => s.name)).toEqual(['area']);
+    expect(h.runs).toEqual(['/w/src/shapes.test.ts', '/w/src/shapes.test.ts', TEST_FILE]);
   });
 
   it('a change with no new behaviour runs the existing tests and adds none; saving the same text again runs nothing', async () => {

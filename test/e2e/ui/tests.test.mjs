@@ -4,7 +4,7 @@
 // in the Test Explorer. With continuous tests on, a save runs the existing tests first: a planted
 // regression is red in the Test Explorer, a Flint diagnostic on the changed function names the
 // test, and no test file changes; Update the test changes the test only on Accept, Fix the code
-// restores passing tests. Tests are added for functions that have none.
+// restores passing tests. Tests are added for changed functions that have none.
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -158,7 +158,8 @@ async function pythonFlow({ wb, page, workspace }) {
   if ((await wb.statusBarTexts()).some((t) => t.includes('Tests: off'))) await wb.runCommand('Flint: Toggle Continuous Tests');
   await wb.statusBarItem('Tests: on save');
   await openPath(wb, page, join(dir, 'inventory.py'));
-  await replaceLine(wb, page, 1, '# Prices and carts.');
+  // A save asks tests only for the functions it changed: Cart.count, which has none.
+  await replaceLine(wb, page, 13, '        return len(list(self.items))');
   await save(wb, page);
   const flintFile = join(dir, 'test_inventory_flint.py');
   const written = await until('test_inventory_flint.py', () => existsSync(flintFile) && readFileSync(flintFile, 'utf8'), 60_000);
@@ -241,8 +242,8 @@ export const tests = [
       await (await wb.statusBarItem('Tests: off')).click();
       await wb.statusBarItem('Tests: on save');
 
-      // First save: the user's tests of perimeter run; area, which has none, gets Flint's.
-      await replaceLine(wb, page, 1, '// Shapes and their measures.');
+      // First save changes area, which has no tests: the user's tests of perimeter run, area gets Flint's.
+      await replaceLine(wb, page, 3, '  return h * w;');
       await save(wb, page);
       await page.locator('.part.statusbar .statusbar-item', { hasText: 'Tests: on save' }).locator('.codicon-pulse').first().waitFor({ timeout: 30_000 });
       const flint = await until("Flint's test file", () => existsSync(flintFile) && readFileSync(flintFile, 'utf8'), 60_000);
