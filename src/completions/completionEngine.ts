@@ -131,11 +131,6 @@ export class CompletionEngine {
     return this.parts.shown.onGrow(listener);
   }
 
-  /** Milliseconds the next new request would wait after a keystroke (for the status line). */
-  debounceMs(): number {
-    return this.parts.debounce.delayMs();
-  }
-
   dispose(): void {
     this.parts.shown.dispose();
     this.parts.requests.dispose();

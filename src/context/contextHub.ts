@@ -32,6 +32,3 @@ export interface ContextHub {
   /** The last prompt each surface sent. */
   readonly prompts: PromptRecorder;
 }
-
-/** A hub that has nothing to add (tests of surfaces that do not exercise context). */
-export const EMPTY_BLOCK: ContextBlock = { items: [], text: '', tokens: 0, masked: [] };

@@ -43,8 +43,6 @@ export type EditEvent =
   /** The edit is over. */
   | { type: 'end'; outcome: Outcome };
 
-export type EditPhaseKind = EditPhase['kind'];
-
 /**
  * The transition table. A pair that changes nothing returns `phase` itself. Ended is final;
  * a cancelling edit only ends.

@@ -6,8 +6,6 @@ export type TokenSurface = RequestSample['surface'];
 /** Why a request's tokens bought nothing the user saw. */
 export type WasteReason = 'cancelled' | 'speculative' | 'alternative' | 'failed';
 
-export const WASTE_REASONS: readonly WasteReason[] = ['cancelled', 'speculative', 'alternative', 'failed'];
-
 /** Characters per token when the server reported no input count (English and code average). */
 const CHARS_PER_TOKEN = 4;
 /** Hours kept per surface: a day and a bit, bounded whatever the session length. */

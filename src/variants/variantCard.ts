@@ -34,11 +34,6 @@ export interface CardView {
   note?: string;
 }
 
-/** Whether a card has something to pick (a complete or partial rewrite). */
-export function pickable(card: CardView, hasText: boolean): boolean {
-  return hasText && (card.status === 'done' || card.status === 'stopped' || card.status === 'streaming');
-}
-
 /** Still producing or about to: what "stop all" and closing the view end. */
 export function isActive(status: CardStatus): boolean {
   return status === 'queued' || status === 'waiting' || status === 'streaming';
