@@ -25,7 +25,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const edits = registerEdits(context, services);
   registerChat(context, services);
   // Ghost text offers next edit's predicted insertions, and takes the stage from its drawings.
-  registerCompletions(context, services, registerNextEdit(context, services, edits));
+  registerCompletions(context, services, registerNextEdit(context, services, edits, services.isDenied), services.isDenied);
   registerLastPrompt(context, services);
   registerLatency(context, services, services.metricsStore);
   registerReview(context, services, edits);

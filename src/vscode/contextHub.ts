@@ -15,7 +15,6 @@ import { SymbolIndex } from '../context/symbolIndex';
 import { testContextItems } from '../context/testContext';
 import { viewedItems } from '../context/viewedItems';
 import type { Services } from '../services';
-import { watchDenyList } from './contextDenyList';
 import { MaskedNotice } from './maskedNotice';
 import { ContextIndexer } from './contextIndexer';
 import { trackRecentFiles } from './contextRecentFiles';
@@ -44,8 +43,8 @@ const EMPTY: ContextBlock = { items: [], text: '', tokens: 0, masked: [] };
  * near the cursor (with a deadline); ghost text's context for the cursor is prepared then too,
  * and when the cursor arrives at a place. Asking never waits for a language server.
  */
-export function createContextHub(context: vscode.ExtensionContext, services: Services): ContextHub {
-  return new EditorContextHub(context, services);
+export function createContextHub(context: vscode.ExtensionContext, services: Services, isDenied: (target: vscode.Uri | string) => boolean): ContextHub {
+  return new EditorContextHub(context, services, isDenied);
 }
 
 interface Ready {
@@ -57,7 +56,6 @@ interface Ready {
 
 class EditorContextHub implements ContextHub {
   readonly prompts = new PromptRecorder();
-  private readonly isDenied: (target: vscode.Uri | string) => boolean;
   private readonly ring = new SnippetRing();
   private readonly edits = new EditLog();
   /** Ghost text's context per document, prepared at the last pause or arrival, and the line it is for. */
@@ -73,8 +71,8 @@ class EditorContextHub implements ContextHub {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly services: Services,
+    private readonly isDenied: (target: vscode.Uri | string) => boolean,
   ) {
-    this.isDenied = watchDenyList(context, services);
     trackRecentFiles(context, this.ring, this.isDenied);
     void services.parser().then((parser) => parser && this.start(parser));
     this.listen();

@@ -17,6 +17,7 @@ import type { Services } from '../services';
 import { createClientFactory, type ClientFactory, type ClientFactoryDeps } from '../transport/clientFactory';
 import type { ModelClient, ModelRequest } from '../transport/modelClient';
 import type { NetworkSettings } from '../transport/network/networkSettings';
+import { watchDenyList } from './contextDenyList';
 import { createContextHub } from './contextHub';
 import { KeyConsentPrompt } from './keyConsentPrompt';
 import { readNetworkSettings } from './networkSettingsReader';
@@ -36,6 +37,8 @@ export interface FlintServices extends Services {
   /** Opens the question about the key again (the status bar's click). */
   askKeyAgain(): void;
   showLog(): void;
+  /** Whether a document or workspace-relative path must never be sent (one watcher for every surface). */
+  isDenied(target: vscode.Uri | string): boolean;
 }
 
 /**
@@ -112,12 +115,14 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     keyQuestions: () => clients.keyQuestions(),
     askKeyAgain: () => clients.askAgain(),
     showLog: () => channel.show(true),
+    isDenied: () => true, // replaced below, once the services it reads exist
     onClientsChange: (listener) => clientsChanged.on(listener),
     get context(): ContextHub {
       return hub!;
     },
   };
-  hub = createContextHub(context, services);
+  services.isDenied = watchDenyList(context, services);
+  hub = createContextHub(context, services, services.isDenied);
   return services;
 }
 

@@ -10,7 +10,6 @@ import { maskSecrets } from '../context/secretScan';
 import { SecretScanner } from '../context/secretScanner';
 import type { NextEditGhost } from '../nextEdit/nextEditGhost';
 import type { Services } from '../services';
-import { watchDenyList } from './contextDenyList';
 import { watchArrivals } from './ghostTextArrival';
 
 /** Internal command run by the editor after it inserted a suggestion. */
@@ -40,7 +39,7 @@ interface At {
  * turned off in `flint.completions.enable`, or for denied files (secret files, `files.exclude`,
  * `flint.context.denyList`); secret-looking text in what is sent is masked.
  */
-export function registerCompletions(context: vscode.ExtensionContext, services: Services, nextEdit: NextEditGhost): void {
+export function registerCompletions(context: vscode.ExtensionContext, services: Services, nextEdit: NextEditGhost, isDenied: (target: vscode.Uri | string) => boolean): void {
   const engine = new CompletionEngine({
     client: () => services.infill?.() ?? services.fast(),
     settings: () => completionSettings(services.config()),
@@ -48,7 +47,7 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
     metrics: services.metrics,
     log: services.log,
   });
-  const ghost = new GhostTextProvider(services, nextEdit, engine, watchDenyList(context, services));
+  const ghost = new GhostTextProvider(services, nextEdit, engine, isDenied);
   context.subscriptions.push(
     vscode.workspace.onDidChangeTextDocument((e) => ghost.changed(e)),
     { dispose: engine.onGrow(() => ghost.askAgain()) },

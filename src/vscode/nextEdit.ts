@@ -8,7 +8,6 @@ import { LineMirror } from '../nextEdit/lineMirror';
 import { NextEditEngine, type NextEditDocument, type NextEditView } from '../nextEdit/nextEditEngine';
 import type { NextEditGhost } from '../nextEdit/nextEditGhost';
 import type { Services } from '../services';
-import { watchDenyList } from './contextDenyList';
 import type { InlineEdits } from './editCommands';
 import { sendRefusal } from './editTarget';
 import { NextEditDecorations } from './nextEditDecorations';
@@ -26,8 +25,8 @@ const SHOWN_KEY = 'flint.nextEditShown';
  * pending inline edit gets no predictions: its streaming rewrite is not the user's editing, and a
  * prediction drawn inside the diff would fight it for Tab.
  */
-export function registerNextEdit(context: vscode.ExtensionContext, services: Services, edits: InlineEdits): NextEditGhost {
-  const adapter = new NextEditAdapter(context, services, edits);
+export function registerNextEdit(context: vscode.ExtensionContext, services: Services, edits: InlineEdits, isDenied: (uri: vscode.Uri) => boolean): NextEditGhost {
+  const adapter = new NextEditAdapter(services, edits, isDenied);
   const { engine, decorations } = adapter;
   adapter.track(vscode.window.activeTextEditor?.document);
   context.subscriptions.push(
@@ -74,15 +73,13 @@ class NextEditAdapter {
   /** Line mirrors of the most recently active documents, oldest first. */
   readonly mirrors = new Map<string, LineMirror>();
   private readonly history = new EditHistory();
-  private readonly isDenied: (uri: vscode.Uri) => boolean;
   private shownKey = false;
 
   constructor(
-    context: vscode.ExtensionContext,
     private readonly services: Services,
     private readonly edits: InlineEdits,
+    private readonly isDenied: (uri: vscode.Uri) => boolean,
   ) {
-    this.isDenied = watchDenyList(context, services);
     this.engine = new NextEditEngine({
       client: () => services.fast(),
       clock: systemClock(() => services.now()),
