@@ -17,8 +17,8 @@ export interface Services {
   fast(): ModelClient;
   /** The full model (HTTP streaming). */
   full(): ModelClient;
-  /** Ghost text's client: native fill-in-the-middle when configured; absent means fast(). */
-  infill?(): ModelClient;
+  /** Ghost text's client: the completion connection when `flint.completions.api` is not responses, else fast(). */
+  infill(): ModelClient;
   log: Logger;
   metrics: MetricsSink;
   /** Fast-or-full decision for edits and chat (ghost text is always fast). */

@@ -99,10 +99,7 @@ export async function createServices(context: vscode.ExtensionContext): Promise<
     onConfigChange: (listener) => configChanged.on(listener),
     fast: () => recording(clients.fast()),
     full: () => recording(clients.full()),
-    infill: () => {
-      const client = clients.infill();
-      return client && recording(client);
-    },
+    infill: () => recording(clients.infill()),
     log,
     metrics: loggedMetrics(metricsStore, clients, log),
     metricsStore,

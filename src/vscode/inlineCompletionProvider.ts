@@ -41,7 +41,7 @@ interface At {
  */
 export function registerCompletions(context: vscode.ExtensionContext, services: Services, nextEdit: NextEditGhost, isDenied: (target: vscode.Uri | string) => boolean): void {
   const engine = new CompletionEngine({
-    client: () => services.infill?.() ?? services.fast(),
+    client: () => services.infill(),
     settings: () => completionSettings(services.config()),
     clock: systemClock(() => services.now()),
     metrics: services.metrics,

@@ -38,7 +38,7 @@ export function registerStatusBar(context: vscode.ExtensionContext, services: Fl
     return formatTokensToday(tokens, estimateCost(tokens, prices));
   };
   // A completion model answers ghost text only: its client is the connection that matters.
-  const client = () => (instructionSurfacesOff(services.config()) ? (services.infill?.() ?? services.fast()) : services.fast());
+  const client = () => (instructionSurfacesOff(services.config()) ? services.infill() : services.fast());
   const render = () => {
     if (recordTimer) clearTimeout(recordTimer);
     recordTimer = undefined;
