@@ -20,7 +20,7 @@ import type { HostMessage, TurnView } from '../src/chat/chatProtocol';
 import { cpuPerFrame } from '../support/chat/frameCpu';
 import { deliverAndRecord, historyMessages, HOSTILE_ANSWERS, liveMessages } from '../support/chat/hostileAnswers';
 import { competingLoad } from './competingLoad.mjs';
-import { percentileFigure } from './sampleStats.mjs';
+import { percentileFigure, samplePercentile } from './sampleStats.mjs';
 
 const root = process.cwd();
 // Resolved from the project: the bundled bench runs from a temporary folder.
@@ -158,11 +158,7 @@ function stream(page: Page, feeder: string, turnId: string, tokens: string[], ra
   );
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
+const percentile = (values: number[], p: number) => samplePercentile(values, p)!;
 const median = (values: number[]) => percentile(values, 50);
 const round = (n: number) => Math.round(n * 100) / 100;
 

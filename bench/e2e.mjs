@@ -40,7 +40,7 @@ import { rhythm, typeSegment, typingSegments } from './e2eTyping.mjs';
 import { typingFigures } from './e2eTypingFigures.mjs';
 import { typingPhase } from './e2eTypingPhase.mjs';
 import { openBenchWindow } from './e2eWindow.mjs';
-import { bootstrapCi, median as percentileMedian } from './sampleStats.mjs';
+import { bootstrapCi, median as sampleMedian } from './sampleStats.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
@@ -65,12 +65,8 @@ const KEYS = 'qwrtyzxvkjh';
 const TYPING_KNOBS = { firstTokenDelayMs: 25, tokensPerSecond: 1000 };
 const ISOLATED_KNOBS = { firstTokenDelayMs: 0, tokensPerSecond: 1000 };
 
-function median(xs) {
-  const s = xs.filter((x) => x !== null).sort((a, b) => a - b);
-  if (s.length === 0) return null;
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
+/** The figures' median: null (kept in the JSON) when no sample came. */
+const median = (xs) => sampleMedian(xs) ?? null;
 const round = (x) => (x === null || x === undefined ? null : Math.round(x * 100) / 100);
 
 /** Flint's ghost text needs its inline completion provider; until it exists, that half waits. */
@@ -137,7 +133,7 @@ function infillGap(quiet, busy) {
 
 /** What Flint adds beyond the floor and the model's first token, with its sample count and interval. */
 function addedFigure(name, flint, baseline, model) {
-  const added = (f, b, m) => percentileMedian(f) - percentileMedian(b) - percentileMedian(m);
+  const added = (f, b, m) => sampleMedian(f) - sampleMedian(b) - sampleMedian(m);
   const clean = (xs) => xs.filter((x) => x !== null && x !== undefined);
   const value = added(clean(flint), clean(baseline), clean(model));
   const ci = bootstrapCi([clean(flint), clean(baseline), clean(model)], added);

@@ -13,7 +13,7 @@ import { diffRows } from '../src/rewrite/rewriteFeed';
 import { CountingDocument } from './countingDocument';
 import { HandFedModelClient } from './handFedModelClient';
 import { competingLoad } from './competingLoad.mjs';
-import { percentileFigure } from './sampleStats.mjs';
+import { median, percentileFigure } from './sampleStats.mjs';
 
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5);
 // Streams timed for the last token → final diff figure (the paced runs count, more at 5,000 tokens/s).
@@ -182,11 +182,6 @@ async function keepsUp(rate: number, original: string[], expected: string[]) {
   };
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
-
 /** CPU the pacing loop alone costs per token (the share of cpu_ms_per_token that is the bench's own). */
 async function pacingCpuPerToken(rate: number, tokens: number): Promise<number> {
   const cpu0 = process.cpuUsage();
@@ -218,11 +213,11 @@ for (const rate of [1000, 5000]) {
   tokens = rs[0].tokens;
   finals.push(...rs.map((r) => r.lastTokenToFinalMs));
   paced[`at_${rate}`] = {
-    stream_ms: Math.round(median(rs.map((r) => r.streamMs))),
-    cpu_ms_per_token: Number(median(rs.map((r) => r.cpuMs / r.tokens)).toFixed(4)),
+    stream_ms: Math.round(median(rs.map((r) => r.streamMs))!),
+    cpu_ms_per_token: Number(median(rs.map((r) => r.cpuMs / r.tokens))!.toFixed(4)),
     pacing_loop_cpu_ms_per_token: Number((await pacingCpuPerToken(rate, tokens)).toFixed(4)),
-    updates_per_second: Number(median(rs.map((r) => (r.updates * 1000) / r.streamMs)).toFixed(1)),
-    document_updates: median(rs.map((r) => r.updates)),
+    updates_per_second: Number(median(rs.map((r) => (r.updates * 1000) / r.streamMs))!.toFixed(1)),
+    document_updates: median(rs.map((r) => r.updates))!,
     ...percentileFigure('update_interval_ms_p50', rs.flatMap((r) => r.gapsMs), 50),
     update_interval_ms_min: Number(Math.min(...rs.flatMap((r) => r.gapsMs)).toFixed(2)),
     ...percentileFigure('last_token_to_final_ms_p50', rs.map((r) => r.lastTokenToFinalMs), 50),

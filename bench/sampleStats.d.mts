@@ -29,5 +29,7 @@ export function shareFigure<N extends string>(
   n: number,
   options?: { digits?: number },
 ): Record<N, number | null> & Record<`${N}_n`, number> & Record<`${N}_ci`, [number, number] | null>;
-/** Median of unsorted values. */
-export function median(values: readonly number[]): number | undefined;
+/** Nearest-rank percentile of unsorted values; missing ones (null, undefined, NaN) are left out. */
+export function samplePercentile(values: readonly (number | null | undefined)[], p: number): number | undefined;
+/** Median of unsorted values: the nearest-rank one, as every percentile here (missing ones left out). */
+export function median(values: readonly (number | null | undefined)[]): number | undefined;

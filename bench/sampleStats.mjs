@@ -97,7 +97,12 @@ export function shareFigure(name, hits, n, { digits = 3 } = {}) {
   return { [name]: round(p, digits), [`${name}_n`]: n, [`${name}_ci`]: [round(Math.max(0, centre - half), digits), round(Math.min(1, centre + half), digits)] };
 }
 
-/** Median of unsorted values. */
+/** Nearest-rank percentile of unsorted values; missing ones (null, undefined, NaN) are left out. */
+export function samplePercentile(values, p) {
+  return percentile(values.filter((x) => x !== null && x !== undefined && !Number.isNaN(x)).sort((a, b) => a - b), p);
+}
+
+/** Median of unsorted values: the nearest-rank one, as every percentile here (missing ones left out). */
 export function median(values) {
-  return percentile([...values].sort((a, b) => a - b), 50);
+  return samplePercentile(values, 50);
 }

@@ -19,7 +19,6 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { EditSession } from '../src/edits/editSession';
 import { silentLogger } from '../src/log/logger';
-import { percentile } from '../src/metrics/percentiles';
 import { buildEditPrompt, maxOutputTokensFor } from '../src/rewrite/editPrompt';
 import type { EditTarget } from '../src/rewrite/rewriteTypes';
 import { startEndpoint } from '../src/server/startEndpoint';
@@ -31,7 +30,7 @@ import { VariantsRun } from '../src/variants/variantsRun';
 import { cpuPerFrame } from '../support/chat/frameCpu';
 import { competingLoad } from './competingLoad.mjs';
 import { CountingDocument } from './countingDocument';
-import { bootstrapCi, percentileFigure } from './sampleStats.mjs';
+import { bootstrapCi, median, percentile, percentileFigure } from './sampleStats.mjs';
 
 const root = process.cwd();
 const projectRequire = createRequire(join(root, 'package.json'));
@@ -62,11 +61,6 @@ function rewrite(tag: string, tokens: number): string {
 }
 
 const target = (): EditTarget => ({ startLine: 0, lines: [...ORIGINAL], context: { path: 'bench.ts', languageId: 'typescript', before: '', after: '' }, files: ['bench.ts'] });
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-}
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -308,7 +302,7 @@ try {
   }
   for (let p = 0; p < (VIEW_ONLY ? 0 : PICKS); p++) picks.push(await pickToPending(client));
   const ratioOf = (key: 'allMs' | 'firstMs') => (m: { firstMs: number; allMs: number }[], s: { firstMs: number; allMs: number }[]) =>
-    median(m.map((x) => x[key])) / median(s.map((x) => x[key]));
+    median(m.map((x) => x[key]))! / median(s.map((x) => x[key]))!;
   const nOverOne = ratioOf('allMs')(many, singles);
   const firstRatio = ratioOf('firstMs')(many, singles);
 
@@ -371,10 +365,10 @@ try {
       tokens_per_variant: TOKENS,
       tokens_per_second_each: RATE,
       first_token_delay_ms: FIRST_TOKEN_DELAY_MS,
-      single_all_ms_p50: round2(median(singles.map((s) => s.allMs))),
-      variants_all_ms_p50: round2(median(many.map((m) => m.allMs))),
-      single_first_token_ms_p50: round2(median(singles.map((s) => s.firstMs))),
-      variants_first_token_ms_p50: round2(median(many.map((m) => m.firstMs))),
+      single_all_ms_p50: round2(median(singles.map((s) => s.allMs))!),
+      variants_all_ms_p50: round2(median(many.map((m) => m.allMs))!),
+      single_first_token_ms_p50: round2(median(singles.map((s) => s.firstMs))!),
+      variants_first_token_ms_p50: round2(median(many.map((m) => m.firstMs))!),
       view_frames: frames.length,
       view_frame_ms_p50: round2(percentile(frames, 50) ?? NaN),
       view_tokens_per_card: viewTokens.length,

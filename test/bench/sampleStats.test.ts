@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapCi, median, medianDifference, percentile, percentileCi, percentileFigure, shareFigure } from '../../bench/sampleStats.mjs';
+import { bootstrapCi, median, medianDifference, percentile, percentileCi, percentileFigure, samplePercentile, shareFigure } from '../../bench/sampleStats.mjs';
 
 const ramp = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -10,6 +10,10 @@ describe('bench sample statistics', () => {
     expect(percentile([7], 99)).toBe(7);
     expect(percentile([], 50)).toBeUndefined();
     expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2);
+    expect(samplePercentile([5, null, 1, undefined, Number.NaN, 3], 100)).toBe(5);
+    expect(median([null, 9, undefined])).toBe(9);
+    expect(median([null])).toBeUndefined();
   });
 
   it('brackets a median with order statistics that narrow as samples grow', () => {

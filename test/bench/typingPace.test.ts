@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import pace from '../../bench/typingPace.json';
+import { median } from '../../bench/sampleStats.mjs';
 import { gapAfter, seeded } from '../../bench/typingPace';
 
 const draws = (previous: string | undefined, n: number, seed = 1) => {
   const random = seeded(seed);
   return Array.from({ length: n }, () => gapAfter(previous, random));
 };
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const share = (xs: number[], over: number) => xs.filter((x) => x > over).length / xs.length;
 
 describe('bench typing pace', () => {
@@ -21,8 +21,8 @@ describe('bench typing pace', () => {
     const afterLine = draws('\n', 20_000);
     expect(median(word)).toBeGreaterThan(100);
     expect(median(word)).toBeLessThan(180);
-    expect(median(afterWord)).toBeGreaterThan(median(word));
-    expect(median(afterLine)).toBeGreaterThan(median(afterWord));
+    expect(median(afterWord)).toBeGreaterThan(median(word)!);
+    expect(median(afterLine)).toBeGreaterThan(median(afterWord)!);
   });
 
   it('pauses to think about as often as the distribution says, anywhere', () => {
