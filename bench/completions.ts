@@ -31,6 +31,7 @@ import { competingLoad } from './competingLoad.mjs';
 import { oracleFixture } from './completionsOracle';
 import { addStats, emptyStats, typeFile, type RunStats, type TypistModel } from './completionsTypist';
 import { bootstrapCi, median, percentileFigure } from './sampleStats.mjs';
+import { until } from '../support/until.mjs';
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const keysPerFile = Math.min(Math.max(arg('keys', 350), 20), 5000);
@@ -49,7 +50,6 @@ if (only !== undefined && only !== 'quiet' && only !== 'busy') {
   process.exit(2);
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const running = new Set<ChildProcess>();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -191,13 +191,8 @@ async function abandonmentPass(speed: ModelSpeed, abandon = 3) {
   });
   const provide = (prefix: string) =>
     engine.provide({ prefix, suffix: '', languageId: 'typescript', filePath: 'bench.ts', snippets: () => [], explicit: false });
-  const until = async (what: string, done: () => boolean) => {
-    const deadline = performance.now() + 10_000;
-    while (!done()) {
-      if (performance.now() > deadline) throw new Error(`abandonment pass: ${what} did not happen within 10 s`);
-      await sleep(2);
-    }
-  };
+  // Polled every 2 ms: the figures are first-token times of a few tens of milliseconds.
+  const waitFor = (what: string, done: () => boolean) => until(`abandonment pass: ${what}`, done, 10_000, 2);
   /** Keystroke to first token of the request for `prefix` (its model stream, not a cache hit). */
   const firstTokenMs = async (prefix: string) => {
     const from = streams.length;
@@ -214,7 +209,7 @@ async function abandonmentPass(speed: ModelSpeed, abandon = 3) {
   const quiet = async () => {
     // Each deferred request ends within `until`'s wait; a few rounds cover a chain of them.
     for (let round = 0; round < 10; round++) {
-      await until('the endpoint going quiet', idle);
+      await waitFor('the endpoint going quiet', idle);
       await new Promise((resolve) => setImmediate(() => setTimeout(resolve)));
       if (idle()) return;
     }
@@ -223,7 +218,7 @@ async function abandonmentPass(speed: ModelSpeed, abandon = 3) {
   const alone: number[] = [];
   const beside: number[] = [];
   try {
-    await until('warming the connection', () => client.state.status === 'warm');
+    await waitFor('warming the connection', () => client.state.status === 'warm');
     for (let t = 0; t < trials; t++) {
       await quiet();
       alone.push(await firstTokenMs(`// alone ${t}\nshort = `));
@@ -233,7 +228,7 @@ async function abandonmentPass(speed: ModelSpeed, abandon = 3) {
         const from = streams.length;
         void provide(`// beside ${t}\nlong${k} = `);
         // Streaming when the next keystroke diverges from it.
-        await until('a long reply starting', () => streams.slice(from).some((s) => s.stream.marks.firstToken !== undefined));
+        await waitFor('a long reply starting', () => streams.slice(from).some((s) => s.stream.marks.firstToken !== undefined));
       }
       const longs = streams.slice(longFrom).filter((s) => /long\d+ = /.test(s.marker));
       beside.push(await firstTokenMs(`// beside ${t}\nshort = `));

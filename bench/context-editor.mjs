@@ -29,7 +29,7 @@ import { startCountingRelay } from '../support/e2e/countingRelay.mjs';
 import { goToLine, openPath } from '../support/e2e/editActions.mjs';
 import { endpointSettings, startEndpoint } from '../support/e2e/endpoint.mjs';
 import { ProcessGroups } from '../support/e2e/processGroup.mjs';
-import { sleep, until } from '../support/e2e/until.mjs';
+import { sleep, until } from '../support/until.mjs';
 import { Workbench } from '../support/e2e/workbench.mjs';
 import { bootstrapCi, shareFigure } from './sampleStats.mjs';
 

@@ -30,7 +30,7 @@ import { endpointSettings, startEndpoint } from '../support/e2e/endpoint.mjs';
 import { flintLog } from '../support/e2e/flintLog.mjs';
 import { ProcessGroups } from '../support/e2e/processGroup.mjs';
 import { SAMPLE_WORKSPACE } from '../support/e2e/uiSession.mjs';
-import { until } from '../support/e2e/until.mjs';
+import { until } from '../support/until.mjs';
 import { Workbench } from '../support/e2e/workbench.mjs';
 import { competingLoad } from './competingLoad.mjs';
 import { profileRenderer, sourceNames } from './rendererProfile.mjs';

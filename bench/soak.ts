@@ -17,11 +17,14 @@ import type { ModelClient } from '../src/transport/modelClient';
 import { startSoakEndpoint } from './soakEndpoint';
 import { runFaultMatrix } from './soakFaults';
 import { CompletionRequestLog } from '../support/completionRequestLog';
+import { until } from '../support/until.mjs';
 import { trackTimers } from './soakTimers';
 import { typeKeystrokes, type TypedFile } from './soakTypist';
 
 // Heap figures need a full collection: without --expose-gc, run again in a node that has it.
 const gc = (globalThis as { gc?: () => void }).gc;
+/** How often the soak polls the client's state while it waits. */
+const POLL_MS = 20;
 if (!gc) {
   const child = spawn(process.execPath, ['--expose-gc', '--enable-source-maps', ...process.argv.slice(1)], { stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
@@ -69,7 +72,7 @@ async function soak(collect: () => void): Promise<void> {
   });
 
   try {
-    await until(() => client.state.status === 'warm', 10_000);
+    await until('warming the connection', () => client.state.status === 'warm', 10_000, POLL_MS);
     // Warm the code paths and caches first, then take the idle baseline.
     await typeKeystrokes({ engine, files, keystrokes: 500, deadline });
     await idle(client);
@@ -95,7 +98,7 @@ async function soak(collect: () => void): Promise<void> {
     });
     const typingSeconds = (performance.now() - t0) / 1000;
     const settled = await idle(client);
-    await until(() => timers.active() <= timersIdle, 15_000).catch(() => undefined);
+    await until('timers back to idle', () => timers.active() <= timersIdle, 15_000, POLL_MS).catch(() => undefined);
     const after = client.stats();
     const heapAfter = await heapUsed(collect);
     const timersAfterTyping = timers.active();
@@ -103,7 +106,7 @@ async function soak(collect: () => void): Promise<void> {
     const matrix = await runFaultMatrix();
     await idle(client);
     // Closing sockets and abandoned responses clear their timers within a few seconds.
-    await until(() => timers.active() <= timersIdle, 15_000).catch(() => undefined);
+    await until('timers back to idle', () => timers.active() <= timersIdle, 15_000, POLL_MS).catch(() => undefined);
     const timersAfter = timers.active();
 
     const outcomes = metrics.snapshot().outcomes.completion;
@@ -161,21 +164,13 @@ async function fewestTimers(active: () => number): Promise<number> {
 /** Waits until nothing is in flight and the pool is back to one warm socket; false if it never got there. */
 async function idle(client: ModelClient, timeoutMs = 20_000): Promise<boolean> {
   try {
-    await until(() => {
+    await until('one warm idle socket', () => {
       const s = client.stats();
       return s.openRequests === 0 && s.busyLanes === 0 && s.sockets === 1 && client.state.status === 'warm';
-    }, timeoutMs);
+    }, timeoutMs, POLL_MS);
     return true;
   } catch {
     return false;
-  }
-}
-
-async function until(check: () => boolean, timeoutMs: number): Promise<void> {
-  const end = performance.now() + timeoutMs;
-  while (!check()) {
-    if (performance.now() > end) throw new Error('not reached in time');
-    await new Promise((r) => setTimeout(r, 20));
   }
 }
 

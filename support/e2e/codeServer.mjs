@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { e2ePaths } from '../../scripts/installE2E.mjs';
-import { freePort } from './freePort.mjs';
+import { freePort } from '../freePort.mjs';
 import { waitForLine } from './processGroup.mjs';
 import { killPids, processTable, processTree } from './processTree.mjs';
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { goToLine, openPath } from './editActions.mjs';
-import { until } from './until.mjs';
+import { until } from '../until.mjs';
 
 /** The helper's signature as its own file writes it: what every prompt must carry. */
 export const HELPER_SIGNATURE = 'function addCents(a: number, b: number): number';

@@ -2,7 +2,7 @@
 // buttons; and the vitest projects the tests run in.
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { until } from './until.mjs';
+import { until } from '../until.mjs';
 
 const REPO = resolve(import.meta.dirname, '..', '..');
 

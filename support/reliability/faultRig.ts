@@ -6,6 +6,7 @@ import type { ModelClientOptions } from '../../src/transport/clientOptions';
 import type { ConnectionState } from '../../src/transport/connectionState';
 import { createModelClient } from '../../src/transport/createModelClient';
 import type { ModelClient, ModelRequest, ModelStream } from '../../src/transport/modelClient';
+import { until as waitFor } from '../until.mjs';
 import { FAULT_SCRIPT } from './faultScript';
 
 /** Unpaced by default: the suite is about behaviour, not speed. Cases slow it down where needed. */
@@ -159,12 +160,9 @@ export function stateReached(client: ModelClient, status: ConnectionState['statu
   return until(() => client.state.status === status, timeoutMs, `state ${status} not reached (${JSON.stringify(client.state)})`);
 }
 
-export async function until(check: () => boolean, timeoutMs: number, what = 'condition not reached'): Promise<void> {
-  const end = performance.now() + timeoutMs;
-  while (!check()) {
-    if (performance.now() > end) throw new Error(`${what} within ${timeoutMs} ms`);
-    await pause(5);
-  }
+/** The shared wait, polling every 5 ms: a rig's events come within milliseconds. */
+export async function until(check: () => boolean, timeoutMs: number, what = 'the condition'): Promise<void> {
+  await waitFor(what, check, timeoutMs, 5);
 }
 
 export function pause(ms: number): Promise<void> {

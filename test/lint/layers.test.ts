@@ -19,7 +19,7 @@ describe('lint: the layering rule', () => {
     expect(await layerErrors('test/chat/x.test.ts', 'vscode')).toHaveLength(1);
     // Extensions that run in the editor for end-to-end tests and benches, not Flint's code.
     expect(await layerErrors('support/e2e/baseline-extension/extension.js', 'vscode')).toEqual([]);
-    expect(await layerErrors('support/e2e/until.mjs', 'vscode')).toHaveLength(1);
+    expect(await layerErrors('support/until.mjs', 'vscode')).toHaveLength(1);
   });
 
   it('keeps the local endpoint to src/server/ and src/protocol/', async () => {

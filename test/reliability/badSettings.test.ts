@@ -8,6 +8,7 @@ import { createModelClient, type ModelClientOptions } from '../../src/transport/
 import { checkEndpoint } from '../../src/transport/endpointPolicy';
 import type { ModelClient } from '../../src/transport/modelClient';
 import { MemoryDocument } from '../../support/memoryDocument';
+import { freePort } from '../../support/freePort.mjs';
 import { chatRig } from '../../support/reliability/chatProbe';
 import { editSession, generationOver } from '../../support/reliability/editProbe';
 import { lineLogger, pause, until } from '../../support/reliability/faultRig';
@@ -132,12 +133,6 @@ async function listener(onSocket: (s: net.Socket) => void = () => undefined): Pr
   servers.push(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   return { port: (server.address() as net.AddressInfo).port, connections: () => n };
-}
-
-async function freePort(): Promise<number> {
-  const l = await listener();
-  await new Promise((r) => servers.pop()!.close(r));
-  return l.port;
 }
 
 describe('a remote endpoint without a key', () => {

@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../support/freePort.mjs';
 
 export interface TinyproxyOptions {
   /** Basic authentication the proxy asks for. */
@@ -21,17 +22,6 @@ export interface Tinyproxy {
   /** The requests the proxy took so far, one line each ("CONNECT 0.0.0.0:1234", "POST http://…"). */
   requests(): string[];
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startTinyproxy(options: TinyproxyOptions = {}): Promise<Tinyproxy> {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { startCountingRelay } from '../../../support/e2e/countingRelay.mjs';
 import { findCount, showLastPrompt } from '../../../support/e2e/contextProject.mjs';
 import { goToLine } from '../../../support/e2e/editActions.mjs';
-import { until } from '../../../support/e2e/until.mjs';
+import { until } from '../../../support/until.mjs';
 
 const SECTION = 'Definitions of names used here (from their files):';
 // Built from parts: this file itself holds no credential-shaped string.

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startCountingRelay } from '../../../support/e2e/countingRelay.mjs';
-import { NOTHING_SENT_WINDOW_MS, sleep, until } from '../../../support/e2e/until.mjs';
+import { NOTHING_SENT_WINDOW_MS } from '../../../support/e2e/nothingSentWindow.mjs';
+import { sleep, until } from '../../../support/until.mjs';
 
 const FIXTURE = resolve(import.meta.dirname, '..', '..', 'fixtures', 'completions', 'e2eGhostTextAlternatives.json');
 

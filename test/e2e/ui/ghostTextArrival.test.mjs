@@ -8,7 +8,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { goToLine } from '../../../support/e2e/editActions.mjs';
 import { startCountingRelay } from '../../../support/e2e/countingRelay.mjs';
-import { NOTHING_SENT_WINDOW_MS, sleep, until } from '../../../support/e2e/until.mjs';
+import { NOTHING_SENT_WINDOW_MS } from '../../../support/e2e/nothingSentWindow.mjs';
+import { sleep, until } from '../../../support/until.mjs';
 
 const FIXTURE = resolve(import.meta.dirname, '..', '..', 'fixtures', 'completions', 'e2eArrival.json');
 const TEXT = ['function area(r) {', '  ', '}', '', 'const unit = area(1);', ''].join('\n');

@@ -13,7 +13,7 @@ import { WebSocketServer } from 'ws';
 import { answers, openChat, send } from '../../../support/e2e/chatPanel.mjs';
 import { waitForLog } from '../../../support/e2e/flintLog.mjs';
 import { answerKeyConsent, enterApiKey, waitForKeyConsent } from '../../../support/e2e/keyConsent.mjs';
-import { until } from '../../../support/e2e/until.mjs';
+import { until } from '../../../support/until.mjs';
 
 const SENTINEL = `sk-flint-destination-${randomBytes(12).toString('hex')}`;
 

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startCountingRelay } from '../../../support/e2e/countingRelay.mjs';
-import { sleep } from '../../../support/e2e/until.mjs';
+import { sleep } from '../../../support/until.mjs';
 
 const SENTINEL = `sk-flint-loopback-${randomBytes(12).toString('hex')}`;
 const FIXTURE = resolve(import.meta.dirname, '..', '..', 'fixtures', 'completions', 'e2eGhostText.json');

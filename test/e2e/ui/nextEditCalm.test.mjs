@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { goToLine, openCopy, saveAndRead } from '../../../support/e2e/editActions.mjs';
-import { until } from '../../../support/e2e/until.mjs';
+import { until } from '../../../support/until.mjs';
 
 const FIXTURE = resolve(import.meta.dirname, '..', '..', 'fixtures', 'nextEdit', 'nextEdit.script.json');
 

@@ -18,7 +18,7 @@ import { processTable, processTree } from '../../../support/e2e/processTree.mjs'
 import { FAILURES_DIR, Workbench } from '../../../support/e2e/workbench.mjs';
 import { BASE_SETTINGS } from '../../../support/e2e/codeServer.mjs';
 import { walk } from '../../../support/e2e/flintLog.mjs';
-import { sleep, until } from '../../../support/e2e/until.mjs';
+import { sleep, until } from '../../../support/until.mjs';
 
 const GOLDEN = resolve(import.meta.dirname, '..', '..', 'fixtures', 'offlineModel', 'ghostText.golden.json');
 const UPDATE = process.env.FLINT_UPDATE_GOLDEN === '1';

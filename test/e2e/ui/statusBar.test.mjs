@@ -3,7 +3,7 @@
 // item alone until the requests pause (each update is a message on the keystroke's way).
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
-import { until } from '../../../support/e2e/until.mjs';
+import { until } from '../../../support/until.mjs';
 
 export const openFile = 'src/scratch.js';
 

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import { join, resolve } from 'node:path';
 import { goToLine, lens, openPath } from '../../../support/e2e/editActions.mjs';
 import { waitForRow } from '../../../support/e2e/testExplorer.mjs';
-import { until } from '../../../support/e2e/until.mjs';
+import { until } from '../../../support/until.mjs';
 
 export const endpoint = { engine: 'scripted', args: ['--script', 'test/fixtures/tests/tests.script.json'] };
 

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openPath } from '../../../support/e2e/editActions.mjs';
 import { explorerRows, runRow, vitestProject, waitForRow } from '../../../support/e2e/testExplorer.mjs';
-import { until } from '../../../support/e2e/until.mjs';
+import { until } from '../../../support/until.mjs';
 
 export const settings = {
   'flint.completions.enable': { '*': false },

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { editorText, goToLine, openPath } from '../../../support/e2e/editActions.mjs';
 import { walk } from '../../../support/e2e/flintLog.mjs';
 import { waitForRow } from '../../../support/e2e/testExplorer.mjs';
-import { until } from '../../../support/e2e/until.mjs';
+import { until } from '../../../support/until.mjs';
 
 export const endpoint = { engine: 'scripted', args: ['--script', 'test/fixtures/tests/testsOnSave.script.json'] };
 
