@@ -11,7 +11,7 @@ import { EditSession } from '../src/edits/editSession';
 import { silentLogger } from '../src/log/logger';
 import { diffRows } from '../src/rewrite/rewriteFeed';
 import { CountingDocument } from './countingDocument';
-import { HandFedModelClient } from './handFedModelClient';
+import { HandFedModelClient } from '../support/handFedModelClient';
 import { competingLoad } from './competingLoad.mjs';
 import { median, percentileFigure } from './sampleStats.mjs';
 
@@ -98,7 +98,7 @@ function feedAtRate(stream: { push(...t: string[]): void }, tokens: string[], ra
 /** Streams the rewrite at `rate` tokens/s into an in-memory document, then checks the accepted result. */
 async function run(rate: number, original: string[], expected: string[]): Promise<RunResult> {
   const doc = new CountingDocument(original.join('\n') + '\n');
-  const client = new HandFedModelClient();
+  const client = new HandFedModelClient({ model: 'bench', now: () => performance.now() });
   // The final state: the exact diff's rows, all in the document.
   const finalText = [...diffRows(original, expected).map((r) => r.text), ''].join('\n');
   let lastToken = 0;
@@ -154,7 +154,7 @@ async function run(rate: number, original: string[], expected: string[]): Promis
 
 /** One paced stream into a counting sink: how close to `rate` it got and how far behind it fell. */
 async function keepsUp(rate: number, original: string[], expected: string[]) {
-  const client = new HandFedModelClient();
+  const client = new HandFedModelClient({ model: 'bench', now: () => performance.now() });
   let updates = 0;
   const sink = {
     apply: async (_e: unknown, _s: unknown, applied: () => void) => (updates++, applied(), true),
