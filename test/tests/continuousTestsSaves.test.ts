@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSections } from '../../src/tests/flintTestFile';
 import { functionByKey } from '../../src/tests/functionKeys';
 import type { TestCaseResult } from '../../src/tests/testTypes';
+import { until } from '../../support/until.mjs';
 import { findFunctions, sectionsPass, setup, SOURCE, TEST_FILE, type Runner } from './continuousHarness';
 
 const SHAPES = '/w/src/shapes.ts';
@@ -19,10 +20,7 @@ const readsSource: Runner = (file, files) => {
   return tests.map((t) => (t.name.startsWith('area >') && source.includes('w / h') ? { ...t, status: 'failed' as const, message: 'expected 5 to be 6' } : t));
 };
 
-const until = async (what: string, ok: () => boolean) => {
-  for (let i = 0; i < 400 && !ok(); i++) await new Promise((r) => setTimeout(r, 5));
-  if (!ok()) throw new Error(`never: ${what}`);
-};
+const waitFor = (what: string, ok: () => boolean) => until(what, ok, 2000, 5);
 
 describe('continuous tests: a save is never dropped', () => {
   it('a save undone and saved again while the tests of its other change are being written clears the regression at once', async () => {
@@ -31,7 +29,7 @@ describe('continuous tests: a save is never dropped', () => {
     const file = h.probe.files[TEST_FILE];
     // The bug in area, and volume doing more (new tests are asked for it, slowly).
     h.saveNow(SHAPES, BUG + VOLUME.replace('  return w * h * d;', "  if (d < 0) throw new Error('negative depth');\n  return w * h * d;"));
-    await until('the regression reported and tests of volume asked', () => h.regressions.length === 1 && h.log.includes('generating volume'));
+    await waitFor('the regression reported and tests of volume asked', () => h.regressions.length === 1 && h.log.includes('generating volume'));
     expect(h.ledger.regressions().map((e) => e.fn)).toEqual(['area']);
     // Undone and saved at once, while the model is still writing: the text is the one saved before the bug.
     h.saveNow(SHAPES, SOURCE + VOLUME);
@@ -48,7 +46,7 @@ describe('continuous tests: a save is never dropped', () => {
     await h.save(SHAPES, SOURCE);
     h.saveNow(SHAPES, BUG);
     // Flint's file has run (its regression is recorded); the user's file is running when the fix comes.
-    await until('the regression recorded', () => h.ledger.regressions().length === 1);
+    await waitFor('the regression recorded', () => h.ledger.regressions().length === 1);
     expect(h.checked).toEqual([0]);
     h.saveNow(SHAPES, SOURCE);
     await h.tests.idle();
