@@ -9,7 +9,7 @@ const matcher = z.union([
 const scriptedCall = z
   .object({
     name: z.string().min(1),
-    /** The call's arguments: an object (sent as its JSON) or the exact JSON text to send. */
+    /** The call's arguments: an object (sent as its JSON) or the JSON text to send (a template too). */
     arguments: z.union([z.string(), z.record(z.string(), z.unknown())]).default({}),
   })
   .strict();

@@ -122,7 +122,7 @@ export function scriptAnswer(fixture: ScriptFixture, prompt: Prompt, temperature
     if (typeof rule.reply === 'string') return { text: expand(rule.reply, fields, groups), calls: [] };
     const calls = rule.reply.calls.map((c) => ({
       name: c.name,
-      arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(expandValues(c.arguments, fields, groups)),
+      arguments: typeof c.arguments === 'string' ? expand(c.arguments, fields, groups) : JSON.stringify(expandValues(c.arguments, fields, groups)),
     }));
     return { text: expand(rule.reply.text, fields, groups), calls };
   }
