@@ -46,7 +46,9 @@ export function searchWorkspace(o: SearchOptions): TaskTool {
 
 /** Matching lines, an error message for the model, or undefined when ripgrep is not there. */
 async function ripgrep(o: SearchOptions, ctx: ToolContext, pattern: string, glob: string | undefined, ignoreCase: boolean): Promise<string[] | string | undefined> {
-  const argv = [o.ripgrep, '--line-number', '--no-heading', '--null', '--color', 'never', '--max-columns', String(MAX_LINE), '--max-count', '50', '--regexp', pattern];
+  // As list_files sees the tree: .gitignore read in any folder (git repository or not), dot files searched, .git not.
+  const argv = [o.ripgrep, '--line-number', '--no-heading', '--null', '--color', 'never', '--no-require-git', '--hidden', '--glob', '!.git/'];
+  argv.push('--max-columns', String(MAX_LINE), '--max-count', '50', '--regexp', pattern);
   if (ignoreCase) argv.push('--ignore-case');
   if (glob) argv.push('--glob', glob);
   argv.push('--', '.');
