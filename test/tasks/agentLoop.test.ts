@@ -60,6 +60,19 @@ describe('AgentLoop on the local endpoint', () => {
     });
   }
 
+  it('resumes a stopped task from its last completed turn, in the same working copy', async () => {
+    const env = localEnvironment(await tempWorkspace(FILES));
+    const first = await h.loop(env, { prompt: 'rename parseArgs to readOptions', limits: { maxTurns: 2 } }).run();
+    expect(first.reason).toBe('max-turns');
+    expect(await readFile(join(env.root, 'src/args.js'), 'utf8')).toContain('readOptions');
+    const resumed = h.loop(env, { resume: first.state });
+    const done = await resumed.run();
+    expect(done.reason).toBe('completed');
+    expect(done.summary).toBe('Renamed parseArgs to readOptions; the tests pass.');
+    expect(done.state.turns).toBe(4);
+    expect(resumed.log.events.filter((e) => e.kind === 'tool-call').map((e) => e.kind === 'tool-call' && e.name)).toEqual(['run_tests']);
+  });
+
   it('stops a model that repeats the same call on the third time', async () => {
     const loop = h.loop(localEnvironment(await tempWorkspace(FILES)), { prompt: 'repeat yourself' });
     const result = await loop.run();
