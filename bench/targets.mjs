@@ -11,7 +11,7 @@
 //   only when the high end does. An interval straddling the bound cannot decide: a miss. With
 //   `faultBelow`, an interval wholly below that value (a negative overhead beyond noise) is a
 //   measurement fault, also a miss.
-export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'denyList', 'variants', 'next-edit', 'tests', 'review', 'context', 'real-model', 'task-merge'];
+export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'denyList', 'variants', 'next-edit', 'tests', 'review', 'context', 'real-model', 'task-merge', 'tasks'];
 
 export const targets = {
   transport: [
@@ -114,6 +114,11 @@ export const targets = {
     { figure: 'planted_bug_runs_failed', op: '=', ref: 'planted_bug_runs', note: 'every run on code with a planted bug wrote tests that the runner failed', fails: 'a planted bug that the written tests do not fail, or a runner result not read (every run "passed")' },
     { figure: 'regressions_caught', op: '=', value: 1, note: 'single-operator mutations in functions with passing tests, reported as regressions with the tests unchanged', fails: 'a mutation that breaks a function whose tests passed not reported as a regression' },
     { figure: 'mutations', op: '>=', value: 20, note: 'mutations planted for regressions_caught', fails: 'fewer than 20 mutations planted, too few to judge regressions_caught' },
+  ],
+  tasks: [
+    { figure: 'tool_step_overhead_ms_p50', op: '<=', value: 2, minN: 200, note: 'function_call item complete to its output at the endpoint, minus the tool\'s own work', fails: 'work between a call and the request carrying its output (waiting past the turn\'s end, re-reading the conversation, building the request) over 2 ms; fewer than 200 steps' },
+    { figure: 'tool_step_overhead_ms_p50_busy', op: '<=', value: 2, minN: 200, note: 'the same, one core kept busy by a competing process', fails: 'the same on the busy machine' },
+    { figure: 'loop_guard_turns_over_limit', op: '=', value: 0, note: 'models that repeat themselves, never finish, change nothing or talk past the time limit', fails: 'any guard (repeated call, flint.tasks.maxTurns, turns without a change, flint.tasks.maxMinutes) letting a task run a turn past its limit' },
   ],
   review: [
     { figure: 'last_token_to_diagnostics_ms_p50', op: '<=', value: 5, fails: 'findings published more than 5 ms after the model\'s last token; fewer than 100 reviews' },
