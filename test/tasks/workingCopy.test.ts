@@ -6,7 +6,7 @@ import { createDenyList } from '../../src/context/denyList';
 import { createWorkingCopy } from '../../src/tasks/workingCopy';
 import { changeSetOf, countChanges } from '../../src/tasks/workingCopyChanges';
 import { removeStaleCopies, removeWorkingCopy } from '../../src/tasks/workingCopyRemoval';
-import { commitAll, fingerprint, gitIn, touched, writeFiles } from './folderFixture';
+import { commitAll, fingerprint, gitIn, touched, writeFiles } from '../../support/folderFixture';
 
 let tmp: string;
 let user: string;
