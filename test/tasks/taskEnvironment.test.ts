@@ -7,6 +7,7 @@ import { spawnProcess } from '../../src/tests/spawnProcess';
 import { nodeProbe } from '../../src/tasks/nodeProbe';
 import { CommandRefused, createTaskEnvironment, type ConsentAnswer, type ConsentRequest, type EnvironmentDeps } from '../../src/tasks/taskEnvironment';
 import { writeFiles } from '../../support/folderFixture';
+import { processAlive } from '../../support/processAlive';
 
 let root: string;
 let asked: ConsentRequest[];
@@ -46,14 +47,6 @@ const env = (over: Partial<EnvironmentDeps> = {}) =>
     probe: nodeProbe,
     ...over,
   });
-/** Running (a zombie waiting for a reaper counts as gone: it runs nothing). */
-const alive = (pid: number) => {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-};
 const signal = () => new AbortController().signal;
 
 describe('runCommand', () => {
@@ -100,7 +93,7 @@ describe('runCommand', () => {
     expect(timed.output).toContain('time limit');
     const grandchild = Number(readFileSync(pidFile, 'utf8'));
     await new Promise((r) => setTimeout(r, 100));
-    expect(alive(grandchild)).toBe(false);
+    expect(processAlive(grandchild)).toBe(false);
     const ac = new AbortController();
     const running = env().runCommand(slow, ac.signal);
     setTimeout(() => ac.abort(), 300);
