@@ -17,6 +17,8 @@ export interface TaskManagerDeps {
   countChanges(copy: WorkingCopyRecord): Promise<number>;
   changeSet(copy: WorkingCopyRecord, summary: string): Promise<ChangeSet>;
   removeCopy(copy: WorkingCopyRecord): Promise<void>;
+  /** Whether a copy is still there (copies older than a week are removed at start). */
+  copyExists(copy: WorkingCopyRecord): Promise<boolean>;
   persistence: TaskPersistence;
   budgets(): TaskBudgets;
   maxParallel(): number;
@@ -168,6 +170,7 @@ export class TaskManager {
     try {
       const runner = this.deps.runner();
       if ('unavailable' in runner) return this.finish(record, 'failed', runner.unavailable);
+      if (record.workingCopy && !(await this.deps.copyExists(record.workingCopy))) return this.finish(record, 'failed', 'its working copy is gone (copies are removed after a week): start the task again');
       record.workingCopy ??= await this.deps.createCopy(record);
       const copy = record.workingCopy;
       appendLog(record, { kind: 'status', at: this.deps.now(), text: `working copy (${copy.kind === 'git' ? 'git worktree' : 'copy'}): ${copy.root}` });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -57,6 +57,7 @@ function manager(script: Script | undefined, over: Partial<TaskManagerDeps> = {}
     countChanges,
     changeSet: changeSetOf,
     removeCopy: removeWorkingCopy,
+    copyExists: async (copy) => existsSync(copy.dir),
     persistence: filePersistence(join(tmp, 'tasks'), (m) => errors.push(m)),
     budgets: () => ({ maxTurns: 40, maxMinutes: 20, maxCost: null, maxTokens: null }),
     maxParallel: () => 2,
