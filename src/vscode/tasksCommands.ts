@@ -31,10 +31,13 @@ function unsavedBuffers(folder: string): { path: string; text: string }[] {
     .map((d) => ({ path: vscode.workspace.asRelativePath(d.uri, false), text: d.getText() }));
 }
 
-/** What goes with a task started from the command: the current file and selection, the open editors. */
-function editorContext(folder: vscode.WorkspaceFolder): unknown {
+/** What goes with a task started from the command: the current file and selection, the open editors (deny-listed ones left out). */
+function editorContext(folder: vscode.WorkspaceFolder, isDenied: (rel: string) => boolean): unknown {
   const editor = vscode.window.activeTextEditor;
-  const rel = (uri: vscode.Uri) => (vscode.workspace.getWorkspaceFolder(uri) === folder ? vscode.workspace.asRelativePath(uri, false) : undefined);
+  const rel = (uri: vscode.Uri) => {
+    const path = vscode.workspace.getWorkspaceFolder(uri) === folder ? vscode.workspace.asRelativePath(uri, false) : undefined;
+    return path !== undefined && !isDenied(path) ? path : undefined;
+  };
   const file = editor && rel(editor.document.uri);
   const selection = editor && file && !editor.selection.isEmpty ? { text: editor.document.getText(editor.selection), startLine: editor.selection.start.line, endLine: editor.selection.end.line } : undefined;
   const openEditors = vscode.window.visibleTextEditors.map((e) => rel(e.document.uri)).filter((p): p is string => p !== undefined);
@@ -81,7 +84,7 @@ export async function registerTasks(context: vscode.ExtensionContext, services: 
     status,
     { dispose: manager.onChange(showStatus) },
     { dispose: notifyOnEnd(manager) },
-    ...taskCommands(manager),
+    ...taskCommands(manager, () => currentDenyList(services)),
     // The window closes: aborting kills every process group at once; the saved state follows.
     { dispose: () => void manager.dispose() },
   );
@@ -117,7 +120,7 @@ async function pickTask(manager: TaskManager, arg: unknown, states: readonly Tas
 
 const ALL: TaskState[] = ['queued', 'running', 'waiting', 'done', 'failed', 'stopped'];
 
-function taskCommands(manager: TaskManager): vscode.Disposable[] {
+function taskCommands(manager: TaskManager, isDenied: () => (rel: string) => boolean): vscode.Disposable[] {
   const register = vscode.commands.registerCommand;
   return [
     register('flint.tasks.start', async (instruction?: unknown) => {
@@ -129,7 +132,7 @@ function taskCommands(manager: TaskManager): vscode.Disposable[] {
       }
       const text = typeof instruction === 'string' ? instruction : await vscode.window.showInputBox({ prompt: 'What should the background task do?', placeHolder: 'e.g. rename parseArgs to readOptions everywhere and update the tests', ignoreFocusOut: true });
       if (!text?.trim()) return undefined;
-      const record = manager.start({ instruction: text.trim(), folder: folder.uri.fsPath, context: editorContext(folder) });
+      const record = manager.start({ instruction: text.trim(), folder: folder.uri.fsPath, context: editorContext(folder, isDenied()) });
       return record.id;
     }),
     register('flint.tasks.stop', async (arg?: unknown) => {
