@@ -61,7 +61,8 @@ async function snapshotGit(o: WorkingCopyOptions, dir: string, top: string, excl
   const work = join(dir, 'work');
   const prefix = relative(top, o.folder).replace(/\\/g, '/');
   const root = prefix ? join(work, prefix) : work;
-  await git(['worktree', 'add', '--detach', work, 'HEAD'], o.folder);
+  // Large-file pointers stay pointers: a snapshot never downloads (GIT_LFS_SKIP_SMUDGE).
+  await git(['worktree', 'add', '--detach', work, 'HEAD'], o.folder, { env: { GIT_LFS_SKIP_SMUDGE: '1' } });
   // What differs from HEAD in the user's folder: porcelain paths are repository-relative.
   const status = zList(await git(['-c', 'status.relativePaths=false', 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--', '.', ...NO_DEPENDENCIES], o.folder));
   const changed: string[] = [];
