@@ -98,7 +98,7 @@ export class TaskManager {
     if (!record || instruction.trim() === '') return;
     const run = this.runs.get(id);
     const note = `redirected: ${instruction}`;
-    if (run) this.abort(run, { state: 'queued', reason: note, then: () => this.enqueue(record, { redirect: instruction }, note) });
+    if (run) this.abort(run, { state: 'queued', reason: note, then: () => this.enqueue(record, { redirect: instruction }) });
     else if (record.state === 'queued') this.pending.set(id, { redirect: instruction });
     else this.enqueue(record, { redirect: instruction }, note);
   }
@@ -125,11 +125,12 @@ export class TaskManager {
     for (const id of [...this.pending.keys()]) this.stop(id, 'the window was closed or reloaded: Resume continues from the last completed turn');
     const runs = [...this.runs.values()];
     for (const run of runs) this.abort(run, { state: 'stopped', reason: 'the window was closed or reloaded: Resume continues from the last completed turn' });
-    await Promise.all(runs.map((r) => r.finished));
+    // Processes die with the abort itself; an agent slow to notice does not hold the window.
+    await Promise.race([Promise.all(runs.map((r) => r.finished)), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
     this.changed.clear();
   }
 
-  private enqueue(record: TaskRecord, options: { redirect?: string }, note: string): void {
+  private enqueue(record: TaskRecord, options: { redirect?: string }, note?: string): void {
     if (this.disposed) return;
     this.pending.set(record.id, options);
     record.reason = undefined;
@@ -225,7 +226,8 @@ export class TaskManager {
     if (record.runningSince !== undefined) record.elapsedMs += this.deps.now() - record.runningSince;
     record.runningSince = undefined;
     record.reason = reason;
-    this.setState(record, state, reason ? `${state}: ${reason}` : state);
+    // A redirect's pause is not an end: its note says what happens next.
+    this.setState(record, state, state === 'queued' ? reason : reason ? `${state}: ${reason}` : state);
     then?.();
   }
 
