@@ -151,7 +151,7 @@ function taskCommands(manager: TaskManager, isDenied: () => (rel: string) => boo
     }),
     register('flint.tasks.showLog', async (arg?: unknown) => {
       const r = await pickTask(manager, arg, ALL, 'show');
-      if (r) await vscode.window.showTextDocument(taskLogUri(r.id), { preview: true, preserveFocus: typeof arg === 'string' });
+      if (r) await vscode.window.showTextDocument(taskLogUri(r.id, taskTitle(r, 40)), { preview: true, preserveFocus: typeof arg === 'string' });
     }),
   ];
 }

@@ -5,8 +5,11 @@ import { describeTask } from '../tasks/taskSummary';
 
 export const TASK_LOG_SCHEME = 'flint-task';
 
-/** The read-only document of a task's log. */
-export const taskLogUri = (id: string): vscode.Uri => vscode.Uri.from({ scheme: TASK_LOG_SCHEME, path: `/${id}.log` });
+/** The read-only document of a task's log; its tab is named after the task. */
+export const taskLogUri = (id: string, title: string): vscode.Uri =>
+  vscode.Uri.from({ scheme: TASK_LOG_SCHEME, path: `/${id}/${title.replace(/[\\/:*?"<>|#%]/g, ' ').trim().slice(0, 40) || 'task'}.log` });
+
+const idOf = (uri: vscode.Uri) => uri.path.split('/')[1] ?? '';
 
 /**
  * Task logs as read-only virtual documents that follow the task: a change redraws an open log at
@@ -23,14 +26,14 @@ export class TaskLogProvider implements vscode.TextDocumentContentProvider, vsco
       if (this.due.has(record.id)) return;
       this.due.set(record.id, setTimeout(() => {
         this.due.delete(record.id);
-        this.changed.fire(taskLogUri(record.id));
+        const open = vscode.workspace.textDocuments.filter((d) => d.uri.scheme === TASK_LOG_SCHEME && idOf(d.uri) === record.id);
+        for (const d of open) this.changed.fire(d.uri);
       }, 200));
     });
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    const id = uri.path.replace(/^\//, '').replace(/\.log$/, '');
-    const record = this.manager.get(id);
+    const record = this.manager.get(idOf(uri));
     if (!record) return 'This task is no longer in the list.';
     return `${describeTask(record, Date.now())}${record.reason ? ` (${record.reason})` : ''}\n${formatLog(record)}`;
   }
