@@ -26,7 +26,7 @@ export interface TaskSettings {
 }
 
 export interface TaskHost {
-  /** The extension's global storage folder: tasks and their working copies live under it, outside every workspace. */
+  /** The extension's storage folder for this workspace: tasks and their working copies live under it, outside every workspace folder. */
   storageDir: string;
   runner(): TaskRunner | { unavailable: string };
   settings(): TaskSettings;

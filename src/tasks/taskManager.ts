@@ -128,6 +128,7 @@ export class TaskManager {
     // Processes die with the abort itself; an agent slow to notice does not hold the window.
     await Promise.race([Promise.all(runs.map((r) => r.finished)), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
     this.changed.clear();
+    await this.deps.persistence.flush();
   }
 
   private enqueue(record: TaskRecord, options: { redirect?: string }, note?: string): void {
@@ -177,8 +178,7 @@ export class TaskManager {
       appendLog(record, { kind: 'status', at: this.deps.now(), text: `working copy (${copy.kind === 'git' ? 'git worktree' : 'copy'}): ${copy.root}` });
       const env = this.deps.environment(record, copy, (on) => this.setState(record, on ? 'waiting' : 'running', on ? 'waiting for your consent to run a command' : undefined));
       const input = { taskId: record.id, instruction: record.instruction, context: record.context, conversation: record.conversation, redirect: options.redirect, env, budgets, signal: run.controller.signal };
-      for await (const event of runner.run(input)) {
-        if (run.controller.signal.aborted) break;
+      for await (const event of untilAborted(runner.run(input), run.controller.signal)) {
         if (event.type === 'done') return await this.complete(record, copy, event.summary);
         if (event.type === 'stopped' || event.type === 'failed') return await this.finishWithChanges(record, copy, event.type, event.reason);
         applyEvent(record, event, this.deps.now());
@@ -236,5 +236,26 @@ export class TaskManager {
     if (note) appendLog(record, { kind: 'status', at: this.deps.now(), text: note });
     void this.deps.persistence.save(record);
     this.changed.emit(record);
+  }
+}
+
+/**
+ * The agent's events until the signal aborts: Stop and Redirect take effect at once even while
+ * the agent awaits something that does not watch the signal (its iterator is then closed).
+ */
+async function* untilAborted<T>(events: AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
+  const iterator = events[Symbol.asyncIterator]();
+  const aborted = new Promise<'aborted'>((resolve) => {
+    if (signal.aborted) resolve('aborted');
+    signal.addEventListener('abort', () => resolve('aborted'), { once: true });
+  });
+  try {
+    for (;;) {
+      const next = await Promise.race([iterator.next(), aborted]);
+      if (next === 'aborted' || next.done) return;
+      yield next.value;
+    }
+  } finally {
+    void iterator.return?.()?.catch(() => undefined);
   }
 }

@@ -8,6 +8,8 @@ export interface TaskPersistence {
   remove(id: string): Promise<void>;
   /** Every saved task; those a closed window left active come back stopped, with why. */
   loadAll(now: number): Promise<TaskRecord[]>;
+  /** Resolves when every write asked for so far has landed. */
+  flush(): Promise<void>;
 }
 
 const safeId = (id: string) => /^[\w-]+$/.test(id);
@@ -23,8 +25,9 @@ export function filePersistence(dir: string, onError: (message: string) => void)
       const next = (writing.get(record.id) ?? Promise.resolve()).then(async () => {
         await mkdir(dir, { recursive: true });
         // Written beside it, then renamed over it: a crash mid-write never leaves half a task.
-        await writeFile(`${file}.tmp`, text);
-        await rename(`${file}.tmp`, file);
+        const tmp = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
+        await writeFile(tmp, text);
+        await rename(tmp, file);
       }).catch((err: unknown) => onError(`task ${record.id} could not be saved: ${err instanceof Error ? err.message : String(err)}`));
       writing.set(record.id, next);
       return next;
@@ -33,6 +36,9 @@ export function filePersistence(dir: string, onError: (message: string) => void)
       if (!safeId(id)) return;
       await (writing.get(id) ?? Promise.resolve());
       await rm(join(dir, `${id}.json`), { force: true });
+    },
+    async flush() {
+      await Promise.all(writing.values());
     },
     async loadAll(now) {
       const names = await readdir(dir).catch(() => [] as string[]);

@@ -101,7 +101,9 @@ async function ignoredFolders(folder: string, reading: string[]): Promise<string
 
 /** Stages everything in the copy (its own index) and returns the tree: the snapshot, or the task's current state. */
 export async function writeSnapshot(record: Pick<WorkingCopyRecord, 'root' | 'gitArgs'>): Promise<string> {
-  await git([...record.gitArgs, 'add', '-A', '--', '.'], record.root);
+  // New blobs go into one pack (bulk check-in) rather than a file each: creating thousands of
+  // small files is what a first snapshot of a plain copy would spend its time on.
+  await git([...record.gitArgs, '-c', 'core.bigFileThreshold=1', 'add', '-A', '--', '.'], record.root);
   return (await git([...record.gitArgs, 'write-tree'], record.root)).trim();
 }
 

@@ -24,11 +24,13 @@ export function insideRelative(path: string): string | undefined {
   return p;
 }
 
-/** Copies one file (a symlink as a symlink) from the user's folder into the copy, making its folders. */
-export async function copyInto(from: string, to: string, rel: string): Promise<void> {
+/** Copies one file (a symlink as a symlink) from the user's folder into the copy, making its folders (each once per `made`). */
+export async function copyInto(from: string, to: string, rel: string, made = new Map<string, Promise<unknown>>()): Promise<void> {
   const src = join(from, rel);
   const dst = join(to, rel);
-  await mkdir(dirname(dst), { recursive: true });
+  const folder = dirname(dst);
+  if (!made.has(folder)) made.set(folder, mkdir(folder, { recursive: true }));
+  await made.get(folder);
   const st = await lstat(src);
   if (st.isSymbolicLink()) {
     await rm(dst, { force: true });
@@ -40,9 +42,10 @@ export async function copyInto(from: string, to: string, rel: string): Promise<v
 
 /** Copies the listed files (those the deny list allows); missing ones are removed from the copy (deleted by the user). */
 export async function mirrorPaths(from: string, to: string, paths: readonly string[], isDenied: (rel: string) => boolean): Promise<void> {
+  const made = new Map<string, Promise<unknown>>();
   await eachLimited(paths.filter((p) => !isDenied(p)), 32, async (rel) => {
     try {
-      await copyInto(from, to, rel);
+      await copyInto(from, to, rel, made);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       await rm(join(to, rel), { force: true });

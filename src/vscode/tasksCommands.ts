@@ -52,7 +52,8 @@ function editorContext(folder: vscode.WorkspaceFolder, isDenied: (rel: string) =
  */
 export async function registerTasks(context: vscode.ExtensionContext, services: Services, agent?: () => TaskRunner): Promise<TaskManager> {
   const manager = await createTaskManager({
-    storageDir: context.globalStorageUri.fsPath,
+    // This workspace's storage (outside its folders): another window's tasks are its own.
+    storageDir: (context.storageUri ?? context.globalStorageUri).fsPath,
     runner: taskRunnerFor(services, agent),
     settings: () => settingsOf(services),
     trusted: () => vscode.workspace.isTrusted,

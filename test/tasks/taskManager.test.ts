@@ -32,13 +32,23 @@ beforeEach(() => {
   consent = async () => 'once';
   errors.length = 0;
 });
-afterEach(() => rmSync(tmp, { recursive: true, force: true }));
+const managers: TaskManager[] = [];
+afterEach(async () => {
+  await Promise.all(managers.splice(0).map((m) => m.dispose()));
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+/** Polls until `check` holds (10 s at most): the machine is shared, fixed sleeps are not. */
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+  expect(check()).toBe(true);
+}
 
 let ids = 0;
 function manager(script: Script | undefined, over: Partial<TaskManagerDeps> = {}): TaskManager {
   const runner: TaskRunner = { run: (input) => script!(input) };
   const isDenied = createDenyList([]);
-  return new TaskManager({
+  const m = new TaskManager({
     runner: () => (script ? runner : { unavailable: 'tasks need an instruction-following full model' }),
     createCopy: (r) => createWorkingCopy({ taskId: r.id, folder: r.folder, storageDir: join(tmp, 'copies'), overlays: [], isDenied, now: Date.now }),
     environment: (r, copy, waiting) =>
@@ -63,9 +73,11 @@ function manager(script: Script | undefined, over: Partial<TaskManagerDeps> = {}
     maxParallel: () => 2,
     now: Date.now,
     newId: () => `t${++ids}`,
-    onError: (m) => errors.push(m),
+    onError: (message) => errors.push(message),
     ...over,
   });
+  managers.push(m);
+  return m;
 }
 
 const settled = (m: TaskManager, id: string, states = ['done', 'failed', 'stopped']) =>
@@ -109,11 +121,11 @@ describe('TaskManager', () => {
     }, { maxParallel: () => 1 });
     const a = m.start({ instruction: 'a', folder: user });
     const b = m.start({ instruction: 'b', folder: user });
-    await new Promise((r) => setTimeout(r, 400));
+    await until(() => gates.length === 1);
     expect([m.get(a.id)?.state, m.get(b.id)?.state]).toEqual(['running', 'queued']);
     gates.shift()!();
     await settled(m, a.id);
-    await new Promise((r) => setTimeout(r, 400));
+    await until(() => gates.length === 1);
     expect(m.get(b.id)?.state).toBe('running');
     gates.shift()!();
     expect((await settled(m, b.id)).state).toBe('done');
@@ -131,13 +143,12 @@ describe('TaskManager', () => {
     await settled(m, task.id, ['waiting']);
     release('once');
     await settled(m, task.id, ['running']);
-    await new Promise((r) => setTimeout(r, 300));
+    await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '');
     const pid = Number(readFileSync(pidFile, 'utf8'));
     m.stop(task.id);
     const stopped = await settled(m, task.id);
     expect([stopped.state, stopped.reason]).toEqual(['stopped', 'stopped by you']);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(processAlive(pid)).toBe(false);
+    await until(() => !processAlive(pid));
   });
 
   it('redirects: the run stops and the next one gets the instruction and the conversation so far', async () => {
@@ -149,7 +160,7 @@ describe('TaskManager', () => {
       else yield { type: 'done', summary: 'ok' };
     });
     const task = m.start({ instruction: 'first', folder: user });
-    await new Promise((r) => setTimeout(r, 500));
+    await until(() => m.get(task.id)?.usage.turns === 1);
     m.redirect(task.id, 'do it another way');
     const done = await settled(m, task.id);
     expect(done.state).toBe('done');
@@ -179,7 +190,7 @@ describe('TaskManager', () => {
       await new Promise((r) => signal.addEventListener('abort', r));
     });
     const task = first.start({ instruction: 'long', folder: user });
-    await new Promise((r) => setTimeout(r, 500));
+    await until(() => first.get(task.id)?.usage.turns === 1);
     await first.dispose();
     let resumedWith: unknown;
     const second = manager(async function* (input) {
