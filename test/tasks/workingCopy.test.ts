@@ -79,6 +79,13 @@ describe.each(['git', 'copy'] as const)('createWorkingCopy (%s folder)', (kind) 
     expect(set.files).toHaveLength(3);
   });
 
+  it('reports a moved file as renamed, with its old path and base', async () => {
+    const copy = await take('t4');
+    writeFiles(copy.root, { 'lib/a.ts': 'export const a = 10;\n' });
+    rmSync(join(copy.root, 'src/a.ts'));
+    expect((await changeSetOf(copy, '')).files).toEqual([{ kind: 'renamed', from: 'src/a.ts', path: 'lib/a.ts', base: 'export const a = 10;\n', task: 'export const a = 10;\n' }]);
+  });
+
   it('is removed without reaching through the links into the user folder', async () => {
     const before = fingerprint(user);
     const copy = await take('t3');
