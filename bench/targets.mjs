@@ -11,7 +11,7 @@
 //   only when the high end does. An interval straddling the bound cannot decide: a miss. With
 //   `faultBelow`, an interval wholly below that value (a negative overhead beyond noise) is a
 //   measurement fault, also a miss.
-export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'denyList', 'variants', 'next-edit', 'tests', 'review', 'context', 'real-model', 'task-merge', 'tasks'];
+export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'denyList', 'variants', 'next-edit', 'tests', 'review', 'context', 'real-model', 'task-merge', 'tasks', 'tasks-copy'];
 
 export const targets = {
   transport: [
@@ -157,6 +157,11 @@ export const targets = {
   denyList: [
     { figure: 'check_ms_p50_worst_input', op: '<=', value: 1, note: 'one check of the whole deny list, pathological patterns and paths included', fails: 'a pattern or path that makes the matcher backtrack' },
     { figure: 'secret_scan_200kb_ms_p50', op: '<=', value: 5, fails: 'a secret scan of 200 KB taking over 5 ms' },
+  ],
+  'tasks-copy': [
+    { figure: 'working_copy_ms_p50_git', op: '<=', value: 1000, note: 'a background task\'s git worktree of a 5,000-file project, uncommitted changes and unsaved buffers included', fails: 'a snapshot that copies what git already has, or walks the linked dependencies' },
+    { figure: 'working_copy_ms_p50_plain', op: '<=', value: 1000, note: 'a plain copy of the same project outside a repository', fails: 'a copy that walks the linked dependencies or copies one file at a time' },
+    { figure: 'working_copy_user_files_touched', op: '=', value: 0, note: 'the user\'s files (and their repository\'s HEAD, index and refs) whose content or modification time changed while copies were made, worked in and removed', fails: 'a snapshot or removal that writes in the user\'s folder (an index refresh, a hook, a removal through a dependency link)' },
   ],
 };
 

@@ -73,7 +73,7 @@ async function workspace(): Promise<TaskEnvironment> {
   await writeFile(file, Array.from({ length: 200 }, (_, i) => `export const v${i} = ${i};`).join('\n'));
   const isDenied = createDenyList([]);
   const refuse = async () => ({ exitCode: null, output: 'Commands do not run in this benchmark.', timedOut: false });
-  return { root: dir, isDenied, runCommand: refuse, runTests: refuse };
+  return { root: dir, isDenied, runCommand: refuse, runTests: async () => ({ command: 'none', ...(await refuse()) }) };
 }
 
 async function runTask(prompt: string, limits: Partial<TaskLimits>, extra: Partial<AgentTask> = {}) {

@@ -11,6 +11,7 @@ import { registerLatency } from './vscode/latencyPanel';
 import { registerNextEdit } from './vscode/nextEdit';
 import { registerReview } from './vscode/reviewCommands';
 import { registerRoutePicker } from './vscode/routePicker';
+import { registerTasks } from './vscode/tasksCommands';
 import { registerVariants } from './vscode/variantsPanel';
 import { registerTests } from './vscode/testsCommands';
 import { registerTasksReview } from './vscode/tasksReviewCommands';
@@ -32,6 +33,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerRoutePicker(context, services);
   registerVariants(context, services, edits);
   registerTests(context, services, edits);
+  // Background tasks: the agent loop is handed in as the third argument where one is built.
+  await registerTasks(context, services).catch((err: unknown) => services.log.error(`background tasks are off: ${err instanceof Error ? err.message : String(err)}`));
   // The Tasks view hands a finished task's change set to the returned review's openReview().
   registerTasksReview(context, services, edits);
 }

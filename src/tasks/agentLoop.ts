@@ -4,7 +4,7 @@ import { tokensOf } from '../metrics/tokenLedger';
 import type { ConversationItem, FunctionCallResult, ModelClient, StreamResult } from '../transport/modelClient';
 import { compactItems, conversationTokens } from './compactItems';
 import { LoopGuard } from './loopGuard';
-import { TaskLog, type TaskEndReason } from './taskLog';
+import { AgentLog, type TaskEndReason } from './agentLog';
 import type { TaskLimits } from './taskLimits';
 import type { Toolbox, ToolOutcome } from './toolbox';
 
@@ -65,7 +65,7 @@ const COMPACT_TO = 0.6;
  * instruction to the conversation at once (the running turn or tool is cut, the work stays).
  */
 export class AgentLoop {
-  readonly log = new TaskLog();
+  readonly log = new AgentLog();
   private state: AgentState;
   private readonly guard: LoopGuard;
   private readonly redirects: string[] = [];

@@ -1,70 +1,61 @@
-import type { TokenCounts } from '../metrics/tokenCost';
+import type { TaskEvent } from './taskRunner';
+import type { TaskLogEntry, TaskRecord } from './taskTypes';
 
-/** Why a task ended. */
-export type TaskEndReason =
-  | 'completed'
-  | 'stopped'
-  | 'failed'
-  | 'max-turns'
-  | 'max-tokens'
-  | 'max-cost'
-  | 'max-minutes'
-  | 'loop'
-  | 'no-progress'
-  | 'context';
+/** Most log entries a task keeps (the oldest go first); a runaway loop must not fill the memory or the disk. */
+export const MAX_LOG_ENTRIES = 2_000;
+/** Most characters of one tool result kept in the log (the model got the whole capped output). */
+export const MAX_LOGGED_RESULT = 4_000;
 
-/** One entry of a task's log, in the order things happened; `at` is the task clock in ms. */
-export type TaskEvent =
-  | { kind: 'turn'; turn: number; at: number }
-  /** Model text as it streams: a view joins a turn's deltas. */
-  | { kind: 'text'; turn: number; delta: string; at: number }
-  | { kind: 'tool-call'; turn: number; callId: string; name: string; arguments: string; at: number }
-  | { kind: 'tool-result'; turn: number; callId: string; name: string; ok: boolean; output: string; durationMs: number; at: number }
-  /** The plan the model wrote (its `write_plan` tool), whole each time. */
-  | { kind: 'plan'; turn: number; steps: PlanStep[]; at: number }
-  /** A new instruction from the user (Redirect). */
-  | { kind: 'user'; text: string; at: number }
-  /** The conversation was shortened to fit the context window. */
-  | { kind: 'compacted'; turn: number; tokensBefore: number; tokensAfter: number; at: number }
-  /** Tokens and cost so far, after each turn. */
-  | { kind: 'usage'; turn: number; tokens: TokenCounts; cost: number | undefined; at: number }
-  | { kind: 'end'; reason: TaskEndReason; message: string; at: number };
+const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n)}\n… ${s.length - n} more characters`);
 
-export interface PlanStep {
-  step: string;
-  status: 'pending' | 'in_progress' | 'done';
+/** Adds an entry, joining consecutive text and dropping the oldest past the cap. */
+export function appendLog(record: TaskRecord, entry: TaskLogEntry): void {
+  const last = record.log[record.log.length - 1];
+  if (entry.kind === 'text' && last?.kind === 'text') last.text += entry.text;
+  else record.log.push(entry);
+  if (record.log.length > MAX_LOG_ENTRIES) record.log.splice(0, record.log.length - MAX_LOG_ENTRIES);
 }
 
-/** A task's log: appended by the loop, read and followed by a view. Listeners never break the loop. */
-export class TaskLog {
-  private readonly list: TaskEvent[] = [];
-  private readonly listeners = new Set<(event: TaskEvent) => void>();
-
-  get events(): readonly TaskEvent[] {
-    return this.list;
-  }
-
-  append(event: TaskEvent): void {
-    this.list.push(event);
-    for (const l of this.listeners) {
-      try {
-        l(event);
-      } catch {
-        // A failing view must not stop the task.
-      }
+/** Folds one of the agent's events into the record (log and figures); the end events are the manager's. */
+export function applyEvent(record: TaskRecord, event: TaskEvent, at: number): void {
+  switch (event.type) {
+    case 'text':
+      appendLog(record, { kind: 'text', at, text: event.text });
+      return;
+    case 'plan':
+      appendLog(record, { kind: 'plan', at, text: event.text });
+      return;
+    case 'tool':
+      appendLog(record, { kind: 'tool', at, name: event.name, args: clip(event.args, MAX_LOGGED_RESULT), durationMs: event.durationMs, result: clip(event.result, MAX_LOGGED_RESULT), ...(event.error && { error: true }) });
+      return;
+    case 'turn': {
+      const u = record.usage;
+      record.usage = {
+        turns: u.turns + 1,
+        inputTokens: u.inputTokens + event.inputTokens,
+        outputTokens: u.outputTokens + event.outputTokens,
+        cost: event.cost === undefined ? u.cost : (u.cost ?? 0) + event.cost,
+      };
+      record.conversation = event.conversation;
+      return;
     }
-  }
-
-  /** Follows new events; returns the unsubscribe. */
-  onEvent(listener: (event: TaskEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  /** The model's whole text of a turn. */
-  textOf(turn: number): string {
-    let s = '';
-    for (const e of this.list) if (e.kind === 'text' && e.turn === turn) s += e.delta;
-    return s;
+    default:
+      return;
   }
 }
+
+/** The log as text, for the log view: one block per entry. */
+export function formatLog(record: TaskRecord): string {
+  const t0 = record.createdAt;
+  const stamp = (at: number) => `[${((at - t0) / 1000).toFixed(1)} s]`;
+  const lines = [`# ${record.instruction}`, `${record.folder}`, ''];
+  for (const e of record.log) {
+    if (e.kind === 'text') lines.push(e.text.trimEnd(), '');
+    else if (e.kind === 'plan') lines.push(`${stamp(e.at)} plan`, e.text.trimEnd(), '');
+    else if (e.kind === 'status') lines.push(`${stamp(e.at)} ${e.text}`, '');
+    else lines.push(`${stamp(e.at)} ${e.error ? '✗' : '▸'} ${e.name}(${e.args}) ${Math.round(e.durationMs)} ms`, indent(e.result), '');
+  }
+  return lines.join('\n');
+}
+
+const indent = (s: string) => s.trimEnd().split('\n').map((l) => `    ${l}`).join('\n');

@@ -1,5 +1,5 @@
 import type { FunctionToolSpec } from '../transport/modelClient';
-import type { PlanStep } from './taskLog';
+import type { PlanStep } from './agentLog';
 
 /** What a tool call came to: its output for the model, and what the loop needs to know of it. */
 export interface ToolOutcome {

@@ -41,7 +41,10 @@ export function localEnvironment(root: string, timeoutMs = 30_000): TaskEnvironm
     commands,
     isDenied,
     runCommand: run,
-    runTests: (signal, file) => run(`node --test ${file ?? ''}`.trim(), signal),
+    runTests: async (signal, file) => {
+      const command = `node --test ${file ?? ''}`.trim();
+      return { command, ...(await run(command, signal)) };
+    },
   };
 }
 

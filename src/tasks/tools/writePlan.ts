@@ -1,4 +1,4 @@
-import type { PlanStep } from '../taskLog';
+import type { PlanStep } from '../agentLog';
 import type { TaskTool } from './taskTool';
 
 const STATUSES = new Set(['pending', 'in_progress', 'done']);
