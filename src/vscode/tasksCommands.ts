@@ -100,8 +100,8 @@ function notifyOnEnd(manager: TaskManager): () => void {
     last.set(r.id, r.state);
     if (before === r.state || (r.state !== 'done' && r.state !== 'failed')) return;
     const text = r.state === 'done' ? `Flint task done: ${taskTitle(r, 50)} (${r.filesChanged} ${r.filesChanged === 1 ? 'file' : 'files'} changed)` : `Flint task failed: ${taskTitle(r, 50)}: ${r.reason ?? ''}`;
-    const shown = r.state === 'done' ? vscode.window.showInformationMessage(text, 'Show Log') : vscode.window.showWarningMessage(text, 'Show Log');
-    void shown.then((pick) => pick && vscode.commands.executeCommand('flint.tasks.showLog', r.id));
+    const shown = r.state === 'done' ? vscode.window.showInformationMessage(text, ...(r.filesChanged > 0 ? ['Review'] : []), 'Show Log') : vscode.window.showWarningMessage(text, 'Show Log');
+    void shown.then((pick) => pick && vscode.commands.executeCommand(pick === 'Review' ? 'flint.tasks.review' : 'flint.tasks.showLog', r.id));
   });
 }
 
