@@ -31,8 +31,14 @@ function unsavedBuffers(folder: string): { path: string; text: string }[] {
     .map((d) => ({ path: vscode.workspace.asRelativePath(d.uri, false), text: d.getText() }));
 }
 
-/** What goes with a task started from the command: the current file and selection, the open editors (deny-listed ones left out). */
-function editorContext(folder: vscode.WorkspaceFolder, isDenied: (rel: string) => boolean): unknown {
+/** What a surface sends along with `flint.tasks.start`: the chat so far, or the inline-edit box's lines as the focus. */
+interface StartExtras {
+  conversation?: string;
+  selection?: { text: string; startLine: number; endLine: number };
+}
+
+/** What goes with a task: the current file and selection, the open editors (deny-listed ones left out), and the surface's extras. */
+function editorContext(folder: vscode.WorkspaceFolder, isDenied: (rel: string) => boolean, extras: StartExtras): unknown {
   const editor = vscode.window.activeTextEditor;
   const rel = (uri: vscode.Uri) => {
     const path = vscode.workspace.getWorkspaceFolder(uri) === folder ? vscode.workspace.asRelativePath(uri, false) : undefined;
@@ -41,7 +47,7 @@ function editorContext(folder: vscode.WorkspaceFolder, isDenied: (rel: string) =
   const file = editor && rel(editor.document.uri);
   const selection = editor && file && !editor.selection.isEmpty ? { text: editor.document.getText(editor.selection), startLine: editor.selection.start.line, endLine: editor.selection.end.line } : undefined;
   const openEditors = vscode.window.visibleTextEditors.map((e) => rel(e.document.uri)).filter((p): p is string => p !== undefined);
-  return { file, selection, openEditors: [...new Set(openEditors)] };
+  return { file, selection: extras.selection ?? selection, openEditors: [...new Set(openEditors)], ...(extras.conversation && { conversation: extras.conversation }) };
 }
 
 /**
@@ -124,7 +130,7 @@ const ALL: TaskState[] = ['queued', 'running', 'waiting', 'done', 'failed', 'sto
 function taskCommands(manager: TaskManager, isDenied: () => (rel: string) => boolean): vscode.Disposable[] {
   const register = vscode.commands.registerCommand;
   return [
-    register('flint.tasks.start', async (instruction?: unknown) => {
+    register('flint.tasks.start', async (instruction?: unknown, extras?: StartExtras) => {
       const editor = vscode.window.activeTextEditor;
       const folder = (editor && vscode.workspace.getWorkspaceFolder(editor.document.uri)) ?? vscode.workspace.workspaceFolders?.[0];
       if (!folder || folder.uri.scheme !== 'file') {
@@ -133,7 +139,7 @@ function taskCommands(manager: TaskManager, isDenied: () => (rel: string) => boo
       }
       const text = typeof instruction === 'string' ? instruction : await vscode.window.showInputBox({ prompt: 'What should the background task do?', placeHolder: 'e.g. rename parseArgs to readOptions everywhere and update the tests', ignoreFocusOut: true });
       if (!text?.trim()) return undefined;
-      const record = manager.start({ instruction: text.trim(), folder: folder.uri.fsPath, context: editorContext(folder, isDenied()) });
+      const record = manager.start({ instruction: text.trim(), folder: folder.uri.fsPath, context: editorContext(folder, isDenied(), extras ?? {}) });
       return record.id;
     }),
     register('flint.tasks.stop', async (arg?: unknown) => {
