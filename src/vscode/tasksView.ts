@@ -12,6 +12,8 @@ const ICONS: Record<TaskState, [string, string?]> = {
   stopped: ['debug-stop'],
 };
 
+const REDRAW_MS = 200;
+
 /** What a task's item offers: Stop while active, Resume once stopped or failed (the view's context menus read it). */
 function contextValue(state: TaskState): string {
   if (state === 'queued' || state === 'running' || state === 'waiting') return 'flint.task.active';
@@ -26,8 +28,16 @@ export class TasksTreeProvider implements vscode.TreeDataProvider<string>, vscod
   /** Elapsed times move while something runs: the view is redrawn each second then. */
   private readonly ticker: NodeJS.Timeout;
 
+  /** A task changes with every piece of streamed text: redraws are joined, at most one per REDRAW_MS. */
+  private redraw: NodeJS.Timeout | undefined;
+
   constructor(private readonly manager: TaskManager) {
-    this.off = manager.onChange(() => this.changed.fire(undefined));
+    this.off = manager.onChange(() => {
+      this.redraw ??= setTimeout(() => {
+        this.redraw = undefined;
+        this.changed.fire(undefined);
+      }, REDRAW_MS);
+    });
     this.ticker = setInterval(() => {
       if (manager.list().some((r) => r.state === 'running' || r.state === 'waiting')) this.changed.fire(undefined);
     }, 1000);
@@ -45,6 +55,7 @@ export class TasksTreeProvider implements vscode.TreeDataProvider<string>, vscod
 
   dispose(): void {
     clearInterval(this.ticker);
+    clearTimeout(this.redraw);
     this.off();
     this.changed.dispose();
   }
