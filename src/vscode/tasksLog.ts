@@ -3,7 +3,7 @@ import type { TaskManager } from '../tasks/taskManager';
 import { formatLog } from '../tasks/taskLog';
 import { describeTask } from '../tasks/taskSummary';
 
-export const TASK_LOG_SCHEME = 'flint-task';
+export const TASK_LOG_SCHEME = 'flint-task-log';
 
 /** The read-only document of a task's log; its tab is named after the task. */
 export const taskLogUri = (id: string, title: string): vscode.Uri =>
