@@ -47,6 +47,7 @@ export const tests = [
       assert.match(text, /(queued|running|waiting for consent|done|failed|stopped) · \d+ s · \d+ turns? · /, `the row shows state, time and turns: ${text}`);
       // Clicked once it has settled: a row redrawn under the click (each second while a task runs) loses the click.
       await until('the task settled', async () => /done|failed|stopped/.test(await row.innerText()), 30_000);
+      await page.locator('.notification-toast', { hasText: 'Flint task' }).first().waitFor({ timeout: 20_000 });
       await row.click();
       const log = page.locator('.tabs-container .tab', { hasText: '.log' }).first();
       await log.waitFor({ timeout: 20_000 });

@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { answers, openChat, send } from '../../../support/e2e/chatPanel.mjs';
+import { instruct, lens, openPath, selectLines } from '../../../support/e2e/editActions.mjs';
 import { until } from '../../../support/e2e/until.mjs';
 
 // Each model turn waits a little, so the task runs long enough to be watched while it runs.
@@ -93,6 +95,8 @@ export const tests = [
 
       await wb.runCommand('Flint: Review Task Result');
       await page.locator('.tabs-container .tab', { hasText: 'Task result' }).first().waitFor({ timeout: 20_000 });
+      // The diff's task side is the task's text (the snapshot's on the other side).
+      await page.locator('.monaco-editor .view-line', { hasText: 'export function sumNumbers(a, b) {' }).first().waitFor({ timeout: 20_000 });
       await wb.runCommand('Flint: Accept All of Task Result');
       await until('the rename applied to the user files', () => Object.entries(RENAMED).every(([p, t]) => readFileSync(join(workspace, p), 'utf8') === t), 30_000);
       for (const [p, t] of Object.entries(RENAMED)) assert.equal(readFileSync(join(workspace, p), 'utf8'), t, `${p} holds the task's text`);
@@ -101,4 +105,46 @@ export const tests = [
       await row.waitFor({ state: 'detached', timeout: 20_000 });
     },
   },
+  {
+    name: '/task in chat starts a background task with the conversation so far',
+    timeoutMs: 90_000,
+    async run({ wb, page, workspace }) {
+      // A plain file in front: the chat attaches the active editor's selection.
+      await openPath(wb, page, join(workspace, 'src/scratch.js'));
+      const frame = await openChat(wb, page);
+      await send(frame, 'what does addNumbers do?');
+      await until('the chat answer', async () => (await answers(frame).last().getAttribute('data-status')) === 'done', 30_000);
+      await send(frame, '/task rename addNumbers to sumNumbers from the chat');
+      await until('the composer cleared', async () => (await frame.locator('.composer textarea').inputValue()) === '', 10_000);
+      assert.equal(await answers(frame).count(), 1, 'no chat message was sent for /task');
+      await openLogWhenSettled(wb, page, 'from the chat', 'The chat came along.');
+    },
+  },
+  {
+    name: '/task in the inline-edit box starts a background task focused on its lines',
+    timeoutMs: 90_000,
+    async run({ wb, page, workspace }) {
+      await openPath(wb, page, join(workspace, 'src/cart.js'));
+      await selectLines(wb, page, 3, 5);
+      await instruct(wb, page, '/task explain the focus');
+      await openLogWhenSettled(wb, page, 'explain the focus', 'The focus came along.');
+      assert.equal(await lens(page, 'Accept').isVisible(), false, 'no inline edit was started');
+      assert.equal(readFileSync(join(workspace, 'src/cart.js'), 'utf8'), FILES['src/cart.js'].replaceAll('addNumbers', 'sumNumbers'));
+    },
+  },
 ];
+
+/** Waits for the task's row to show it done, opens its log and checks the model's text in it (the script answers so only when the context arrived). */
+async function openLogWhenSettled(wb, page, instruction, expected) {
+  await wb.runCommand('Flint: Focus on Tasks View');
+  const row = page.locator('.pane-body .monaco-list-row', { hasText: instruction }).first();
+  await row.waitFor({ timeout: 20_000 });
+  const state = await until('the task settled', async () => {
+    const t = await row.innerText();
+    return /done|failed|stopped/.test(t) && t;
+  }, 30_000);
+  assert.match(state, /done/, `the task is done: ${state}`);
+  await row.click();
+  await page.locator('.tabs-container .tab.active', { hasText: instruction }).waitFor({ timeout: 20_000 });
+  await until(`the log showing "${expected}" (the model got the context)`, async () => (await wb.editorText()).includes(expected), 20_000);
+}
