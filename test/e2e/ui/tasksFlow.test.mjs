@@ -144,7 +144,11 @@ async function openLogWhenSettled(wb, page, instruction, expected) {
     return /done|failed|stopped/.test(t) && t;
   }, 30_000);
   assert.match(state, /done/, `the task is done: ${state}`);
-  await row.click();
-  await page.locator('.tabs-container .tab.active', { hasText: instruction }).waitFor({ timeout: 20_000 });
+  const tab = page.locator('.tabs-container .tab.active', { hasText: instruction });
+  // A click landing while the view redraws the row can be lost ("command not found"): clicked again then.
+  await until('the log opened from its row', async () => {
+    await row.click();
+    return tab.waitFor({ timeout: 3_000 }).then(() => true, () => false);
+  }, 20_000);
   await until(`the log showing "${expected}" (the model got the context)`, async () => (await wb.editorText()).includes(expected), 20_000);
 }
