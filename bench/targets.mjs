@@ -11,7 +11,7 @@
 //   only when the high end does. An interval straddling the bound cannot decide: a miss. With
 //   `faultBelow`, an interval wholly below that value (a negative overhead beyond noise) is a
 //   measurement fault, also a miss.
-export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'denyList', 'variants', 'next-edit', 'tests', 'review', 'context', 'context-editor', 'real-model', 'task-merge'];
+export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'denyList', 'variants', 'next-edit', 'tests', 'review', 'context', 'context-editor', 'real-model', 'task-merge', 'tasks', 'tasks-copy'];
 
 export const targets = {
   transport: [
@@ -130,6 +130,11 @@ export const targets = {
     { figure: 'model_requests_per_save_p50', op: '<=', value: 3, note: 'model requests per save, fixes at once and saves changing twelve untested functions', fails: 'a save asking tests of more than the functions it changed, or more than flint.tests.maxFunctionsPerSave of them' },
     { figure: 'notifications_per_save_max', op: '<=', value: 1, note: 'notifications one save raises (the editor\'s rule)', fails: 'more than one notification for one save' },
   ],
+  tasks: [
+    { figure: 'tool_step_overhead_ms_p50', op: '<=', value: 2, minN: 200, note: 'function_call item complete to its output at the endpoint, minus the tool\'s own work', fails: 'work between a call and the request carrying its output (waiting past the turn\'s end, re-reading the conversation, building the request) over 2 ms; fewer than 200 steps' },
+    { figure: 'tool_step_overhead_ms_p50_busy', op: '<=', value: 2, minN: 200, note: 'the same, one core kept busy by a competing process', fails: 'the same on the busy machine' },
+    { figure: 'loop_guard_turns_over_limit', op: '=', value: 0, note: 'models that repeat themselves, never finish, change nothing or talk past the time limit', fails: 'any guard (repeated call, flint.tasks.maxTurns, turns without a change, flint.tasks.maxMinutes) letting a task run a turn past its limit' },
+  ],
   review: [
     { figure: 'last_token_to_diagnostics_ms_p50', op: '<=', value: 5, fails: 'findings published more than 5 ms after the model\'s last token; fewer than 100 reviews' },
     { figure: 'last_token_to_diagnostics_ms_p50_busy', op: '<=', value: 5, note: 'one core kept busy by a competing process', fails: 'the same on the busy machine' },
@@ -176,6 +181,11 @@ export const targets = {
   denyList: [
     { figure: 'check_ms_p50_worst_input', op: '<=', value: 1, note: 'one check of the whole deny list, pathological patterns and paths included', fails: 'a pattern or path that makes the matcher backtrack' },
     { figure: 'secret_scan_200kb_ms_p50', op: '<=', value: 5, fails: 'a secret scan of 200 KB taking over 5 ms' },
+  ],
+  'tasks-copy': [
+    { figure: 'working_copy_ms_p50_git', op: '<=', value: 1000, note: 'a background task\'s git worktree of a 5,000-file project, uncommitted changes and unsaved buffers included', fails: 'a snapshot that copies what git already has, or walks the linked dependencies' },
+    { figure: 'working_copy_ms_p50_plain', op: '<=', value: 1000, note: 'a plain copy of the same project outside a repository', fails: 'a copy that walks the linked dependencies or copies one file at a time' },
+    { figure: 'working_copy_user_files_touched', op: '=', value: 0, note: 'the user\'s files (and their repository\'s HEAD, index and refs) whose content or modification time changed while copies were made, worked in and removed', fails: 'a snapshot or removal that writes in the user\'s folder (an index refresh, a hook, a removal through a dependency link)' },
   ],
 };
 

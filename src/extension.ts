@@ -11,9 +11,12 @@ import { registerLatency } from './vscode/latencyPanel';
 import { registerNextEdit } from './vscode/nextEdit';
 import { registerReview } from './vscode/reviewCommands';
 import { registerRoutePicker } from './vscode/routePicker';
+import { registerTasks } from './vscode/tasksCommands';
 import { registerVariants } from './vscode/variantsPanel';
 import { registerTests } from './vscode/testsCommands';
 import { registerTasksReview } from './vscode/tasksReviewCommands';
+import { taskAgent } from './vscode/tasksAgent';
+import { handOffResults } from './tasks/reviewHandoff';
 
 /** Composition root: build the services once, hand them to each editor adapter. */
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
@@ -32,8 +35,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerRoutePicker(context, services);
   registerVariants(context, services, edits);
   registerTests(context, services, edits);
-  // The Tasks view hands a finished task's change set to the returned review's openReview().
-  registerTasksReview(context, services, edits);
+  // Background tasks on the full model; a done task's result goes under review, and its working copy when the review ends.
+  const review = registerTasksReview(context, services, edits);
+  const tasks = await registerTasks(context, services, taskAgent(services)).catch((err: unknown) => services.log.error(`background tasks are off: ${err instanceof Error ? err.message : String(err)}`));
+  if (tasks) context.subscriptions.push({ dispose: handOffResults(tasks, review.results, review.results.whenLoaded(), (m) => services.log.warn(`tasks: ${m}`)) });
 }
 
 export function deactivate(): void {

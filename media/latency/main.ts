@@ -165,8 +165,8 @@ function outcomeTable(snap: LatencySnapshot): HTMLElement {
   const head = el('tr');
   for (const h of ['', 'used', 'abandoned', 'failed', 'cache', 'typed through']) head.append(el('th', undefined, h));
   table.append(head);
-  const names = { completion: 'ghost text', edit: 'inline edit', chat: 'chat', variants: 'variants', 'next-edit': 'next edit', review: 'review' } as const;
-  for (const surface of ['completion', 'edit', 'chat', 'variants', 'next-edit', 'review'] as const) {
+  const names = { completion: 'ghost text', edit: 'inline edit', chat: 'chat', variants: 'variants', 'next-edit': 'next edit', review: 'review', task: 'background tasks' } as const;
+  for (const surface of ['completion', 'edit', 'chat', 'variants', 'next-edit', 'review', 'task'] as const) {
     const o = snap.outcomes[surface];
     const row = el('tr');
     row.append(el('th', undefined, names[surface]));

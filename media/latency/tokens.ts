@@ -14,6 +14,7 @@ const SURFACES = [
   ['variants', 'variants'],
   ['next-edit', 'next edit'],
   ['review', 'review'],
+  ['task', 'background tasks'],
 ] as const;
 const REASONS = [
   ['cancelled', 'cancelled or superseded'],

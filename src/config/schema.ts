@@ -52,6 +52,14 @@ export const settingsSchema = {
   /** When the fast model reviews the lines changed since the last review. */
   'review.trigger': z.enum(['off', 'onSave', 'onPause']).default('onSave'),
   'review.pauseMs': z.number().int().min(200).max(60_000).default(1200),
+  /** Background tasks: how many run at once (more wait in a queue) and the budgets each stops at. */
+  'tasks.maxParallel': z.number().int().min(1).max(8).default(2),
+  'tasks.maxTurns': z.number().int().min(1).max(1000).default(40),
+  'tasks.maxMinutes': z.number().min(1).max(1440).default(20),
+  'tasks.maxCost': z.number().min(0).nullable().default(null),
+  'tasks.maxTokens': z.number().int().min(1000).nullable().default(null),
+  /** Command patterns a task runs without asking (the project's test command always may). */
+  'tasks.allowedCommands': z.array(z.string()).default([]),
   /** Prices per million tokens, for the latency report's and the status bar's cost estimate. */
   'cost.inputPerMillion': z.number().min(0).max(10_000).nullable().default(null),
   'cost.cachedInputPerMillion': z.number().min(0).max(10_000).nullable().default(null),

@@ -2,7 +2,7 @@ import { formatCompactRate, formatCount, formatMs } from './formatNumbers';
 import type { RequestSample } from './requestSample';
 import { firstTokenMs, tokensPerSecond } from './timingMarks';
 
-const SURFACE: Record<RequestSample['surface'], string> = { completion: 'ghost text', edit: 'inline edit', chat: 'chat', variants: 'variants', 'next-edit': 'next edit', review: 'review' };
+const SURFACE: Record<RequestSample['surface'], string> = { completion: 'ghost text', edit: 'inline edit', chat: 'chat', variants: 'variants', 'next-edit': 'next edit', review: 'review', task: 'background task' };
 
 /**
  * Status-bar text for the last request: the model that answered, its first-token time and

@@ -17,9 +17,9 @@ export interface MetricsStoreOptions {
   log?: Logger;
 }
 
-const SURFACES: readonly SampleSurface[] = ['completion', 'edit', 'chat', 'variants', 'next-edit', 'review'];
+const SURFACES: readonly SampleSurface[] = ['completion', 'edit', 'chat', 'variants', 'next-edit', 'review', 'task'];
 const ROUTES: readonly SampleRoute[] = ['fast', 'full'];
-const SURFACE_LABEL: Record<SampleSurface, string> = { completion: 'ghost text', edit: 'inline edit', chat: 'chat', variants: 'variants', 'next-edit': 'next edit', review: 'review' };
+const SURFACE_LABEL: Record<SampleSurface, string> = { completion: 'ghost text', edit: 'inline edit', chat: 'chat', variants: 'variants', 'next-edit': 'next edit', review: 'review', task: 'background tasks' };
 const BINS = 24;
 
 /**

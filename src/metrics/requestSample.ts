@@ -2,7 +2,7 @@ import type { TimingMarks } from './timingMarks';
 
 /** One finished (or abandoned) request, as the latency report and status bar see it. */
 export interface RequestSample {
-  surface: 'completion' | 'edit' | 'chat' | 'variants' | 'next-edit' | 'review';
+  surface: 'completion' | 'edit' | 'chat' | 'variants' | 'next-edit' | 'review' | 'task';
   route: 'fast' | 'full';
   marks: TimingMarks;
   /** Which model answered: its name, and whether it runs on this machine. Set when recorded. */

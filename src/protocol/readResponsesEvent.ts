@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { retryAfterMs } from './retryAfter';
 import {
   errorEventSchema,
+  functionCallDoneSchema,
   lifecycleSchema,
   steerAnswerSchema,
   terminalSchema,
@@ -34,6 +35,14 @@ export interface ServerError {
 
 export type SteerResult = 'accepted' | 'pending' | 'failed';
 
+/** A function the model called, complete (its `response.output_item.done`). */
+export interface FunctionCallItem {
+  callId: string;
+  name: string;
+  /** JSON text as the model wrote it (parsing it is the caller's business). */
+  arguments: string;
+}
+
 /**
  * Receives the events of one frame. A visitor rather than a returned object so that the hot
  * path (a text delta) allocates nothing beyond the parsed frame itself.
@@ -44,6 +53,10 @@ export interface ResponsesEventSink {
   end(end: ResponseEnd, streamId: string | undefined): void;
   steer(result: SteerResult, streamId: string | undefined, responseId: string | undefined): void;
   error(error: ServerError, streamId: string | undefined): void;
+  /** A function call item is complete (function calling). */
+  functionCall?(call: FunctionCallItem, streamId: string | undefined): void;
+  /** A piece of a function call's arguments arrived: the response is alive though no text flows. */
+  argumentsDelta?(streamId: string | undefined): void;
   /** The frame is not a valid event; `streamId` when it could still be read, `sample` its start (for the log). */
   malformed(reason: string, streamId: string | undefined, sample?: string): void;
 }
@@ -83,6 +96,17 @@ export function readResponsesEvent(obj: unknown, sink: ResponsesEventSink): void
     case 'response.steer.failed': {
       const e = check(steerAnswerSchema, obj, sink);
       if (e) sink.steer(e.type.slice('response.steer.'.length) as SteerResult, e.stream_id ?? undefined, e.response_id ?? e.previous_response_id ?? undefined);
+      return;
+    }
+    case 'response.function_call_arguments.delta':
+      sink.argumentsDelta?.(streamIdOf(ev));
+      return;
+    case 'response.output_item.done': {
+      // Message items are read from their deltas; only a function call item matters here.
+      const item = (obj as { item?: { type?: unknown } }).item;
+      if (item?.type !== 'function_call') return;
+      const e = check(functionCallDoneSchema, obj, sink);
+      if (e) sink.functionCall?.({ callId: e.item.call_id, name: e.item.name, arguments: e.item.arguments }, e.stream_id ?? undefined);
       return;
     }
     case 'error': {

@@ -77,3 +77,16 @@ export const errorEventSchema = z.object({
 });
 
 export type ResponseRef = z.infer<typeof responseRefSchema>;
+
+/** A finished `function_call` output item (`response.output_item.done`). */
+export const functionCallDoneSchema = z.object({
+  type: z.literal('response.output_item.done'),
+  item: z.object({
+    type: z.literal('function_call'),
+    call_id: z.string().min(1),
+    name: z.string().min(1),
+    arguments: z.string(),
+    status: z.string().nullish(),
+  }),
+  stream_id: streamId,
+});

@@ -42,6 +42,11 @@ export class TaskResults {
     return this.loaded;
   }
 
+  /** Settles when the saved state was read (or found damaged). */
+  whenLoaded(): Promise<void> {
+    return this.loaded.catch(() => undefined);
+  }
+
   private async read(): Promise<void> {
     const json = await this.storage.read();
     if (json === undefined) return;

@@ -158,5 +158,6 @@ export class HttpFallbackClient implements ModelClient {
 /** HTTP keeps no response chain: the whole conversation goes instead of the new turns. */
 function stateless(request: ModelRequest): ModelRequest {
   if (request.previousResponseId === undefined) return request;
-  return { ...request, previousResponseId: undefined, input: request.fullInput ?? request.input };
+  const items = request.fullItems ?? request.items;
+  return { ...request, previousResponseId: undefined, input: request.fullInput ?? request.input, ...(items ? { items } : {}) };
 }

@@ -2,11 +2,45 @@ import type { TimingMarks } from '../metrics/timingMarks';
 import type { ConnectionState } from './connectionState';
 import type { ModelError } from './modelError';
 
-export type Surface = 'completion' | 'edit' | 'chat' | 'next-edit' | 'review';
+export type Surface = 'completion' | 'edit' | 'chat' | 'next-edit' | 'review' | 'task';
 
 export interface InputMessage {
   role: 'user' | 'assistant' | 'system' | 'developer';
   content: string;
+}
+
+/** A function the model may call (Responses API function calling); `parameters` is a JSON schema. */
+export interface FunctionToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** A call the model made, sent back when the whole conversation is resent. */
+export interface FunctionCallInput {
+  type: 'function_call';
+  callId: string;
+  name: string;
+  arguments: string;
+}
+
+/** The output of a call, the next request's input. */
+export interface FunctionCallOutputInput {
+  type: 'function_call_output';
+  callId: string;
+  output: string;
+}
+
+/** One item of a function-calling conversation. */
+export type ConversationItem = InputMessage | FunctionCallInput | FunctionCallOutputInput;
+
+/** A function call the model made in a response. */
+export interface FunctionCallResult {
+  callId: string;
+  name: string;
+  arguments: string;
+  /** The client's clock when the call's item was complete on the wire. */
+  receivedAt: number;
 }
 
 export interface ModelRequest {
@@ -29,6 +63,13 @@ export interface ModelRequest {
   fim?: { prefix: string; suffix: string };
   /** Ask for JSON matching this schema (structured output), where the endpoint supports it. */
   jsonSchema?: { name: string; schema: Record<string, unknown> };
+  /**
+   * Function calling (Responses API only): the functions offered, and the conversation as items
+   * (messages, calls and their outputs), sent in place of `input` / `fullInput`.
+   */
+  tools?: readonly FunctionToolSpec[];
+  items?: readonly ConversationItem[];
+  fullItems?: readonly ConversationItem[];
   /** Free-form label for logs (e.g. the router's reason). */
   label?: string;
 }
@@ -50,6 +91,8 @@ export interface StreamResult {
   text: string;
   responseId?: string;
   outputTokens: number;
+  /** The function calls the response made (function calling), in order. */
+  calls?: FunctionCallResult[];
   error?: ModelError;
 }
 

@@ -42,5 +42,6 @@ function promptChars(request: ModelRequest): number {
   const messages = request.fullInput ?? request.input;
   let n = (request.instructions?.length ?? 0) + (request.fim ? request.fim.prefix.length + request.fim.suffix.length : 0);
   for (const m of messages) n += m.content.length;
+  for (const item of request.fullItems ?? request.items ?? []) n += 'content' in item ? item.content.length : 'output' in item ? item.output.length : item.arguments.length;
   return n;
 }

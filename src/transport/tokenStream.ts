@@ -1,6 +1,7 @@
 import { newMarks, type TimingMarks } from '../metrics/timingMarks';
 import { BLOCKED_GRACE_MS, firedLate } from './blockedThread';
-import type { InputMessage, ModelStream, StreamResult } from './modelClient';
+import type { FunctionCallItem } from '../protocol/readResponsesEvent';
+import type { FunctionCallResult, InputMessage, ModelStream, StreamResult } from './modelClient';
 import { ModelError } from './modelError';
 import { StopCutter } from './stopCutter';
 
@@ -48,6 +49,7 @@ export class TokenStream implements ModelStream {
   private resolveDone!: (r: StreamResult) => void;
   private result: StreamResult | undefined;
   private text = '';
+  private readonly calls: FunctionCallResult[] = [];
   private readonly queue: string[] = [];
   private head = 0;
   private waiter: Waiter | undefined;
@@ -101,6 +103,25 @@ export class TokenStream implements ModelStream {
       return;
     }
     this.deliverCapped(delta);
+  }
+
+  /** A piece of a function call's arguments: the response is alive (first-token and stall timeouts). */
+  pushArguments(): void {
+    if (this.result) return;
+    const m = this.marks;
+    const t = this.opts.now();
+    if (m.firstToken === undefined) {
+      m.firstToken = t;
+      this.arm(this.opts.stallTimeoutMs);
+    }
+    this.lastTokenAt = t;
+    m.outputTokens++;
+  }
+
+  /** A function call item is complete. */
+  pushCall(call: FunctionCallItem): void {
+    if (this.result) return;
+    this.calls.push({ ...call, receivedAt: this.opts.now() });
   }
 
   /** The server ended the response. */
@@ -188,6 +209,7 @@ export class TokenStream implements ModelStream {
     if (extra.cachedInputTokens !== undefined) this.marks.cachedInputTokens = extra.cachedInputTokens;
     const result: StreamResult = { status, text: this.text, outputTokens: this.marks.outputTokens };
     if (this.responseId) result.responseId = this.responseId;
+    if (this.calls.length) result.calls = this.calls;
     if (extra.error) result.error = extra.error;
     this.result = result;
     this.resolveDone(result);

@@ -6,6 +6,7 @@ import { CHAT_INSTRUCTIONS } from '../chat/chatInstructions';
 import { ChatOutbox } from '../chat/chatOutbox';
 import { toTurnView, type HostMessage, type ViewMessage } from '../chat/chatProtocol';
 import { ChatInputError, ChatSession, type ChatEvents } from '../chat/chatSession';
+import { chatTranscript, parseTaskPrefix } from '../tasks/taskPrefix';
 import type { Conversation } from '../chat/chatTypes';
 import { newConversation } from '../chat/conversation';
 import { parseViewMessage } from '../chat/parseViewMessage';
@@ -196,6 +197,8 @@ class ChatView implements vscode.WebviewViewProvider, vscode.Disposable {
       this.post({ type: 'sendResult', ok: false, error: UNTRUSTED });
       return;
     }
+    const task = parseTaskPrefix(text);
+    if (task !== undefined) return this.startTask(task);
     const { contexts, skipped } = await this.editors.gather(text);
     try {
       this.session.send({ text, contexts });
@@ -209,6 +212,17 @@ class ChatView implements vscode.WebviewViewProvider, vscode.Disposable {
     this.editors.dismiss();
     this.post({ type: 'context', chip: undefined });
     if (skipped.length > 0) this.post({ type: 'notice', text: `Not attached: ${skipped.join('; ')}.` });
+  }
+
+  /** `/task …`: a background task with the chat so far, instead of a chat message. */
+  private async startTask(instruction: string): Promise<void> {
+    if (instruction === '') {
+      this.post({ type: 'sendResult', ok: false, error: 'Type the task after /task.' });
+      return;
+    }
+    const id = await vscode.commands.executeCommand<string | undefined>('flint.tasks.start', instruction, { conversation: chatTranscript(this.session.conversation.turns) });
+    this.post({ type: 'sendResult', ok: id !== undefined, ...(id === undefined && { error: 'The background task did not start (see the notification).' }) });
+    if (id !== undefined) this.post({ type: 'notice', text: `Background task started: ${instruction}. The Tasks view shows it.` });
   }
 
   private sessionEvents(): ChatEvents {

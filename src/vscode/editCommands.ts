@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { InstructionHistory } from '../edits/instructionHistory';
 import type { Services } from '../services';
+import { parseTaskPrefix } from '../tasks/taskPrefix';
 import { parseVariantsPrefix } from '../variants/variantsPrefix';
 import { EditCodeLens } from './editCodeLens';
 import { EditController } from './editController';
@@ -110,6 +111,14 @@ class EditCommands implements InlineEdits {
     const variants = parseVariantsPrefix(instruction, services.config()['variants.count']);
     if (variants) {
       await vscode.commands.executeCommand('flint.exploreVariants', { uri: document.uri.toString(), range, ...variants });
+      return;
+    }
+    const task = parseTaskPrefix(instruction);
+    if (task !== undefined) {
+      // The lines the box was opened on are the task's focus.
+      const selection = { text: document.getText(new vscode.Range(range.start, 0, range.end, 0)), startLine: range.start, endLine: range.end - 1 };
+      if (task === '') void vscode.window.showInformationMessage('Flint: type the task after /task.');
+      else await vscode.commands.executeCommand('flint.tasks.start', task, { selection });
       return;
     }
     this.remember(instruction);

@@ -11,7 +11,7 @@ const NEW_ITEM_DESCRIPTION = 'new instruction';
 export function askInstruction(options: { title: string; value?: string; history: readonly string[] }): Promise<string | undefined> {
   const qp = vscode.window.createQuickPick<vscode.QuickPickItem>();
   qp.title = options.title;
-  qp.placeholder = 'Describe the change (start with /fast or /deep to choose the model, /variants N to compare several); earlier instructions below';
+  qp.placeholder = 'Describe the change (start with /fast or /deep to choose the model, /variants N to compare several, /task to hand it to a background task); earlier instructions below';
   qp.ignoreFocusOut = false;
   qp.matchOnDescription = false;
   const earlier = options.history.map((label) => ({ label, description: 'earlier' }));

@@ -48,7 +48,7 @@ describe('MetricsStore', () => {
     expect(snap.firstToken.find((s) => s.key === 'firstToken.edit.fast')!.p50).toBe(7);
     expect(snap.firstToken.find((s) => s.key === 'firstToken.completion.fast')!.n).toBe(0);
     // Every surface (ghost text, edit, chat, variants, next edit, review), each on both routes.
-    expect(snap.firstToken).toHaveLength(12);
+    expect(snap.firstToken).toHaveLength(14);
     expect(snap.firstToken.find((s) => s.key === 'firstToken.next-edit.fast')!.label).toBe('first token: next edit, fast model');
     expect(snap.firstToken.find((s) => s.key === 'firstToken.review.fast')!.label).toBe('first token: review, fast model');
   });

@@ -15,5 +15,7 @@ export function recordingSink(): ResponsesEventSink & { calls: unknown[][] } {
     steer: rec('steer'),
     error: rec('error'),
     malformed: rec('malformed'),
+    functionCall: rec('functionCall'),
+    argumentsDelta: rec('argumentsDelta'),
   };
 }

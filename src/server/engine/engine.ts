@@ -6,7 +6,26 @@ export type Prompt =
 
 export interface ChatMessage {
   role: 'user' | 'assistant' | 'system' | 'developer';
+  /** For tool items, readable text too (`name(arguments)`, the output), so any engine can follow. */
   content: string;
+  /** An assistant message that is a function call (Responses API `function_call` item). */
+  call?: FunctionCall;
+  /** A user message that is a function call's output (`function_call_output`), by call id. */
+  outputOf?: string;
+}
+
+/** A function the model called: its name and JSON arguments, and the id its output answers. */
+export interface FunctionCall {
+  callId: string;
+  name: string;
+  arguments: string;
+}
+
+/** A function the model may call (a request's `tools`). */
+export interface FunctionTool {
+  name: string;
+  description?: string;
+  parameters?: Record<string, unknown>;
 }
 
 export interface GenerationRequest {
@@ -58,13 +77,18 @@ export interface Engine {
   countPromptTokens(prompt: Prompt): Promise<number>;
   /** Streams tokens until the reply ends, `maxTokens` is reached or the signal aborts. */
   generate(request: GenerationRequest): AsyncIterable<TokenPiece>;
+  /**
+   * The function calls the model makes after its text, for a request that offers `tools`
+   * (engines without function calling leave this out and only ever answer text).
+   */
+  functionCalls?(prompt: Prompt, tools: readonly FunctionTool[], temperature?: number): Promise<Omit<FunctionCall, 'callId'>[]>;
   /** A real model's facts; absent for engines without one (scripted replies). */
   readonly facts?: ModelFacts;
   close(): Promise<void>;
 }
 
-/** The last user message of a conversation, or '' when there is none. */
+/** The last user message of a conversation (function call outputs aside), or '' when there is none. */
 export function lastUserMessage(messages: readonly ChatMessage[]): string {
-  for (let i = messages.length - 1; i >= 0; i--) if (messages[i].role === 'user') return messages[i].content;
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i].role === 'user' && messages[i].outputOf === undefined) return messages[i].content;
   return '';
 }

@@ -6,6 +6,14 @@ const matcher = z.union([
   z.object({ regex: z.string(), flags: z.string().optional() }).strict(),
 ]);
 
+const scriptedCall = z
+  .object({
+    name: z.string().min(1),
+    /** The call's arguments: an object (sent as its JSON) or the JSON text to send (a template too). */
+    arguments: z.union([z.string(), z.record(z.string(), z.unknown())]).default({}),
+  })
+  .strict();
+
 const rule = z
   .object({
     /** All given fields must match; a string is a substring test. */
@@ -17,13 +25,20 @@ const rule = z
         suffix: matcher.optional(),
         /** The sampling temperature the request asked for, exactly (never matches a request without one). */
         temperature: z.number().min(0).max(2).optional(),
+        /** The output of the function call the conversation ends with (never matches one ending otherwise). */
+        toolOutput: matcher.optional(),
+        /** How many responses the model gave earlier in this conversation, exactly (0: its first). */
+        turn: z.number().int().nonnegative().optional(),
       })
       .strict(),
     /**
      * Reply text: `$1`…`$9` are groups of the last regex that matched; `{{user}}` (last user
-     * message), `{{firstUser}}`, `{{instructions}}`, `{{prefix}}`, `{{suffix}}` are the request's.
+     * message), `{{firstUser}}`, `{{instructions}}`, `{{prefix}}`, `{{suffix}}`, `{{toolOutput}}`
+     * and `{{turn}}` are the request's. An object replies with function calls after its text
+     * (to a request that offers tools; else with its text alone); string values in the calls'
+     * arguments are templates too.
      */
-    reply: z.string(),
+    reply: z.union([z.string(), z.object({ text: z.string().default(''), calls: z.array(scriptedCall).min(1) }).strict()]),
   })
   .strict();
 

@@ -1,6 +1,6 @@
-import type { Engine, GenerationRequest, Prompt, TokenPiece } from './engine';
+import type { Engine, FunctionCall, GenerationRequest, Prompt, TokenPiece } from './engine';
 import type { ScriptFixture } from './scriptFixture';
-import { scriptReply } from './scriptReply';
+import { scriptAnswer, scriptReply } from './scriptReply';
 import { splitIntoTokens } from './splitIntoTokens';
 
 /** Deterministic replies from a fixture, streamed in token-sized pieces. */
@@ -17,6 +17,11 @@ export class ScriptedEngine implements Engine {
     const pieces = splitIntoTokens(scriptReply(this.fixture, request.prompt, request.temperature));
     const n = Math.min(pieces.length, request.maxTokens);
     for (let i = 0; i < n && !request.signal.aborted; i++) yield { text: pieces[i], tokens: 1 };
+  }
+
+  /** The calls of the rule that answers the prompt (whatever tools are offered: the script is the model). */
+  async functionCalls(prompt: Prompt, _tools: unknown, temperature?: number): Promise<Omit<FunctionCall, 'callId'>[]> {
+    return scriptAnswer(this.fixture, prompt, temperature).calls;
   }
 
   async close(): Promise<void> {}

@@ -27,7 +27,7 @@ export async function responsesRoute(req: IncomingMessage, res: ServerResponse, 
   });
   const outcome = await run.run();
   if ((outcome.status === 'completed' || outcome.status === 'incomplete') && job.shape.store) {
-    ctx.store.put(storedFrom(job, outcome.text));
+    ctx.store.put(storedFrom(job, outcome.text, outcome.calls));
   }
   if (!collect) {
     if (!res.destroyed) res.end();

@@ -2,7 +2,8 @@ import { ApiError } from '../apiError';
 import type { ServedModels } from '../servedModels';
 import { newId } from './responseObject';
 import type { ResponseJob } from './responseJob';
-import { inputMessages, type ResponseRequest } from './responseRequest';
+import { inputMessages, requestTools, type ResponseRequest } from './responseRequest';
+import type { ChatMessage, FunctionCall } from '../engine/engine';
 import type { StoredResponse } from './responseStore';
 
 export interface JobContext {
@@ -41,6 +42,8 @@ export function buildResponseJob(
   if (options.generate && input.length === 0 && !previous) {
     throw new ApiError(400, 'missing_required_parameter', "Missing required parameter: 'input'.", 'input');
   }
+  checkCallOutputs(previous?.messages ?? [], input);
+  const tools = requestTools(req);
   return {
     shape: {
       id: newId('resp'),
@@ -52,7 +55,9 @@ export function buildResponseJob(
       temperature: req.temperature ?? null,
       store: req.store ?? true,
       metadata: req.metadata ?? {},
+      tools: req.tools ?? [],
     },
+    tools,
     model,
     conversation: [...(previous?.messages ?? []), ...input],
     generate: options.generate,
@@ -60,8 +65,31 @@ export function buildResponseJob(
   };
 }
 
-/** What to keep of a finished response so a successor can continue it. */
-export function storedFrom(job: ResponseJob, text: string): StoredResponse {
-  const messages = job.generate ? [...job.conversation, { role: 'assistant' as const, content: text }] : job.conversation;
+/**
+ * As the Responses API checks: every output answers a call of the conversation, and a response
+ * that ended in calls is continued with an output for each of them.
+ */
+function checkCallOutputs(history: readonly ChatMessage[], input: readonly ChatMessage[]): void {
+  const calls = new Set<string>();
+  for (const m of [...history, ...input]) if (m.call) calls.add(m.call.callId);
+  for (const m of input) {
+    if (m.outputOf !== undefined && !calls.has(m.outputOf)) {
+      throw new ApiError(400, 'invalid_request_error', `No tool call found for function call output with call_id ${m.outputOf}.`, 'input');
+    }
+  }
+  const answered = new Set(input.map((m) => m.outputOf));
+  for (let i = history.length - 1; i >= 0 && history[i].role === 'assistant'; i--) {
+    const call = history[i].call;
+    if (call && !answered.has(call.callId)) {
+      throw new ApiError(400, 'invalid_request_error', `No tool output found for function call ${call.callId}.`, 'input');
+    }
+  }
+}
+
+/** What to keep of a finished response so a successor can continue it: its text, then its calls. */
+export function storedFrom(job: ResponseJob, text: string, calls: readonly FunctionCall[] = []): StoredResponse {
+  const said: ChatMessage[] = text || !calls.length ? [{ role: 'assistant', content: text }] : [];
+  for (const call of calls) said.push({ role: 'assistant', content: `${call.name}(${call.arguments})`, call });
+  const messages = job.generate ? [...job.conversation, ...said] : job.conversation;
   return { id: job.shape.id, model: job.model.name, instructions: job.shape.instructions, messages };
 }

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../engine/engine';
+import type { ChatMessage, FunctionCall, FunctionTool } from '../engine/engine';
 import type { ServedModel } from '../servedModels';
 import type { ResponseShape } from './responseObject';
 
@@ -6,6 +6,8 @@ import type { ResponseShape } from './responseObject';
 export interface ResponseJob {
   shape: ResponseShape;
   model: ServedModel;
+  /** Functions the model may call (none: it answers with text only). */
+  tools: FunctionTool[];
   /** Everything the model sees: stored history plus the new input. */
   conversation: ChatMessage[];
   /** false: warm-up only, answer with an id and no output. */
@@ -17,5 +19,7 @@ export interface ResponseJob {
 export interface ResponseOutcome {
   status: 'completed' | 'incomplete' | 'failed' | 'abandoned';
   text: string;
+  /** The function calls the response made, after its text. */
+  calls: FunctionCall[];
   incompleteReason?: string;
 }

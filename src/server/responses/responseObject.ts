@@ -18,6 +18,8 @@ export interface ResponseShape {
   temperature: number | null;
   store: boolean;
   metadata: Record<string, string>;
+  /** The request's tools, echoed as sent. */
+  tools: unknown[];
 }
 
 /** A random id like OpenAI's: `resp_…`, `msg_…`; Chat/Completions ids use a dash (`chatcmpl-…`). */
@@ -33,6 +35,11 @@ export function messageItem(id: string, text: string | null, status: 'in_progres
     role: 'assistant' as const,
     content: text === null ? [] : [outputTextPart(text)],
   };
+}
+
+/** A `function_call` output item; `arguments` grows while it streams. */
+export function functionCallItem(id: string, call: { callId: string; name: string; arguments: string }, status: 'in_progress' | 'completed' | 'incomplete') {
+  return { id, type: 'function_call' as const, status, arguments: call.arguments, call_id: call.callId, name: call.name };
 }
 
 export function outputTextPart(text: string) {
@@ -71,7 +78,7 @@ export function responseObject(
     temperature: shape.temperature ?? 1,
     text: { format: { type: 'text' } },
     tool_choice: 'auto',
-    tools: [],
+    tools: shape.tools,
     top_p: 1,
     truncation: 'disabled',
     usage: usage ?? null,

@@ -1,9 +1,10 @@
-import type { Engine } from '../engine/engine';
+import type { Engine, FunctionCall, Prompt } from '../engine/engine';
+import { splitIntoTokens } from '../engine/splitIntoTokens';
 import type { ArmedFaults } from '../faults/faults';
 import { producedTokens } from '../generation/producedTokens';
 import type { Pacing } from '../servedModels';
 import { BAD_UTF8_MARK, type EventWriter } from './eventWriter';
-import { messageItem, newId, outputTextPart, responseObject, type Usage } from './responseObject';
+import { functionCallItem, messageItem, newId, outputTextPart, responseObject, type Usage } from './responseObject';
 import type { ResponseJob, ResponseOutcome } from './responseJob';
 
 export interface RunDeps {
@@ -22,6 +23,7 @@ export class ResponseRun {
   private stopReason: 'steered' | 'abandoned' | null = null;
   private announced = false;
   private partial = '';
+  private readonly calls: FunctionCall[] = [];
 
   constructor(
     readonly job: ResponseJob,
@@ -70,7 +72,7 @@ export class ResponseRun {
   }
 
   private outcome(status: ResponseOutcome['status'], incompleteReason?: string): ResponseOutcome {
-    return { status, text: this.partial, incompleteReason };
+    return { status, text: this.partial, calls: this.calls, incompleteReason };
   }
 
   private async stream(): Promise<ResponseOutcome> {
@@ -86,45 +88,103 @@ export class ResponseRun {
       await w.emit({ type: 'response.completed', response: responseObject(shape, 'completed', [], { usage }) });
       return this.outcome(ok() ? 'completed' : 'abandoned');
     }
-    const itemId = newId('msg');
-    const at = { item_id: itemId, output_index: 0, content_index: 0 };
-    await w.emit({ type: 'response.output_item.added', output_index: 0, item: messageItem(itemId, null, 'in_progress') });
-    await w.emit({ type: 'response.content_part.added', ...at, part: outputTextPart('') });
+    const engine = this.deps.engine;
+    const planned = this.job.tools.length && engine.functionCalls ? await engine.functionCalls(prompt, this.job.tools, shape.temperature ?? undefined) : [];
+    const message = new MessageItem(w);
+    // A response that only calls functions has no message item; one that says nothing at all has an empty one.
+    if (!planned.length) await message.open();
     const maxTokens = Math.min(shape.maxOutputTokens ?? Infinity, this.deps.maxTokens);
-    let outputTokens = 0;
-    if (ok()) {
-      for await (const token of producedTokens({
-        engine: this.deps.engine,
-        prompt,
-        maxTokens,
-        temperature: shape.temperature ?? undefined,
-        pacing: this.deps.pacing,
-        faults: this.deps.faults,
-        signal: this.controller.signal,
-      })) {
-        outputTokens += token.tokens;
-        if (!token.text && !token.badUtf8) continue;
-        this.partial += token.text;
-        const delta = token.badUtf8 ? token.text + BAD_UTF8_MARK : token.text;
-        const event = { type: 'response.output_text.delta', ...at, delta, logprobs: [] };
-        if (!(await w.emit(event, token.badUtf8))) break;
-      }
-    }
+    let outputTokens = ok() ? await this.streamText(message, prompt, maxTokens) : 0;
     if (!ok()) {
       this.controller.abort();
       return this.outcome('abandoned');
     }
-    const reason =
-      this.stopReason === 'steered' ? 'steered' : outputTokens >= maxTokens && !this.deps.faults.enormousOutput ? 'max_output_tokens' : undefined;
+    const cut = this.stopReason === 'steered' ? 'steered' : outputTokens >= maxTokens && !this.deps.faults.enormousOutput ? 'max_output_tokens' : undefined;
+    const output: unknown[] = [];
+    if (message.opened || !planned.length) output.push(await message.close(this.partial, cut ? 'incomplete' : 'completed'));
+    for (const call of cut ? [] : planned) {
+      const done = await this.streamCall(call, output.length, maxTokens - outputTokens);
+      outputTokens += done.tokens;
+      if (!ok()) return this.outcome('abandoned');
+      output.push(done.item);
+      if (done.cut) return this.finish(output, inputTokens, outputTokens, 'max_output_tokens');
+    }
+    return this.finish(output, inputTokens, outputTokens, cut);
+  }
+
+  private async finish(output: unknown[], inputTokens: number, outputTokens: number, reason: string | undefined): Promise<ResponseOutcome> {
     const status = reason ? 'incomplete' : 'completed';
-    const text = this.partial;
-    const item = messageItem(itemId, text, status);
     const usage: Usage = { input_tokens: inputTokens, output_tokens: outputTokens };
-    await w.emit({ type: 'response.output_text.done', ...at, text, logprobs: [] });
-    await w.emit({ type: 'response.content_part.done', ...at, part: outputTextPart(text) });
-    await w.emit({ type: 'response.output_item.done', output_index: 0, item });
-    const response = responseObject(shape, status, [item], { usage, incompleteReason: reason });
-    await w.emit({ type: `response.${status}`, response });
-    return this.outcome(ok() ? status : 'abandoned', reason);
+    const response = responseObject(this.job.shape, status, output, { usage, incompleteReason: reason });
+    await this.writer.emit({ type: `response.${status}`, response });
+    return this.outcome(!this.writer.ended && this.stopReason !== 'abandoned' ? status : 'abandoned', reason);
+  }
+
+  /** Streams the text into the message item (opened on its first piece); returns the tokens produced. */
+  private async streamText(message: MessageItem, prompt: Prompt, maxTokens: number): Promise<number> {
+    let outputTokens = 0;
+    for await (const token of producedTokens({
+      engine: this.deps.engine,
+      prompt,
+      maxTokens,
+      temperature: this.job.shape.temperature ?? undefined,
+      pacing: this.deps.pacing,
+      faults: this.deps.faults,
+      signal: this.controller.signal,
+    })) {
+      outputTokens += token.tokens;
+      if (!token.text && !token.badUtf8) continue;
+      if (!message.opened) await message.open();
+      this.partial += token.text;
+      const delta = token.badUtf8 ? token.text + BAD_UTF8_MARK : token.text;
+      const event = { type: 'response.output_text.delta', ...message.at, delta, logprobs: [] };
+      if (!(await this.writer.emit(event, token.badUtf8))) break;
+    }
+    return outputTokens;
+  }
+
+  /** One `function_call` item: added, its arguments in pieces, done; cut short past `room` tokens. */
+  private async streamCall(planned: Omit<FunctionCall, 'callId'>, index: number, room: number) {
+    const w = this.writer;
+    const id = newId('fc');
+    const call: FunctionCall = { callId: newId('call'), name: planned.name, arguments: '' };
+    await w.emit({ type: 'response.output_item.added', output_index: index, item: functionCallItem(id, call, 'in_progress') });
+    const pieces = splitIntoTokens(planned.arguments);
+    const cut = pieces.length > room;
+    for (const delta of cut ? pieces.slice(0, Math.max(0, room)) : pieces) {
+      if (this.controller.signal.aborted || !(await w.emit({ type: 'response.function_call_arguments.delta', item_id: id, output_index: index, delta }))) break;
+      call.arguments += delta;
+    }
+    const status = cut ? 'incomplete' : 'completed';
+    if (!cut) {
+      await w.emit({ type: 'response.function_call_arguments.done', item_id: id, output_index: index, name: call.name, arguments: call.arguments });
+      this.calls.push(call);
+    }
+    const item = functionCallItem(id, call, status);
+    await w.emit({ type: 'response.output_item.done', output_index: index, item });
+    return { item, tokens: Math.min(pieces.length, Math.max(0, room)), cut };
+  }
+}
+
+/** The assistant message item at output index 0, announced when its first text arrives. */
+class MessageItem {
+  readonly at = { item_id: newId('msg'), output_index: 0, content_index: 0 };
+  opened = false;
+
+  constructor(private readonly w: EventWriter) {}
+
+  async open(): Promise<void> {
+    this.opened = true;
+    await this.w.emit({ type: 'response.output_item.added', output_index: 0, item: messageItem(this.at.item_id, null, 'in_progress') });
+    await this.w.emit({ type: 'response.content_part.added', ...this.at, part: outputTextPart('') });
+  }
+
+  async close(text: string, status: 'completed' | 'incomplete') {
+    if (!this.opened) await this.open();
+    const item = messageItem(this.at.item_id, text, status);
+    await this.w.emit({ type: 'response.output_text.done', ...this.at, text, logprobs: [] });
+    await this.w.emit({ type: 'response.content_part.done', ...this.at, part: outputTextPart(text) });
+    await this.w.emit({ type: 'response.output_item.done', output_index: 0, item });
+    return item;
   }
 }

@@ -146,7 +146,7 @@ export class WsConnection {
     this.running.delete(run.id);
     this.laneRunning.delete(lane);
     if (outcome.status === 'completed' || outcome.status === 'incomplete') {
-      (run.job.shape.store ? this.ctx.store : this.local).put(storedFrom(run.job, outcome.text));
+      (run.job.shape.store ? this.ctx.store : this.local).put(storedFrom(run.job, outcome.text, outcome.calls));
     }
   }
 
@@ -157,7 +157,7 @@ export class WsConnection {
   private steer(event: SteerEvent): void {
     const targetId = event.response_id ?? event.previous_response_id;
     const run = targetId ? this.running.get(targetId) : this.laneRunning.get(event.stream_id ?? '');
-    if (inputMessages(event.input).some((m) => m.role !== 'user')) {
+    if (inputMessages(event.input).some((m) => m.role !== 'user' || m.outputOf !== undefined)) {
       throw new ApiError(400, 'invalid_value', 'response.steer takes user messages only.', 'input');
     }
     const lane = run?.job.streamId;

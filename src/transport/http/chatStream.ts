@@ -1,3 +1,4 @@
+import { ModelError } from '../modelError';
 import { readChatChunk } from '../../protocol/chatChunk';
 import { ChunkCollector } from './chunkCollector';
 import type { HttpRun } from './httpRun';
@@ -8,6 +9,10 @@ const SERVER_STOPS = 4;
 /** Streams a request through Chat Completions (servers without the Responses API). */
 export async function runChat(run: HttpRun): Promise<void> {
   const { request: req, stream } = run;
+  if (req.tools || req.items) {
+    stream.fail(new ModelError('config', 'Function calling needs the Responses API: set "flint.http.api" to responses for this endpoint.'));
+    return;
+  }
   // No server-side chain here: resend the whole conversation when there is one.
   const input = req.previousResponseId !== undefined && req.fullInput ? req.fullInput : req.input;
   const messages = [...(req.instructions !== undefined ? [{ role: 'system' as const, content: req.instructions }] : []), ...input];

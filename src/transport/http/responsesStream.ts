@@ -1,4 +1,4 @@
-import { readResponsesEvent, type ResponseEnd, type ResponsesEventSink, type ServerError } from '../../protocol/readResponsesEvent';
+import { readResponsesEvent, type FunctionCallItem, type ResponseEnd, type ResponsesEventSink, type ServerError } from '../../protocol/readResponsesEvent';
 import { errorFromFailedResponse, errorFromServerEvent, scrub } from '../errorFromStatus';
 import { ModelError } from '../modelError';
 import { responsesBody } from '../responsesBody';
@@ -23,7 +23,7 @@ export async function runResponses(run: HttpRun, apiKey: string | undefined): Pr
       return;
     } catch (err) {
       const code = (err as { code?: unknown }).code;
-      if (code === 'previous_response_not_found' && !restart && req.previousResponseId !== undefined && req.fullInput) {
+      if (code === 'previous_response_not_found' && !restart && req.previousResponseId !== undefined && (req.fullInput || req.fullItems)) {
         restart = true;
         continue;
       }
@@ -45,6 +45,14 @@ class ResponsesSink implements ResponsesEventSink {
 
   created(responseId: string): void {
     this.stream.responseId = responseId;
+  }
+
+  argumentsDelta(): void {
+    this.stream.pushArguments();
+  }
+
+  functionCall(call: FunctionCallItem): void {
+    this.stream.pushCall(call);
   }
 
   end(end: ResponseEnd): void {

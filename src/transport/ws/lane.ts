@@ -1,4 +1,4 @@
-import type { ResponseEnd, ServerError, SteerResult } from '../../protocol/readResponsesEvent';
+import type { FunctionCallItem, ResponseEnd, ServerError, SteerResult } from '../../protocol/readResponsesEvent';
 import type { ModelError } from '../modelError';
 
 /** Whoever currently listens to a lane's events (a request or a warm-up). */
@@ -7,6 +7,9 @@ export interface LaneOwner {
   /** A steer answer is awaited (routes answers that name no lane). */
   readonly awaitingSteer: boolean;
   delta(text: string): void;
+  /** Function calling: a piece of arguments arrived, and a call item is complete. */
+  argumentsDelta?(): void;
+  functionCall?(call: FunctionCallItem): void;
   created(responseId: string): void;
   end(end: ResponseEnd): void;
   steer(result: SteerResult): void;

@@ -2,7 +2,7 @@ import type { Agent, IncomingMessage } from 'node:http';
 import WebSocket from 'ws';
 import type { Logger } from '../../log/logger';
 import { readResponsesFrame } from '../../protocol/readResponsesFrame';
-import type { ResponseEnd, ResponsesEventSink, ServerError, SteerResult } from '../../protocol/readResponsesEvent';
+import type { FunctionCallItem, ResponseEnd, ResponsesEventSink, ServerError, SteerResult } from '../../protocol/readResponsesEvent';
 import { retryAfterMs } from '../../protocol/retryAfter';
 import { errorFromStatus, scrub } from '../errorFromStatus';
 import { ModelError } from '../modelError';
@@ -179,6 +179,14 @@ export class WsConnection implements ResponsesEventSink {
 
   delta(text: string, streamId: string | undefined): void {
     this.lanes.of(streamId)?.owner?.delta(text);
+  }
+
+  argumentsDelta(streamId: string | undefined): void {
+    this.lanes.of(streamId)?.owner?.argumentsDelta?.();
+  }
+
+  functionCall(call: FunctionCallItem, streamId: string | undefined): void {
+    this.lanes.of(streamId)?.owner?.functionCall?.(call);
   }
 
   created(responseId: string, streamId: string | undefined): void {

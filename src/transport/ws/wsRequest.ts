@@ -1,4 +1,4 @@
-import type { ResponseEnd, ServerError, SteerResult } from '../../protocol/readResponsesEvent';
+import type { FunctionCallItem, ResponseEnd, ServerError, SteerResult } from '../../protocol/readResponsesEvent';
 import { errorFromFailedResponse, errorFromServerEvent } from '../errorFromStatus';
 import type { InputMessage, ModelRequest } from '../modelClient';
 import { ModelError } from '../modelError';
@@ -72,6 +72,14 @@ export class WsRequest implements LaneOwner {
     this.stream.push(text);
   }
 
+  argumentsDelta(): void {
+    this.stream.pushArguments();
+  }
+
+  functionCall(call: FunctionCallItem): void {
+    this.stream.pushCall(call);
+  }
+
   created(responseId: string): void {
     this.responseId = responseId;
     this.stream.responseId = responseId;
@@ -123,7 +131,7 @@ export class WsRequest implements LaneOwner {
 
   /** Whether the error is one the pool recovers from by sending the request again. */
   private recover(error: ServerError, conn: WsConnection): boolean {
-    if (error.code === 'previous_response_not_found' && this.previousResponseId && this.request.fullInput) {
+    if (error.code === 'previous_response_not_found' && this.previousResponseId && (this.request.fullInput || this.request.fullItems)) {
       this.host.log(`request ${this.stream.id}: previous response not found; resending the whole conversation.`);
       this.restart = true;
       return true;

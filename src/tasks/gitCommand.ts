@@ -1,0 +1,18 @@
+import { spawnProcess } from '../tests/spawnProcess';
+
+/** Git without hooks or optional index writes: a snapshot must never run the user's hooks nor refresh their index. */
+const QUIET = ['-c', 'core.hooksPath=/dev/null', '--no-optional-locks'];
+
+export class GitError extends Error {}
+
+/** Runs git to its end (own process group, time limit) and returns its stdout; throws GitError with git's own message. */
+export async function git(args: readonly string[], cwd: string, options: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<string> {
+  const r = await spawnProcess({ argv: ['git', ...QUIET, ...args], cwd, timeoutMs: options.timeoutMs ?? 60_000, env: { GIT_TERMINAL_PROMPT: '0', ...options.env } });
+  if (r.startError) throw new GitError(`git could not start (${r.startError}): background tasks need git installed`);
+  if (r.timedOut) throw new GitError(`git ${args[0]} did not finish in time`);
+  if (r.code !== 0) throw new GitError(`git ${args[0]} failed: ${r.stderr.trim() || `exit code ${r.code}`}`);
+  return r.stdout;
+}
+
+/** Splits git's -z output. */
+export const zList = (out: string): string[] => out.split('\0').filter((s) => s !== '');

@@ -1,0 +1,140 @@
+import { readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { extname, isAbsolute, join, relative } from 'node:path';
+import { detectFramework, type FileProbe } from '../tests/frameworkDetect';
+import type { ProcessRunner } from '../tests/processRunner';
+import { runnerCommand } from '../tests/runnerCommand';
+import { runTestFile } from '../tests/runTestFile';
+import type { TestLanguage } from '../tests/testTypes';
+import { capOutput } from './cappedOutput';
+import { decideCommand, normalizeCommand } from './commandPolicy';
+import { projectTestCommand } from './projectTestCommand';
+
+export interface CommandResult {
+  /** null when it was killed (time limit, Stop). */
+  exitCode: number | null;
+  /** stdout then stderr, capped. */
+  output: string;
+  timedOut: boolean;
+}
+
+export interface TestsResult extends CommandResult {
+  /** The command that ran, as the model and the log show it. */
+  command: string;
+  /** Counts when the runner's own results were read (a single test file). */
+  passed?: number;
+  failed?: number;
+}
+
+/** What a task's tools work against: its working copy, the deny list, and commands with consent. */
+export interface TaskEnvironment {
+  /** Absolute path of the working copy (the folder's counterpart in it). */
+  root: string;
+  isDenied(relPath: string): boolean;
+  /** Runs a shell command in the working copy; throws CommandRefused when it may not run. */
+  runCommand(command: string, signal: AbortSignal): Promise<CommandResult>;
+  /** Runs the project's tests in the working copy (or one test file, folder-relative). */
+  runTests(signal: AbortSignal, file?: string): Promise<TestsResult>;
+}
+
+/** A command that was not run: its message is the tool error the model reads. */
+export class CommandRefused extends Error {}
+
+export type ConsentAnswer = 'once' | 'always' | 'deny';
+
+export interface ConsentRequest {
+  command: string;
+  /** The user's folder the task works on (the working copy stands in for it). */
+  folder: string;
+  /** Where the command would run. */
+  cwd: string;
+  signal: AbortSignal;
+}
+
+export interface EnvironmentDeps {
+  root: string;
+  folder: string;
+  isDenied(relPath: string): boolean;
+  trusted(): boolean;
+  allowedCommands(): readonly string[];
+  /** Commands the user always allows (remembered by the caller). */
+  alwaysAllowed: { has(command: string): boolean; add(command: string): void };
+  /** Asks the user; the task waits. An aborted signal answers deny. */
+  askConsent(request: ConsentRequest): Promise<ConsentAnswer>;
+  spawn: ProcessRunner;
+  commandTimeoutMs: number;
+  testTimeoutMs: number;
+  /** flint.tests.command. */
+  testCommandOverride: string;
+  probe: FileProbe;
+}
+
+const LANGUAGES: Record<string, TestLanguage> = { '.ts': 'js', '.tsx': 'js', '.js': 'js', '.jsx': 'js', '.mjs': 'js', '.cjs': 'js', '.mts': 'js', '.cts': 'js', '.py': 'python', '.go': 'go' };
+
+/** Builds the environment a task's agent loop is handed. */
+export function createTaskEnvironment(deps: EnvironmentDeps): TaskEnvironment {
+  let testCommand: Promise<string | undefined> | undefined;
+  const projectTests = () => (testCommand ??= projectTestCommand(deps.root, deps.probe, deps.testCommandOverride));
+
+  async function permit(command: string, signal: AbortSignal): Promise<void> {
+    const decision = decideCommand(command, { trusted: deps.trusted(), allowedPatterns: deps.allowedCommands(), alwaysAllowed: deps.alwaysAllowed, testCommand: await projectTests() });
+    if (decision.kind === 'refuse') throw new CommandRefused(decision.reason);
+    if (decision.kind === 'run') return;
+    const answer = signal.aborted ? 'deny' : await deps.askConsent({ command, folder: deps.folder, cwd: deps.root, signal });
+    if (signal.aborted) throw new CommandRefused('the task was stopped before the command ran');
+    if (answer === 'deny') throw new CommandRefused(`the user denied running \`${command}\`: do not run it again; find another way or say what you need`);
+    if (answer === 'always') deps.alwaysAllowed.add(normalizeCommand(command));
+  }
+
+  async function run(command: string, signal: AbortSignal, timeoutMs: number): Promise<CommandResult> {
+    const r = await deps.spawn({ argv: [command], shell: true, cwd: deps.root, timeoutMs, signal, env: { CI: '1' } });
+    if (r.startError) return { exitCode: null, output: `the command could not start: ${r.startError}`, timedOut: false };
+    const note = r.timedOut ? `\n[stopped after ${timeoutMs} ms: the time limit]` : r.cancelled ? '\n[stopped: the task was stopped]' : '';
+    return { exitCode: r.code, output: capOutput([r.stdout, r.stderr].filter((s) => s !== '').join('\n')) + note, timedOut: r.timedOut };
+  }
+
+  return {
+    root: deps.root,
+    isDenied: deps.isDenied,
+    async runCommand(command, signal) {
+      await permit(command, signal);
+      return run(command, signal, deps.commandTimeoutMs);
+    },
+    async runTests(signal, file) {
+      if (!deps.trusted()) throw new CommandRefused('tests run only in a trusted workspace: this workspace is not trusted');
+      if (file !== undefined) return runOneFile(deps, file, signal);
+      const command = await projectTests();
+      if (!command) throw new CommandRefused('no test command found: the project shows no test script, vitest, jest, pytest or go.mod (flint.tests.command sets one)');
+      return { command, ...(await run(command, signal, deps.testTimeoutMs)) };
+    },
+  };
+}
+
+/** One test file with the project's own runner, its results read from the runner's report. */
+async function runOneFile(deps: EnvironmentDeps, file: string, signal: AbortSignal): Promise<TestsResult> {
+  const abs = isAbsolute(file) ? file : join(deps.root, file);
+  const rel = relative(deps.root, abs);
+  if (rel.startsWith('..') || isAbsolute(rel) || deps.isDenied(rel)) throw new CommandRefused(`${file} is outside the working copy or deny-listed`);
+  if (!(await stat(abs).catch(() => undefined))?.isFile()) throw new CommandRefused(`no test file ${file}`);
+  const language = LANGUAGES[extname(abs)];
+  const framework = language && (await detectFramework(abs, language, deps.root, deps.probe));
+  if (!framework) throw new CommandRefused(`no test runner found for ${file}`);
+  const resultFile = join(tmpdir(), `flint-task-tests-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+  const command = await runnerCommand(framework, abs, resultFile, deps.probe, { override: deps.testCommandOverride });
+  const takeResultFile = async (p: string) => {
+    const text = await readFile(p, 'utf8').catch(() => undefined);
+    await rm(p, { force: true });
+    return text;
+  };
+  const outcome = await runTestFile(command, deps.testTimeoutMs, { spawn: deps.spawn, takeResultFile, now: () => performance.now() }, signal);
+  const failed = outcome.tests.filter((t) => t.status === 'failed');
+  const report = [outcome.error, ...failed.map((t) => `FAILED ${t.name}\n${t.message ?? ''}`), outcome.output].filter(Boolean).join('\n');
+  return {
+    command: outcome.command,
+    exitCode: outcome.error ? 1 : failed.length > 0 ? 1 : 0,
+    output: capOutput(report),
+    timedOut: /did not finish within/.test(outcome.error ?? ''),
+    passed: outcome.tests.filter((t) => t.status === 'passed').length,
+    failed: failed.length,
+  };
+}

@@ -1,0 +1,61 @@
+import type { TaskEvent } from './taskRunner';
+import type { TaskLogEntry, TaskRecord } from './taskTypes';
+
+/** Most log entries a task keeps (the oldest go first); a runaway loop must not fill the memory or the disk. */
+export const MAX_LOG_ENTRIES = 2_000;
+/** Most characters of one tool result kept in the log (the model got the whole capped output). */
+export const MAX_LOGGED_RESULT = 4_000;
+
+const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n)}\n… ${s.length - n} more characters`);
+
+/** Adds an entry, joining consecutive text and dropping the oldest past the cap. */
+export function appendLog(record: TaskRecord, entry: TaskLogEntry): void {
+  const last = record.log[record.log.length - 1];
+  if (entry.kind === 'text' && last?.kind === 'text') last.text += entry.text;
+  else record.log.push(entry);
+  if (record.log.length > MAX_LOG_ENTRIES) record.log.splice(0, record.log.length - MAX_LOG_ENTRIES);
+}
+
+/** Folds one of the agent's events into the record (log and figures); the end events are the manager's. */
+export function applyEvent(record: TaskRecord, event: TaskEvent, at: number): void {
+  switch (event.type) {
+    case 'text':
+      appendLog(record, { kind: 'text', at, text: event.text });
+      return;
+    case 'plan':
+      appendLog(record, { kind: 'plan', at, text: event.text });
+      return;
+    case 'tool':
+      appendLog(record, { kind: 'tool', at, name: event.name, args: clip(event.args, MAX_LOGGED_RESULT), durationMs: event.durationMs, result: clip(event.result, MAX_LOGGED_RESULT), ...(event.error && { error: true }) });
+      return;
+    case 'turn': {
+      const u = record.usage;
+      record.usage = {
+        turns: u.turns + 1,
+        inputTokens: u.inputTokens + event.inputTokens,
+        outputTokens: u.outputTokens + event.outputTokens,
+        cost: event.cost === undefined ? u.cost : (u.cost ?? 0) + event.cost,
+      };
+      record.conversation = event.conversation;
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** The log as text, for the log view: one block per entry. */
+export function formatLog(record: TaskRecord): string {
+  const t0 = record.createdAt;
+  const stamp = (at: number) => `[${((at - t0) / 1000).toFixed(1)} s]`;
+  const lines = [`# ${record.instruction}`, `${record.folder}`, ''];
+  for (const e of record.log) {
+    if (e.kind === 'text') lines.push(e.text.trimEnd(), '');
+    else if (e.kind === 'plan') lines.push(`${stamp(e.at)} plan`, e.text.trimEnd(), '');
+    else if (e.kind === 'status') lines.push(`${stamp(e.at)} ${e.text}`, '');
+    else lines.push(`${stamp(e.at)} ${e.error ? '✗' : '▸'} ${e.name}(${e.args}) ${Math.round(e.durationMs)} ms`, indent(e.result), '');
+  }
+  return lines.join('\n');
+}
+
+const indent = (s: string) => s.trimEnd().split('\n').map((l) => `    ${l}`).join('\n');

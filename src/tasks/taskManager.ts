@@ -1,0 +1,261 @@
+import { createEmitter } from '../events/emitter';
+import type { ChangeSet } from './changeSet';
+import type { TaskEnvironment } from './taskEnvironment';
+import { appendLog, applyEvent } from './taskLog';
+import type { TaskPersistence } from './taskPersistence';
+import type { TaskBudgets, TaskRunner } from './taskRunner';
+import { ACTIVE_STATES, type TaskRecord, type TaskRequest, type TaskState } from './taskTypes';
+import type { WorkingCopyRecord } from './workingCopyRecord';
+
+export interface TaskManagerDeps {
+  /** The agent loop; undefined where none is available (the reason says why). */
+  runner(): TaskRunner | { unavailable: string };
+  /** Takes the working copy at a task's first start. */
+  createCopy(record: TaskRecord): Promise<WorkingCopyRecord>;
+  /** The environment of one run; `waiting` flips the task's state while it waits for consent. */
+  environment(record: TaskRecord, copy: WorkingCopyRecord, waiting: (on: boolean) => void): TaskEnvironment;
+  countChanges(copy: WorkingCopyRecord): Promise<number>;
+  changeSet(copy: WorkingCopyRecord, summary: string): Promise<ChangeSet>;
+  removeCopy(copy: WorkingCopyRecord): Promise<void>;
+  /** Whether a copy is still there (copies older than a week are removed at start). */
+  copyExists(copy: WorkingCopyRecord): Promise<boolean>;
+  persistence: TaskPersistence;
+  budgets(): TaskBudgets;
+  maxParallel(): number;
+  now(): number;
+  newId(): string;
+  onError(message: string): void;
+}
+
+interface Run {
+  controller: AbortController;
+  /** Why it is being aborted, set by whoever aborts it. */
+  why?: { state: TaskState; reason: string; then?: () => void };
+  finished: Promise<void>;
+}
+
+/**
+ * The tasks of a window: a queue (flint.tasks.maxParallel run at once), each run's lifecycle on
+ * its working copy, Stop / Redirect / Resume, the wall-clock and usage budgets as a backstop to
+ * the agent's own, and every change persisted so a reload shows them.
+ */
+export class TaskManager {
+  private readonly records = new Map<string, TaskRecord>();
+  private readonly runs = new Map<string, Run>();
+  private readonly pending = new Map<string, { redirect?: string }>();
+  private readonly changed = createEmitter<TaskRecord>((err) => this.deps.onError(`task listener failed: ${String(err)}`));
+  private disposed = false;
+
+  constructor(private readonly deps: TaskManagerDeps) {}
+
+  /** Loads the tasks of earlier windows (active ones come back stopped). */
+  async load(): Promise<void> {
+    for (const r of await this.deps.persistence.loadAll(this.deps.now())) {
+      this.records.set(r.id, r);
+      void this.deps.persistence.save(r);
+    }
+  }
+
+  onChange(listener: (record: TaskRecord) => void): () => void {
+    return this.changed.on(listener);
+  }
+
+  list(): TaskRecord[] {
+    return [...this.records.values()].sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  get(id: string): TaskRecord | undefined {
+    return this.records.get(id);
+  }
+
+  /** How many run or wait for consent now. */
+  activeCount(): number {
+    return this.list().filter((r) => r.state === 'running' || r.state === 'waiting').length;
+  }
+
+  start(request: TaskRequest): TaskRecord {
+    const record: TaskRecord = { ...request, id: this.deps.newId(), state: 'queued', createdAt: this.deps.now(), elapsedMs: 0, usage: { turns: 0, inputTokens: 0, outputTokens: 0, cost: null }, filesChanged: 0, log: [] };
+    this.records.set(record.id, record);
+    this.enqueue(record, {}, 'queued');
+    return record;
+  }
+
+  /** Stop: the turn is cut and its processes killed; the working copy, log and conversation stay. */
+  stop(id: string, reason = 'stopped by you'): void {
+    const record = this.records.get(id);
+    if (!record) return;
+    const run = this.runs.get(id);
+    if (run) this.abort(run, { state: 'stopped', reason });
+    else if (record.state === 'queued') {
+      this.pending.delete(id);
+      this.finish(record, 'stopped', reason);
+    }
+  }
+
+  /** Redirect: the running turn stops, the instruction joins the conversation, the work so far stays. */
+  redirect(id: string, instruction: string): void {
+    const record = this.records.get(id);
+    if (!record || instruction.trim() === '') return;
+    const run = this.runs.get(id);
+    const note = `redirected: ${instruction}`;
+    if (run) this.abort(run, { state: 'queued', reason: note, then: () => this.enqueue(record, { redirect: instruction }) });
+    else if (record.state === 'queued') this.pending.set(id, { redirect: instruction });
+    else this.enqueue(record, { redirect: instruction }, note);
+  }
+
+  /** Resume a stopped or failed task from its last completed turn. */
+  resume(id: string): void {
+    const record = this.records.get(id);
+    if (record && (record.state === 'stopped' || record.state === 'failed')) this.enqueue(record, {}, 'resumed');
+  }
+
+  /** Forgets a finished task and removes its working copy (its result applied or discarded). */
+  async discard(id: string): Promise<void> {
+    const record = this.records.get(id);
+    if (!record || ACTIVE_STATES.includes(record.state)) return;
+    this.records.delete(id);
+    if (record.workingCopy) await this.deps.removeCopy(record.workingCopy).catch((err: unknown) => this.deps.onError(`the working copy of task ${id} could not be removed: ${String(err)}`));
+    await this.deps.persistence.remove(id);
+    this.changed.emit(record);
+  }
+
+  /** The window closes: every run is aborted (its processes killed) and saved as stopped. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    for (const id of [...this.pending.keys()]) this.stop(id, 'the window was closed or reloaded: Resume continues from the last completed turn');
+    const runs = [...this.runs.values()];
+    for (const run of runs) this.abort(run, { state: 'stopped', reason: 'the window was closed or reloaded: Resume continues from the last completed turn' });
+    // Processes die with the abort itself; an agent slow to notice does not hold the window.
+    await Promise.race([Promise.all(runs.map((r) => r.finished)), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
+    this.changed.clear();
+    await this.deps.persistence.flush();
+  }
+
+  private enqueue(record: TaskRecord, options: { redirect?: string }, note?: string): void {
+    if (this.disposed) return;
+    this.pending.set(record.id, options);
+    record.reason = undefined;
+    this.setState(record, 'queued', note);
+    this.pump();
+  }
+
+  private pump(): void {
+    for (const [id, options] of this.pending) {
+      if (this.runs.size >= Math.max(1, this.deps.maxParallel())) return;
+      this.pending.delete(id);
+      const record = this.records.get(id);
+      if (record) this.launch(record, options);
+    }
+  }
+
+  private abort(run: Run, why: NonNullable<Run['why']>): void {
+    run.why ??= why;
+    run.controller.abort();
+  }
+
+  private launch(record: TaskRecord, options: { redirect?: string }): void {
+    const controller = new AbortController();
+    const run: Run = { controller, finished: Promise.resolve() };
+    this.runs.set(record.id, run);
+    record.runningSince = this.deps.now();
+    this.setState(record, 'running', options.redirect ? undefined : record.usage.turns > 0 ? 'running again from the last completed turn' : 'started');
+    run.finished = this.drive(record, run, options).finally(() => {
+      // A redirect may have started the next run already.
+      if (this.runs.get(record.id) === run) this.runs.delete(record.id);
+      this.pump();
+    });
+  }
+
+  private async drive(record: TaskRecord, run: Run, options: { redirect?: string }): Promise<void> {
+    const budgets = this.deps.budgets();
+    const wall = setTimeout(() => this.abort(run, { state: 'stopped', reason: `the time budget of ${budgets.maxMinutes} minutes (flint.tasks.maxMinutes) ran out` }), Math.max(0, budgets.maxMinutes * 60_000 - record.elapsedMs));
+    try {
+      const runner = this.deps.runner();
+      if ('unavailable' in runner) return this.finish(record, 'failed', runner.unavailable);
+      if (record.workingCopy && !(await this.deps.copyExists(record.workingCopy))) return this.finish(record, 'failed', 'its working copy is gone (copies are removed after a week): start the task again');
+      record.workingCopy ??= await this.deps.createCopy(record);
+      const copy = record.workingCopy;
+      appendLog(record, { kind: 'status', at: this.deps.now(), text: `working copy (${copy.kind === 'git' ? 'git worktree' : 'copy'}): ${copy.root}` });
+      const env = this.deps.environment(record, copy, (on) => this.setState(record, on ? 'waiting' : 'running', on ? 'waiting for your consent to run a command' : undefined));
+      const input = { taskId: record.id, instruction: record.instruction, context: record.context, conversation: record.conversation, redirect: options.redirect, env, budgets, signal: run.controller.signal };
+      for await (const event of untilAborted(runner.run(input), run.controller.signal)) {
+        if (event.type === 'done') return await this.complete(record, copy, event.summary);
+        if (event.type === 'stopped' || event.type === 'failed') return await this.finishWithChanges(record, copy, event.type, event.reason);
+        applyEvent(record, event, this.deps.now());
+        if (event.type === 'turn') {
+          record.filesChanged = await this.deps.countChanges(copy).catch(() => record.filesChanged);
+          this.overBudget(record, budgets, run);
+          void this.deps.persistence.save(record);
+        }
+        this.changed.emit(record);
+      }
+      if (run.why) return await this.finishWithChanges(record, copy, run.why.state, run.why.reason, run.why.then);
+      return this.finish(record, 'failed', 'the agent ended without finishing the task');
+    } catch (err) {
+      if (run.why) return this.finish(record, run.why.state, run.why.reason, run.why.then);
+      this.finish(record, 'failed', err instanceof Error ? err.message : String(err));
+    } finally {
+      clearTimeout(wall);
+    }
+  }
+
+  /** The usage budgets, checked after each turn in case the agent's own check did not stop it. */
+  private overBudget(record: TaskRecord, b: TaskBudgets, run: Run): void {
+    const u = record.usage;
+    const reason =
+      u.turns >= b.maxTurns ? `the turn budget of ${b.maxTurns} (flint.tasks.maxTurns) was reached`
+      : b.maxTokens !== null && u.inputTokens + u.outputTokens >= b.maxTokens ? `the token budget of ${b.maxTokens} (flint.tasks.maxTokens) was reached`
+      : b.maxCost !== null && u.cost !== null && u.cost >= b.maxCost ? `the cost budget of ${b.maxCost} (flint.tasks.maxCost) was reached`
+      : undefined;
+    if (reason) this.abort(run, { state: 'stopped', reason });
+  }
+
+  private async complete(record: TaskRecord, copy: WorkingCopyRecord, summary: string): Promise<void> {
+    record.summary = summary;
+    record.changeSet = await this.deps.changeSet(copy, summary);
+    record.filesChanged = record.changeSet.files.length;
+    this.finish(record, 'done', undefined);
+  }
+
+  private async finishWithChanges(record: TaskRecord, copy: WorkingCopyRecord, state: TaskState, reason: string, then?: () => void): Promise<void> {
+    record.filesChanged = await this.deps.countChanges(copy).catch(() => record.filesChanged);
+    this.finish(record, state, reason, then);
+  }
+
+  private finish(record: TaskRecord, state: TaskState, reason: string | undefined, then?: () => void): void {
+    if (record.runningSince !== undefined) record.elapsedMs += this.deps.now() - record.runningSince;
+    record.runningSince = undefined;
+    record.reason = reason;
+    // A redirect's pause is not an end: its note says what happens next.
+    this.setState(record, state, state === 'queued' ? reason : reason ? `${state}: ${reason}` : state);
+    then?.();
+  }
+
+  private setState(record: TaskRecord, state: TaskState, note: string | undefined): void {
+    record.state = state;
+    if (note) appendLog(record, { kind: 'status', at: this.deps.now(), text: note });
+    void this.deps.persistence.save(record);
+    this.changed.emit(record);
+  }
+}
+
+/**
+ * The agent's events until the signal aborts: Stop and Redirect take effect at once even while
+ * the agent awaits something that does not watch the signal (its iterator is then closed).
+ */
+async function* untilAborted<T>(events: AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
+  const iterator = events[Symbol.asyncIterator]();
+  const aborted = new Promise<'aborted'>((resolve) => {
+    if (signal.aborted) resolve('aborted');
+    signal.addEventListener('abort', () => resolve('aborted'), { once: true });
+  });
+  try {
+    for (;;) {
+      const next = await Promise.race([iterator.next(), aborted]);
+      if (next === 'aborted' || next.done) return;
+      yield next.value;
+    }
+  } finally {
+    void iterator.return?.()?.catch(() => undefined);
+  }
+}

@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { looksBinary } from '../context/looksBinary';
+import type { ChangeSet, FileChange } from './changeSet';
+import { git, zList } from './gitCommand';
+import { writeSnapshot } from './workingCopy';
+import type { WorkingCopyRecord } from './workingCopyRecord';
+
+interface Entry {
+  status: string;
+  path: string;
+  from?: string;
+}
+
+/** What differs between the snapshot and the copy now (folder-relative paths, renames found). */
+async function changedEntries(record: WorkingCopyRecord): Promise<Entry[]> {
+  const now = await writeSnapshot(record);
+  const out = zList(await git([...record.gitArgs, 'diff-tree', '-r', '-M', '-z', '--name-status', record.snapshotTree, now, '--', '.'], record.root));
+  const entries: Entry[] = [];
+  for (let i = 0; i < out.length; i++) {
+    const status = out[i][0];
+    const strip = (p: string) => p.slice(record.prefix.length);
+    if (status === 'R' || status === 'C') {
+      entries.push({ status, from: strip(out[i + 1]), path: strip(out[i + 2]) });
+      i += 2;
+    } else entries.push({ status, path: strip(out[++i]) });
+  }
+  return entries;
+}
+
+/** How many files the task has changed so far (the Tasks view's count). */
+export async function countChanges(record: WorkingCopyRecord): Promise<number> {
+  return (await changedEntries(record)).length;
+}
+
+/**
+ * The task's result as a ChangeSet: each changed text file with its snapshot text and the
+ * task's. Binary files are left out (a text review cannot show them).
+ */
+export async function changeSetOf(record: WorkingCopyRecord, summary: string): Promise<ChangeSet> {
+  const base = (p: string) => git([...record.gitArgs, 'cat-file', 'blob', `${record.snapshotTree}:${record.prefix}${p}`], record.root);
+  const task = (p: string) => readFile(join(record.root, p), 'utf8');
+  const files: FileChange[] = [];
+  for (const e of await changedEntries(record)) {
+    const change = await fileChange(e, base, task);
+    const texts = [change && 'base' in change ? change.base : '', change && 'task' in change ? change.task : ''];
+    if (change && !texts.some(looksBinary)) files.push(change);
+  }
+  return { taskId: record.taskId, summary, files };
+}
+
+async function fileChange(e: Entry, base: (p: string) => Promise<string>, task: (p: string) => Promise<string>): Promise<FileChange | undefined> {
+  switch (e.status) {
+    case 'M':
+    case 'T':
+      return { kind: 'modified', path: e.path, base: await base(e.path), task: await task(e.path) };
+    case 'A':
+    case 'C':
+      return { kind: 'created', path: e.path, task: await task(e.path) };
+    case 'D':
+      return { kind: 'deleted', path: e.path, base: await base(e.path) };
+    case 'R':
+      return { kind: 'renamed', from: e.from!, path: e.path, base: await base(e.from!), task: await task(e.path) };
+    default:
+      return undefined;
+  }
+}

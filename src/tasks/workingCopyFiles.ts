@@ -1,0 +1,84 @@
+import { copyFile, lstat, mkdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, normalize } from 'node:path';
+import { DEPENDENCY_FOLDERS } from './workingCopyRecord';
+
+/** A text the user sees that differs from the disk: an unsaved buffer, workspace-relative. */
+export interface Overlay {
+  path: string;
+  text: string;
+}
+
+/** Runs `work` over items, `limit` at a time (thousands of copies at once would exhaust file handles). */
+export async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+/** A workspace-relative path that stays inside the folder (no absolute path, no `..`). */
+export function insideRelative(path: string): string | undefined {
+  const p = normalize(path.replace(/\\/g, '/')).replace(/\\/g, '/');
+  if (p === '' || p === '.' || isAbsolute(p) || p === '..' || p.startsWith('../')) return undefined;
+  return p;
+}
+
+/** Copies one file (a symlink as a symlink) from the user's folder into the copy, making its folders (each once per `made`). */
+export async function copyInto(from: string, to: string, rel: string, made = new Map<string, Promise<unknown>>()): Promise<void> {
+  const src = join(from, rel);
+  const dst = join(to, rel);
+  const folder = dirname(dst);
+  if (!made.has(folder)) made.set(folder, mkdir(folder, { recursive: true }));
+  await made.get(folder);
+  const st = await lstat(src);
+  if (st.isSymbolicLink()) {
+    await rm(dst, { force: true });
+    await symlink(await readlink(src), dst);
+  } else if (st.isFile()) {
+    await copyFile(src, dst);
+  }
+}
+
+/** Copies the listed files (those the deny list allows); missing ones are removed from the copy (deleted by the user). */
+export async function mirrorPaths(from: string, to: string, paths: readonly string[], isDenied: (rel: string) => boolean): Promise<void> {
+  const made = new Map<string, Promise<unknown>>();
+  await eachLimited(paths.filter((p) => !isDenied(p)), 32, async (rel) => {
+    try {
+      await copyInto(from, to, rel, made);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      await rm(join(to, rel), { force: true });
+    }
+  });
+}
+
+/** Writes the unsaved buffers over the copy (outside or deny-listed ones are left out). */
+export async function writeOverlays(to: string, overlays: readonly Overlay[], isDenied: (rel: string) => boolean): Promise<void> {
+  for (const o of overlays) {
+    const rel = insideRelative(o.path);
+    if (!rel || isDenied(rel)) continue;
+    await mkdir(dirname(join(to, rel)), { recursive: true });
+    await writeFile(join(to, rel), o.text);
+  }
+}
+
+/** Links the dependency folders among `ignoredDirs` (folder-relative, as git lists them) into the copy. */
+export async function linkDependencies(from: string, to: string, ignoredDirs: readonly string[]): Promise<string[]> {
+  const linked: string[] = [];
+  for (const d of ignoredDirs) {
+    const rel = d.replace(/\/$/, '');
+    if (!DEPENDENCY_FOLDERS.includes(rel.split('/').pop() ?? '')) continue;
+    await mkdir(dirname(join(to, rel)), { recursive: true });
+    await symlink(join(from, rel), join(to, rel), 'junction');
+    linked.push(rel);
+  }
+  return linked;
+}
+
+/** The excludes file every git call on a copy uses: dependency folders (linked, a symlink or a folder) stay out of snapshots. */
+export async function writeExcludes(dir: string): Promise<string> {
+  const file = join(dir, 'exclude');
+  await writeFile(file, `${DEPENDENCY_FOLDERS.join('\n')}\n.git\n`);
+  return file;
+}

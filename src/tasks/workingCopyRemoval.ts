@@ -1,0 +1,48 @@
+import { readdir, readFile, rm, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { git } from './gitCommand';
+import type { WorkingCopyRecord } from './workingCopyRecord';
+
+const WEEK_MS = 7 * 24 * 3600_000;
+
+/**
+ * Removes a working copy: the dependency links first (so nothing can reach through them into the
+ * user's folder), then the worktree (`git worktree remove --force` + prune) or the copy.
+ */
+export async function removeWorkingCopy(record: WorkingCopyRecord): Promise<void> {
+  for (const l of record.links) await unlink(join(record.root, l)).catch(() => undefined);
+  if (record.kind === 'git' && record.repoTop) {
+    await git(['worktree', 'remove', '--force', join(record.dir, 'work')], record.repoTop).catch(() => undefined);
+  }
+  await rm(record.dir, { recursive: true, force: true });
+  if (record.kind === 'git' && record.repoTop) await git(['worktree', 'prune'], record.repoTop).catch(() => undefined);
+}
+
+/** Reads the record persisted beside a copy; undefined when there is none or it is unreadable. */
+export async function readWorkingCopyRecord(dir: string): Promise<WorkingCopyRecord | undefined> {
+  try {
+    return JSON.parse(await readFile(join(dir, 'record.json'), 'utf8')) as WorkingCopyRecord;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Removes the copies under `storageDir` older than a week (by their record, or by the folder's
+ * time when a start broke off before writing one), except those of `keep`. Returns the removed ids.
+ */
+export async function removeStaleCopies(storageDir: string, now: number, keep: ReadonlySet<string> = new Set(), maxAgeMs = WEEK_MS): Promise<string[]> {
+  const names = await readdir(storageDir).catch(() => [] as string[]);
+  const removed: string[] = [];
+  for (const name of names) {
+    if (keep.has(name)) continue;
+    const dir = join(storageDir, name);
+    const record = await readWorkingCopyRecord(dir);
+    const born = record?.createdAt ?? (await stat(dir).catch(() => undefined))?.mtimeMs ?? now;
+    if (now - born <= maxAgeMs) continue;
+    if (record) await removeWorkingCopy(record);
+    else await rm(dir, { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}

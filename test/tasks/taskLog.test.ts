@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { applyEvent, formatLog, MAX_LOG_ENTRIES, MAX_LOGGED_RESULT } from '../../src/tasks/taskLog';
+import type { TaskRecord } from '../../src/tasks/taskTypes';
+
+const fresh = (): TaskRecord => ({ id: 't', instruction: 'add retry', folder: '/w', state: 'running', createdAt: 1000, elapsedMs: 0, usage: { turns: 0, inputTokens: 0, outputTokens: 0, cost: null }, filesChanged: 0, log: [] });
+
+describe('task log', () => {
+  it('joins streamed text, records tool calls and sums usage per turn', () => {
+    const r = fresh();
+    applyEvent(r, { type: 'text', text: 'Reading ' }, 1100);
+    applyEvent(r, { type: 'text', text: 'the files.' }, 1200);
+    applyEvent(r, { type: 'tool', name: 'read_file', args: '{"path":"src/api.ts"}', durationMs: 3.4, result: 'export {}' }, 1500);
+    applyEvent(r, { type: 'turn', inputTokens: 500, outputTokens: 20, cost: 0.01, conversation: ['c1'] }, 1600);
+    applyEvent(r, { type: 'turn', inputTokens: 600, outputTokens: 30, conversation: ['c2'] }, 1700);
+    expect(r.log.map((e) => e.kind)).toEqual(['text', 'tool']);
+    expect(r.usage).toEqual({ turns: 2, inputTokens: 1100, outputTokens: 50, cost: 0.01 });
+    expect(r.conversation).toEqual(['c2']);
+    expect(formatLog(r)).toBe('# add retry\n/w\n\nReading the files.\n\n[0.5 s] ▸ read_file({"path":"src/api.ts"}) 3 ms\n    export {}\n');
+  });
+
+  it('keeps the log bounded: long results clipped, the oldest entries dropped', () => {
+    const r = fresh();
+    applyEvent(r, { type: 'tool', name: 'run_command', args: '{}', durationMs: 1, result: 'x'.repeat(MAX_LOGGED_RESULT * 3), error: true }, 0);
+    const first = r.log[0];
+    expect(first.kind === 'tool' && first.result.length).toBeLessThan(MAX_LOGGED_RESULT + 100);
+    expect(first).toMatchObject({ error: true });
+    for (let i = 0; i < MAX_LOG_ENTRIES + 10; i++) applyEvent(r, { type: 'plan', text: `step ${i}` }, i);
+    expect(r.log).toHaveLength(MAX_LOG_ENTRIES);
+    expect(r.log[0]).toMatchObject({ kind: 'plan', text: 'step 10' });
+  });
+});

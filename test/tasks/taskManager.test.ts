@@ -1,0 +1,212 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDenyList } from '../../src/context/denyList';
+import { spawnProcess } from '../../src/tests/spawnProcess';
+import { nodeProbe } from '../../src/tasks/nodeProbe';
+import { createTaskEnvironment, type ConsentAnswer } from '../../src/tasks/taskEnvironment';
+import { TaskManager, type TaskManagerDeps } from '../../src/tasks/taskManager';
+import { filePersistence } from '../../src/tasks/taskPersistence';
+import type { TaskEvent, TaskRunInput, TaskRunner } from '../../src/tasks/taskRunner';
+import type { TaskRecord } from '../../src/tasks/taskTypes';
+import { createWorkingCopy } from '../../src/tasks/workingCopy';
+import { changeSetOf, countChanges } from '../../src/tasks/workingCopyChanges';
+import { removeWorkingCopy } from '../../src/tasks/workingCopyRemoval';
+import { fingerprint, touched, writeFiles } from '../../support/folderFixture';
+import { processAlive } from '../../support/processAlive';
+
+// The agent loop lives beside this and is driven here by scripts: each test's `script` is what
+// the loop does with the environment it is handed (real working copy, real commands).
+type Script = (input: TaskRunInput) => AsyncIterable<TaskEvent>;
+
+let tmp: string;
+let user: string;
+let consent: () => Promise<ConsentAnswer>;
+const errors: string[] = [];
+
+beforeEach(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'flint-tasks-'));
+  user = join(tmp, 'user');
+  writeFiles(user, { 'src/a.ts': 'export const a = 1;\n', 'package.json': '{"name":"p"}' });
+  consent = async () => 'once';
+  errors.length = 0;
+});
+const managers: TaskManager[] = [];
+afterEach(async () => {
+  await Promise.all(managers.splice(0).map((m) => m.dispose()));
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+/** Polls until `check` holds (10 s at most): the machine is shared, fixed sleeps are not. */
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+  expect(check()).toBe(true);
+}
+
+let ids = 0;
+function manager(script: Script | undefined, over: Partial<TaskManagerDeps> = {}): TaskManager {
+  const runner: TaskRunner = { run: (input) => script!(input) };
+  const isDenied = createDenyList([]);
+  const m = new TaskManager({
+    runner: () => (script ? runner : { unavailable: 'tasks need an instruction-following full model' }),
+    createCopy: (r) => createWorkingCopy({ taskId: r.id, folder: r.folder, storageDir: join(tmp, 'copies'), overlays: [], isDenied, now: Date.now }),
+    environment: (r, copy, waiting) =>
+      createTaskEnvironment({
+        root: copy.root, folder: r.folder, isDenied, trusted: () => true, allowedCommands: () => [], alwaysAllowed: new Set(),
+        askConsent: async () => {
+          waiting(true);
+          try {
+            return await consent();
+          } finally {
+            waiting(false);
+          }
+        },
+        spawn: spawnProcess, commandTimeoutMs: 20_000, testTimeoutMs: 20_000, testCommandOverride: '', probe: nodeProbe,
+      }),
+    countChanges,
+    changeSet: changeSetOf,
+    removeCopy: removeWorkingCopy,
+    copyExists: async (copy) => existsSync(copy.dir),
+    persistence: filePersistence(join(tmp, 'tasks'), (m) => errors.push(m)),
+    budgets: () => ({ maxTurns: 40, maxMinutes: 20, maxCost: null, maxTokens: null }),
+    maxParallel: () => 2,
+    now: Date.now,
+    newId: () => `t${++ids}`,
+    onError: (message) => errors.push(message),
+    ...over,
+  });
+  managers.push(m);
+  return m;
+}
+
+const settled = (m: TaskManager, id: string, states = ['done', 'failed', 'stopped']) =>
+  new Promise<TaskRecord>((resolve) => {
+    const check = () => {
+      const r = m.get(id);
+      if (r && states.includes(r.state)) resolve(r);
+    };
+    m.onChange(check);
+    check();
+  });
+const turn = (conversation: unknown): TaskEvent => ({ type: 'turn', inputTokens: 100, outputTokens: 10, conversation });
+
+describe('TaskManager', () => {
+  it('runs a task in its working copy and hands back a change set, the user folder untouched', async () => {
+    const before = fingerprint(user);
+    const m = manager(async function* ({ env }) {
+      yield { type: 'text', text: 'Renaming ' };
+      yield { type: 'text', text: 'a.' };
+      writeFileSync(join(env.root, 'src/a.ts'), 'export const renamed = 1;\n');
+      const r = await env.runCommand('cat src/a.ts', new AbortController().signal);
+      yield { type: 'tool', name: 'run_command', args: '{"command":"cat src/a.ts"}', durationMs: 5, result: r.output };
+      yield turn(['turn 1']);
+      yield { type: 'done', summary: 'Renamed a.' };
+    });
+    const task = m.start({ instruction: 'rename a', folder: user });
+    const done = await settled(m, task.id);
+    expect(done.state).toBe('done');
+    expect(done.changeSet?.files).toEqual([{ kind: 'modified', path: 'src/a.ts', base: 'export const a = 1;\n', task: 'export const renamed = 1;\n' }]);
+    expect([done.filesChanged, done.usage.turns, done.usage.inputTokens]).toEqual([1, 1, 100]);
+    expect(done.log.filter((e) => e.kind === 'text').map((e) => e.kind === 'text' && e.text)).toEqual(['Renaming a.']);
+    expect(done.log.find((e) => e.kind === 'tool')).toMatchObject({ name: 'run_command', result: 'export const renamed = 1;\n' });
+    expect(touched(before, fingerprint(user))).toEqual([]);
+  });
+
+  it('runs flint.tasks.maxParallel at once, the rest queued', async () => {
+    const gates: (() => void)[] = [];
+    const m = manager(async function* () {
+      await new Promise<void>((r) => gates.push(r));
+      yield { type: 'done', summary: '' };
+    }, { maxParallel: () => 1 });
+    const a = m.start({ instruction: 'a', folder: user });
+    const b = m.start({ instruction: 'b', folder: user });
+    await until(() => gates.length === 1);
+    expect([m.get(a.id)?.state, m.get(b.id)?.state]).toEqual(['running', 'queued']);
+    gates.shift()!();
+    await settled(m, a.id);
+    await until(() => gates.length === 1);
+    expect(m.get(b.id)?.state).toBe('running');
+    gates.shift()!();
+    expect((await settled(m, b.id)).state).toBe('done');
+  });
+
+  it('waits for consent, and Stop kills the running command with its process group', async () => {
+    let release!: (a: ConsentAnswer) => void;
+    consent = () => new Promise((r) => (release = r));
+    const pidFile = join(tmp, 'pid');
+    const m = manager(async function* ({ env, signal }) {
+      const r = await env.runCommand(`sh -c 'sleep 60 & echo $! > ${pidFile}; wait'`, signal);
+      yield { type: 'tool', name: 'run_command', args: 'sleep', durationMs: 0, result: r.output };
+    });
+    const task = m.start({ instruction: 'sleep', folder: user });
+    await settled(m, task.id, ['waiting']);
+    release('once');
+    await settled(m, task.id, ['running']);
+    await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '');
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    m.stop(task.id);
+    const stopped = await settled(m, task.id);
+    expect([stopped.state, stopped.reason]).toEqual(['stopped', 'stopped by you']);
+    await until(() => !processAlive(pid));
+  });
+
+  it('redirects: the run stops and the next one gets the instruction and the conversation so far', async () => {
+    const inputs: TaskRunInput[] = [];
+    const m = manager(async function* (input) {
+      inputs.push(input);
+      yield turn([...((input.conversation as string[]) ?? []), `turn ${inputs.length}`]);
+      if (inputs.length === 1) await new Promise((r) => input.signal.addEventListener('abort', r));
+      else yield { type: 'done', summary: 'ok' };
+    });
+    const task = m.start({ instruction: 'first', folder: user });
+    await until(() => m.get(task.id)?.usage.turns === 1);
+    m.redirect(task.id, 'do it another way');
+    const done = await settled(m, task.id);
+    expect(done.state).toBe('done');
+    expect(inputs[1]).toMatchObject({ redirect: 'do it another way', conversation: ['turn 1'] });
+    expect(done.log.filter((e) => e.kind === 'status' && e.text.includes('redirected')).map((e) => e.kind === 'status' && e.text)).toEqual(['redirected: do it another way']);
+  });
+
+  it('stops a task that never ends at its turn budget', async () => {
+    const m = manager(async function* ({ signal }) {
+      for (let i = 0; !signal.aborted && i < 1000; i++) yield turn([i]);
+    }, { budgets: () => ({ maxTurns: 5, maxMinutes: 20, maxCost: null, maxTokens: null }) });
+    const task = m.start({ instruction: 'loop', folder: user });
+    const r = await settled(m, task.id);
+    expect([r.state, r.usage.turns, r.reason]).toEqual(['stopped', 5, expect.stringContaining('flint.tasks.maxTurns')]);
+  });
+
+  it('fails with the reason when no agent is available', async () => {
+    const m = manager(undefined);
+    const r = await settled(m, m.start({ instruction: 'x', folder: user }).id);
+    expect([r.state, r.reason]).toEqual(['failed', 'tasks need an instruction-following full model']);
+  });
+
+  it('after a reload shows a running task stopped with its log, and Resume continues it', async () => {
+    const first = manager(async function* ({ signal }) {
+      yield { type: 'text', text: 'working' };
+      yield turn(['turn 1']);
+      await new Promise((r) => signal.addEventListener('abort', r));
+    });
+    const task = first.start({ instruction: 'long', folder: user });
+    await until(() => first.get(task.id)?.usage.turns === 1);
+    await first.dispose();
+    let resumedWith: unknown;
+    const second = manager(async function* (input) {
+      resumedWith = input.conversation;
+      yield { type: 'done', summary: 'finished' };
+    });
+    await second.load();
+    const loaded = second.get(task.id)!;
+    expect(loaded.state).toBe('stopped');
+    expect(loaded.log.some((e) => e.kind === 'text' && e.text === 'working')).toBe(true);
+    second.resume(task.id);
+    expect((await settled(second, task.id)).state).toBe('done');
+    expect(resumedWith).toEqual(['turn 1']);
+    await second.discard(task.id);
+    expect(second.get(task.id)).toBeUndefined();
+    const mine = errors.filter((e) => e.includes(tmp));
+    expect(mine, mine.join('\n')).toEqual([]);
+  });
+});

@@ -1,0 +1,128 @@
+import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDenyList } from '../../src/context/denyList';
+import { createWorkingCopy } from '../../src/tasks/workingCopy';
+import { changeSetOf, countChanges } from '../../src/tasks/workingCopyChanges';
+import { removeStaleCopies, removeWorkingCopy } from '../../src/tasks/workingCopyRemoval';
+import { commitAll, fingerprint, gitIn, touched, writeFiles } from '../../support/folderFixture';
+
+let tmp: string;
+let user: string;
+let storage: string;
+const isDenied = createDenyList([]);
+const read = (root: string, rel: string) => readFileSync(join(root, rel), 'utf8');
+
+beforeEach(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'flint-wc-'));
+  user = join(tmp, 'user');
+  storage = join(tmp, 'storage');
+  writeFiles(user, {
+    'src/a.ts': 'export const a = 1;\n',
+    'src/b.ts': 'export const b = 2;\n',
+    'src/gone.ts': 'old\n',
+    '.gitignore': 'dist/\nnode_modules/\n',
+    'dist/out.js': 'built\n',
+    'node_modules/dep/index.js': 'module.exports = 1;\n',
+    'config/.env': 'SECRET=1\n',
+  });
+});
+afterEach(() => rmSync(tmp, { recursive: true, force: true }));
+
+const take = (taskId: string, overlays = [{ path: 'src/b.ts', text: 'export const b = 3; // unsaved\n' }]) =>
+  createWorkingCopy({ taskId, folder: user, storageDir: storage, overlays, isDenied, now: () => Date.now() });
+
+describe.each(['git', 'copy'] as const)('createWorkingCopy (%s folder)', (kind) => {
+  beforeEach(() => {
+    if (kind === 'git') {
+      gitIn(user, 'init', '-q');
+      commitAll(user);
+      // Uncommitted: a change, a deletion, an untracked file.
+      writeFileSync(join(user, 'src/a.ts'), 'export const a = 10;\n');
+      rmSync(join(user, 'src/gone.ts'));
+      writeFiles(user, { 'src/new.ts': 'fresh\n' });
+    } else {
+      rmSync(join(user, 'src/gone.ts'));
+      writeFileSync(join(user, 'src/a.ts'), 'export const a = 10;\n');
+      writeFiles(user, { 'src/new.ts': 'fresh\n' });
+    }
+  });
+
+  it('shows the folder as the user sees it, without ignored or secret files, dependencies linked', async () => {
+    const before = fingerprint(user);
+    const copy = await take('t1');
+    expect(copy.kind).toBe(kind);
+    expect(copy.root.startsWith(storage)).toBe(true);
+    expect(read(copy.root, 'src/a.ts')).toBe('export const a = 10;\n');
+    expect(read(copy.root, 'src/b.ts')).toBe('export const b = 3; // unsaved\n');
+    expect(read(copy.root, 'src/new.ts')).toBe('fresh\n');
+    expect(existsSync(join(copy.root, 'src/gone.ts'))).toBe(false);
+    expect(existsSync(join(copy.root, 'dist/out.js'))).toBe(false);
+    expect(existsSync(join(copy.root, 'config/.env'))).toBe(false);
+    expect(lstatSync(join(copy.root, 'node_modules')).isSymbolicLink()).toBe(true);
+    expect(read(copy.root, 'node_modules/dep/index.js')).toBe('module.exports = 1;\n');
+    expect(touched(before, fingerprint(user))).toEqual([]);
+  });
+
+  it('reports what the task changed against the snapshot, with the snapshot as base', async () => {
+    const copy = await take('t2');
+    writeFileSync(join(copy.root, 'src/b.ts'), 'export const b = 4;\n');
+    writeFiles(copy.root, { 'test/b.test.ts': 'test\n', 'src/new.ts': '' });
+    rmSync(join(copy.root, 'src/new.ts'));
+    expect(await countChanges(copy)).toBe(3);
+    const set = await changeSetOf(copy, 'done');
+    const byPath = Object.fromEntries(set.files.map((f) => [f.path, f]));
+    expect(byPath['src/b.ts']).toEqual({ kind: 'modified', path: 'src/b.ts', base: 'export const b = 3; // unsaved\n', task: 'export const b = 4;\n' });
+    expect(byPath['test/b.test.ts']).toEqual({ kind: 'created', path: 'test/b.test.ts', task: 'test\n' });
+    expect(byPath['src/new.ts']).toEqual({ kind: 'deleted', path: 'src/new.ts', base: 'fresh\n' });
+    expect(set.files).toHaveLength(3);
+  });
+
+  it('reports a moved file as renamed, with its old path and base', async () => {
+    const copy = await take('t4');
+    writeFiles(copy.root, { 'lib/a.ts': 'export const a = 10;\n' });
+    rmSync(join(copy.root, 'src/a.ts'));
+    expect((await changeSetOf(copy, '')).files).toEqual([{ kind: 'renamed', from: 'src/a.ts', path: 'lib/a.ts', base: 'export const a = 10;\n', task: 'export const a = 10;\n' }]);
+  });
+
+  it('is removed without reaching through the links into the user folder', async () => {
+    const before = fingerprint(user);
+    const copy = await take('t3');
+    await removeWorkingCopy(copy);
+    expect(existsSync(copy.dir)).toBe(false);
+    expect(read(user, 'node_modules/dep/index.js')).toBe('module.exports = 1;\n');
+    expect(touched(before, fingerprint(user))).toEqual([]);
+    if (kind === 'git') expect(gitIn(user, 'worktree', 'list').trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('createWorkingCopy in a folder inside a repository', () => {
+  it('copies the repository and works in the folder, paths relative to it', async () => {
+    const repo = join(tmp, 'repo');
+    writeFiles(repo, { 'other/x.ts': 'x\n', 'app/src/a.ts': 'a\n', 'app/.gitignore': 'node_modules/\n', 'app/node_modules/d.js': 'd\n' });
+    commitAll(repo);
+    writeFileSync(join(repo, 'app/src/a.ts'), 'a changed\n');
+    writeFileSync(join(repo, 'other/x.ts'), 'x changed\n');
+    const copy = await createWorkingCopy({ taskId: 'sub', folder: join(repo, 'app'), storageDir: storage, overlays: [], isDenied, now: () => 0 });
+    expect(copy.prefix).toBe('app/');
+    expect(read(copy.root, 'src/a.ts')).toBe('a changed\n');
+    writeFileSync(join(copy.root, 'src/a.ts'), 'a by task\n');
+    writeFileSync(join(copy.root, '../other/x.ts'), 'outside the folder\n');
+    expect((await changeSetOf(copy, '')).files).toEqual([{ kind: 'modified', path: 'src/a.ts', base: 'a changed\n', task: 'a by task\n' }]);
+    await removeWorkingCopy(copy);
+  });
+});
+
+describe('removeStaleCopies', () => {
+  it('removes copies older than a week, keeps newer ones and the ones asked to be kept', async () => {
+    commitAll(user);
+    const day = 24 * 3600_000;
+    const old = await createWorkingCopy({ taskId: 'old', folder: user, storageDir: storage, overlays: [], isDenied, now: () => Date.now() - 8 * day });
+    await createWorkingCopy({ taskId: 'kept', folder: user, storageDir: storage, overlays: [], isDenied, now: () => Date.now() - 8 * day });
+    await createWorkingCopy({ taskId: 'new', folder: user, storageDir: storage, overlays: [], isDenied, now: () => Date.now() - day });
+    expect(await removeStaleCopies(storage, Date.now(), new Set(['kept']))).toEqual(['old']);
+    expect(existsSync(old.dir)).toBe(false);
+    expect(gitIn(user, 'worktree', 'list').trim().split('\n')).toHaveLength(3);
+  });
+});
