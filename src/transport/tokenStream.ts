@@ -85,14 +85,7 @@ export class TokenStream implements ModelStream {
 
   push(delta: string): void {
     if (this.result) return;
-    const m = this.marks;
-    const t = this.opts.now();
-    if (m.firstToken === undefined) {
-      m.firstToken = t;
-      this.arm(this.opts.stallTimeoutMs);
-    }
-    this.lastTokenAt = t;
-    m.outputTokens++;
+    this.noteToken();
     if (this.cutter) {
       const out = this.cutter.push(delta);
       if (out) this.deliverCapped(out);
@@ -108,6 +101,11 @@ export class TokenStream implements ModelStream {
   /** A piece of a function call's arguments: the response is alive (first-token and stall timeouts). */
   pushArguments(): void {
     if (this.result) return;
+    this.noteToken();
+  }
+
+  /** A token arrived: the first one starts the stall timer; each one counts and resets it. */
+  private noteToken(): void {
     const m = this.marks;
     const t = this.opts.now();
     if (m.firstToken === undefined) {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { until } from '../../../support/e2e/until.mjs';
+import { until } from '../../../support/until.mjs';
 
 /** Content hash and modification time of every file of the folder. */
 function fingerprint(root, rel = '', out = new Map()) {

@@ -9,7 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { answers, openChat, send } from '../../../support/e2e/chatPanel.mjs';
 import { instruct, lens, openPath, selectLines } from '../../../support/e2e/editActions.mjs';
-import { until } from '../../../support/e2e/until.mjs';
+import { until } from '../../../support/until.mjs';
 
 // Each model turn waits a little, so the task runs long enough to be watched while it runs.
 export const endpoint = { engine: 'scripted', args: ['--script', 'test/fixtures/tasks/rename.script.json', '--full-delay-ms', '700'] };
