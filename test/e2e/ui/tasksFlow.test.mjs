@@ -117,7 +117,7 @@ export const tests = [
       await send(frame, '/task rename addNumbers to sumNumbers from the chat');
       await until('the composer cleared', async () => (await frame.locator('.composer textarea').inputValue()) === '', 10_000);
       assert.equal(await answers(frame).count(), 1, 'no chat message was sent for /task');
-      await openLogWhenSettled(wb, page, 'from the chat', 'The chat came along.');
+      await openLogWhenSettled(wb, page, 'rename addNumbers to sumNumbers from the chat', 'The chat came along.');
     },
   },
   {
