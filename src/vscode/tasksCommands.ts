@@ -128,8 +128,16 @@ async function pickTask(manager: TaskManager, arg: unknown, states: readonly Tas
 
 const ALL: TaskState[] = ['queued', 'running', 'waiting', 'done', 'failed', 'stopped'];
 
-/** Says why tasks are off (a completion model), with the setting to change; true when they are. */
+const UNTRUSTED = 'Flint: background tasks cannot run in an untrusted workspace: Flint sends nothing to any model there, and a task runs no command. Trust the workspace to start one.';
+
+/** Says why tasks are off (an untrusted workspace, a completion model), with what to change; true when they are. */
 function sayTasksOff(off: string | undefined): boolean {
+  if (!vscode.workspace.isTrusted) {
+    void vscode.window.showWarningMessage(UNTRUSTED, 'Manage Workspace Trust').then((pick) => {
+      if (pick) void vscode.commands.executeCommand('workbench.trust.manage');
+    });
+    return true;
+  }
   if (!off) return false;
   void vscode.window.showWarningMessage(off, 'Open Settings').then((pick) => {
     if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', 'flint.modelKind');
