@@ -172,7 +172,9 @@ export const tests = [
       assert.match(await rowIn(after, /stopped/, 20_000), /stopped · \d+ s · \d+ turns? · .* · 1 file changed/);
       const log = await openLog(wb, page, after, instruction, 'the window was closed or reloaded');
       assert.ok(log.includes('▸ create_file({"path":"notes/resumed.txt"'), `the log of the first run is kept: ${log.slice(0, 800)}`);
-      await wb.runCommand('Flint: Resume Background Task');
+      // The row's own Resume button (other stopped tasks may be listed).
+      await after.hover();
+      await after.locator('.action-label[aria-label="Resume Background Task"]').click({ timeout: 10_000 });
       assert.match(await rowIn(after, /done|failed/), /done · \d+ s · \d+ turns · .* · 1 file changed/);
       const resumed = await until('the log showing the end', async () => {
         const text = await wb.editorText();
@@ -189,7 +191,7 @@ export const tests = [
       const row = await startTask(wb, page, instruction);
       assert.match(await rowIn(row, /done|failed|stopped/), /done/);
       const log = await openLog(wb, page, row, instruction, 'The .env file is secret: not read.');
-      assert.ok(log.includes('▸ read_file({"path":".env"})'), `the log shows the call: ${log.slice(0, 800)}`);
+      assert.ok(log.includes('✗ read_file({"path":".env"})'), `the log shows the call, failed: ${log.slice(0, 800)}`);
       assert.ok(log.includes("is a secret file (Flint's deny list)"), 'the read was refused');
       assert.ok(relay.holding(instruction).length >= 1, "the relay saw the task's requests");
       assert.ok(relay.holding('is a secret file').length >= 1, "the refusal reached the model");
