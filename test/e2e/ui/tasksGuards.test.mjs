@@ -39,13 +39,13 @@ const calls = (...list) => ({ calls: list.map(([name, args]) => ({ name, argumen
 writeFileSync(join(scratch, 'script.json'), JSON.stringify({
   rules: [
     { match: { toolOutput: 'the user denied running' }, reply: 'Denied: the marker was not written.' },
-    { match: { user: 'consent: write the marker', turn: 0 }, reply: calls(['run_command', { command: MARK_COMMAND }]) },
-    { match: { user: 'stop: run the slow tests', turn: 0 }, reply: calls(['run_tests', {}]) },
+    { match: { user: 'consent check, write the marker', turn: 0 }, reply: calls(['run_command', { command: MARK_COMMAND }]) },
+    { match: { user: 'stop check, run the slow tests', turn: 0 }, reply: calls(['run_tests', {}]) },
     { match: { toolOutput: 'waited already' }, reply: 'Resumed and finished.' },
     { match: { toolOutput: 'Created notes/resumed.txt' }, reply: calls(['run_command', { command: WAIT_COMMAND }]) },
-    { match: { user: 'resume: note then wait', turn: 0 }, reply: calls(['create_file', { path: 'notes/resumed.txt', content: 'written before the reload\n' }]) },
+    { match: { user: 'resume check, note then wait', turn: 0 }, reply: calls(['create_file', { path: 'notes/resumed.txt', content: 'written before the reload\n' }]) },
     { match: { toolOutput: 'is a secret file' }, reply: 'The .env file is secret: not read.' },
-    { match: { user: 'secret: read the env file', turn: 0 }, reply: calls(['read_file', { path: '.env' }]) },
+    { match: { user: 'secret check, read the env file', turn: 0 }, reply: calls(['read_file', { path: '.env' }]) },
     { match: { user: { regex: '^Task: split the shapes module[\\s\\S]*The conversation so far:\\nUser: /fast what is in the shapes module\\?[\\s\\S]*Assistant: You said: split the shapes module' } }, reply: 'The chat answer came along.' },
   ],
   defaults: { chat: 'You said: {{user}}', completion: '' },
@@ -122,7 +122,7 @@ export const tests = [
     name: 'a command asks consent with its folder; Deny reaches the model as a tool error and the command never runs',
     timeoutMs: 120_000,
     async run({ wb, page }) {
-      const instruction = 'consent: write the marker';
+      const instruction = 'consent check, write the marker';
       const row = await startTask(wb, page, instruction);
       const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'wants to run' }).first();
       await toast.waitFor({ timeout: 30_000 });
@@ -141,7 +141,7 @@ export const tests = [
     name: "Stop kills the task's running test process and keeps its working copy and log",
     timeoutMs: 120_000,
     async run({ wb, page, workspace }) {
-      const instruction = 'stop: run the slow tests';
+      const instruction = 'stop check, run the slow tests';
       const row = await startTask(wb, page, instruction);
       const ran = JSON.parse(await until('the slow test running', () => existsSync(SLOW_PID) && readFileSync(SLOW_PID, 'utf8'), 60_000));
       assert.ok(alive(ran.pid), 'the test process runs');
@@ -160,7 +160,7 @@ export const tests = [
     name: 'a window reload mid-task shows it stopped with its log and changes, and Resume finishes it from the last completed turn',
     timeoutMs: 180_000,
     async run({ wb, page }) {
-      const instruction = 'resume: note then wait';
+      const instruction = 'resume check, note then wait';
       await startTask(wb, page, instruction);
       const pid = Number(await until('the second turn running its command', () => existsSync(WAIT_PID) && readFileSync(WAIT_PID, 'utf8'), 60_000));
       assert.ok(alive(pid));
@@ -187,7 +187,7 @@ export const tests = [
     name: 'a deny-listed file the model asks for is refused, and its content is in no request sent',
     timeoutMs: 120_000,
     async run({ wb, page }) {
-      const instruction = 'secret: read the env file';
+      const instruction = 'secret check, read the env file';
       const row = await startTask(wb, page, instruction);
       assert.match(await rowIn(row, /done|failed|stopped/), /done/);
       const log = await openLog(wb, page, row, instruction, 'The .env file is secret: not read.');

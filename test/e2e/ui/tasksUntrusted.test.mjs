@@ -14,7 +14,7 @@ const MARK = join(scratch, 'command-ran');
 const COMMAND = `node ${join(scratch, 'mark.mjs')}`;
 writeFileSync(join(scratch, 'mark.mjs'), `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(MARK)}, 'ran');\n`);
 writeFileSync(join(scratch, 'script.json'), JSON.stringify({
-  rules: [{ match: { user: 'untrusted: write the marker', turn: 0 }, reply: { calls: [{ name: 'run_command', arguments: { command: COMMAND } }] } }],
+  rules: [{ match: { user: 'untrusted check, write the marker', turn: 0 }, reply: { calls: [{ name: 'run_command', arguments: { command: COMMAND } }] } }],
   defaults: { chat: 'You said: {{user}}', completion: '' },
 }));
 
@@ -35,7 +35,7 @@ export const settings = async (ep) => {
   };
 };
 
-const INSTRUCTION = 'untrusted: write the marker';
+const INSTRUCTION = 'untrusted check, write the marker';
 
 async function startTask(page) {
   const input = page.locator('.quick-input-widget input');
