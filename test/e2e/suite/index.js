@@ -113,7 +113,7 @@ const tests = [
   ['context: a definition in a file the parser has no grammar for is read from the language server\u2019s document symbols; no answer gives nothing, never an error', async () => {
     const { root, exports: parsing } = loadSource('src/context/codeParser.ts');
     const { SymbolIndex } = loadSource('src/context/symbolIndex.ts').exports;
-    const { ServerDefinitions } = loadSource('src/vscode/contextServerDefinitions.ts').exports;
+    const { ServerDefinitions } = loadSource('src/vscode/context/contextServerDefinitions.ts').exports;
     const index = new SymbolIndex(await parsing.CodeParser.load(parsing.bundledParserFiles(root)));
     const folder = vscode.Uri.joinPath(vscode.workspace.workspaceFolders[0].uri, 'ctxdsl');
     const write = async (name, text) => {
