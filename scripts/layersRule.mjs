@@ -19,7 +19,10 @@ export const LAYERS = [
   ['completions', 'nextEdit', 'edits', 'variants', 'chat', 'review', 'tests', 'status'],
   ['services', 'rewrite'],
   ['router'],
+  // Context for prompts (what is sent) beside the transport (how).
   ['context', 'transport'],
+  // Code parsing and symbols; privacy (deny list, secret scan, workspace bounds) every sender asks.
+  ['code', 'privacy'],
   ['metrics'],
   ['protocol', 'config', 'log', 'events', 'time', 'webview'],
 ];

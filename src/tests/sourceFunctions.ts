@@ -1,6 +1,6 @@
-import type { CodeParser } from '../context/codeParser';
-import type { FoundFunction } from '../context/findFunctions';
-import { languageIdOfPath } from '../context/parserLanguages';
+import type { CodeParser } from '../code/codeParser';
+import type { FoundFunction } from '../code/findFunctions';
+import { languageIdOfPath } from '../code/parserLanguages';
 import { lineFunctions } from './lineFunctions';
 import type { SourceFunction, TestLanguage } from './testTypes';
 

@@ -81,6 +81,13 @@ describe('lint: the layering rule', () => {
     expect(await layerErrors('src/context/x.ts', '../transport/modelClient')).toHaveLength(1);
   });
 
+  it('keeps code parsing and privacy below the prompt context, apart from each other', async () => {
+    expect(await layerErrors('src/context/x.ts', '../code/symbolIndex')).toEqual([]);
+    expect(await layerErrors('src/context/x.ts', '../privacy/secretScan')).toEqual([]);
+    expect(await layerErrors('src/code/x.ts', '../context/contextItem')).toEqual([expect.stringContaining('layers import downward only')]);
+    expect(await layerErrors('src/privacy/x.ts', '../code/codeParser')).toEqual([expect.stringContaining('siblings in one layer')]);
+  });
+
   it('lets background tasks use the features and no feature use tasks', async () => {
     expect(await layerErrors('src/tasks/x.ts', '../tests/runnerCommand')).toEqual([]);
     expect(await layerErrors('src/tasks/x.ts', '../edits/editSession')).toEqual([]);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CodeParser, installedParserFiles } from '../../src/context/codeParser';
+import { CodeParser, installedParserFiles } from '../../src/code/codeParser';
 import { importedName, parsedFunctions, shortName, type FunctionFinder } from '../../src/tests/sourceFunctions';
 
 let find: FunctionFinder;

@@ -4,7 +4,7 @@ import { attachmentLabel } from '../../chat/chatTypes';
 import type { AttachedContext } from '../../chat/contextBlock';
 import { formatMention, parseMentions } from '../../chat/mentions';
 import { rankPaths } from '../../chat/pathMatch';
-import { maskSecrets } from '../../context/secretScan';
+import { maskSecrets } from '../../privacy/secretScan';
 import { namedFiles } from '../../router/namedFiles';
 import type { Services } from '../../services';
 import { isDeniedTarget } from '../shared/contextDenyList';

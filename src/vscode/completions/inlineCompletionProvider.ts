@@ -6,8 +6,8 @@ import type { CompletionRequest, CompletionResult } from '../../completions/comp
 import { GhostTextAlternatives } from '../../completions/ghostTextAlternatives';
 import { OwnAsks } from '../../completions/ownAsks';
 import { looksBinary } from '../../context/looksBinary';
-import { maskSecrets } from '../../context/secretScan';
-import { SecretScanner } from '../../context/secretScanner';
+import { maskSecrets } from '../../privacy/secretScan';
+import { SecretScanner } from '../../privacy/secretScanner';
 import type { NextEditGhost } from '../../nextEdit/nextEditGhost';
 import type { Services } from '../../services';
 import { watchArrivals } from './ghostTextArrival';

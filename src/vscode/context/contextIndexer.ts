@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { looksBinary } from '../../context/looksBinary';
-import { languageIdOfPath } from '../../context/parserLanguages';
-import type { SymbolIndex } from '../../context/symbolIndex';
+import { languageIdOfPath } from '../../code/parserLanguages';
+import type { SymbolIndex } from '../../code/symbolIndex';
 import type { Logger } from '../../log/logger';
 
 /** Files the workspace index reads at most; a larger workspace is indexed in part (open files always). */

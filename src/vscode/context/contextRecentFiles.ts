@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { looksBinary } from '../../context/looksBinary';
-import { maskSecrets } from '../../context/secretScan';
+import { maskSecrets } from '../../privacy/secretScan';
 import type { SnippetRing } from '../../context/snippetRing';
 
 /** Lines kept around an edit when the user leaves the file. */

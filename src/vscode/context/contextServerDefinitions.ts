@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import type { CodeSymbol } from '../../context/codeSymbol';
+import type { CodeSymbol } from '../../code/codeSymbol';
 import type { ContextItem } from '../../context/contextItem';
 import { definitionItem, definitionKey } from '../../context/definitionItems';
 import type { NameUse } from '../../context/namesInPlay';
-import type { SymbolIndex } from '../../context/symbolIndex';
+import type { SymbolIndex } from '../../code/symbolIndex';
 
 /** Names asked about per gathering (nearest first). */
 const MAX_NAMES = 24;

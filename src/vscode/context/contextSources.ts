@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ContextItem } from '../../context/contextItem';
 import type { LineSpan } from '../../context/contextService';
-import { maskSecrets } from '../../context/secretScan';
+import { maskSecrets } from '../../privacy/secretScan';
 import { REVIEW_SOURCE } from '../shared/reviewSource';
 
 /** A workspace file's text as the editor holds it, what looks like a secret masked; undefined when it is denied. */

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { createDenyList } from '../../context/denyList';
-import { VerdictCache } from '../../context/verdictCache';
+import { createDenyList } from '../../privacy/denyList';
+import { VerdictCache } from '../../privacy/verdictCache';
 import type { Services } from '../../services';
 import { realLocationSync } from './workspacePath';
 

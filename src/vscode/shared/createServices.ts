@@ -4,7 +4,7 @@ import { isLoopbackUrl, resolveApiKey } from '../../config/apiKey';
 import type { Config } from '../../config/config';
 import { effectiveConfig, instructionSurfacesOff } from '../../config/modelKind';
 import type { KeyQuestion } from '../../config/keyConsent';
-import { bundledParserFiles, CodeParser } from '../../context/codeParser';
+import { bundledParserFiles, CodeParser } from '../../code/codeParser';
 import type { ContextHub } from '../../context/contextHub';
 import { createEmitter } from '../../events/emitter';
 import type { Logger } from '../../log/logger';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ContextHub } from '../../context/contextHub';
-import { enclosingBlock, type LineRange } from '../../context/enclosingBlock';
-import { secretRefusal } from '../../context/secretScan';
+import { enclosingBlock, type LineRange } from '../../code/enclosingBlock';
+import { secretRefusal } from '../../privacy/secretScan';
 import { surroundingLines } from '../../rewrite/editPrompt';
 import type { EditTarget } from '../../rewrite/rewriteTypes';
 import type { Services } from '../../services';

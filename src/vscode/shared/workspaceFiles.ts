@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { AttachedContext } from '../../chat/contextBlock';
 import { looksBinary } from '../../context/looksBinary';
-import { findSecret } from '../../context/secretScan';
+import { findSecret } from '../../privacy/secretScan';
 import { normalizePath, sameFile } from '../../router/fileMentions';
 import type { Services } from '../../services';
 import { currentDenyList } from './contextDenyList';

@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { isInsideFolders, isInsideFoldersOf } from '../../context/insideFolders';
+import { isInsideFolders, isInsideFoldersOf } from '../../privacy/insideFolders';
 
 /**
  * Where a file really is (symlinks resolved) and whether that is inside the workspace folders.

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { secretRefusal } from '../../context/secretScan';
+import { secretRefusal } from '../../privacy/secretScan';
 import type { ChangeSet, FileChange } from '../../tasks/changeSet';
 import { acceptTaskHunks, type ChooseHunk, type HunkChoice } from '../../tasks/merge/composeMerge';
 import { conflictInstruction } from '../../tasks/merge/conflictInstruction';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { enclosingBlock, type LineRange } from '../../context/enclosingBlock';
+import { enclosingBlock, type LineRange } from '../../code/enclosingBlock';
 import { sectionAt } from '../../tests/flintTestFile';
 import { functionByKey, keyName } from '../../tests/functionKeys';
 import { functionAt, languageOf, shortName, type FunctionFinder } from '../../tests/sourceFunctions';

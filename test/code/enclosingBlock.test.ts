@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enclosingBlock } from '../../src/context/enclosingBlock';
+import { enclosingBlock } from '../../src/code/enclosingBlock';
 
 const ts = [
   'import x from "x";', // 0

@@ -1,6 +1,6 @@
 import picomatch from 'picomatch';
 import { describe, expect, it } from 'vitest';
-import { atomicStars, compileGlob, expandBraces, GlobPatternError } from '../../src/context/globPattern';
+import { atomicStars, compileGlob, expandBraces, GlobPatternError } from '../../src/privacy/globPattern';
 
 /** [pattern, workspace-relative path, matches] as VS Code's files.exclude reads them. */
 const cases: Array<[pattern: string, path: string, matches: boolean]> = [

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CodeParser, installedParserFiles } from '../../src/context/codeParser';
+import { CodeParser, installedParserFiles } from '../../src/code/codeParser';
 
 /** A clock that stands still: how busy the machine is must not decide what a fixture parses to. */
 const stillClock = () => 0;

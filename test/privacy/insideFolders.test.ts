@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isInsideFolders, isInsideFoldersOf } from '../../src/context/insideFolders';
+import { isInsideFolders, isInsideFoldersOf } from '../../src/privacy/insideFolders';
 
 describe('isInsideFolders', () => {
   it.each([

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CodeParser, installedParserFiles } from '../../src/context/codeParser';
-import type { CodeSymbol } from '../../src/context/codeSymbol';
-import { functionSpans } from '../../src/context/functionSpan';
+import { CodeParser, installedParserFiles } from '../../src/code/codeParser';
+import type { CodeSymbol } from '../../src/code/codeSymbol';
+import { functionSpans } from '../../src/code/functionSpan';
 
 const fixture = (name: string) => readFileSync(join(__dirname, '../fixtures/context/functions', name), 'utf8');
 const span = (s: CodeSymbol) => ({ start: s.range.start.line, end: s.range.end.line + 1 });

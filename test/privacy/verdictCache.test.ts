@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VerdictCache } from '../../src/context/verdictCache';
+import { VerdictCache } from '../../src/privacy/verdictCache';
 
 describe('VerdictCache', () => {
   it('answers from memory within the age limit and asks again after it', () => {

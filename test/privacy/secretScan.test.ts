@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findSecret, maskSecrets, secretPlaceholder, secretRefusal } from '../../src/context/secretScan';
+import { findSecret, maskSecrets, secretPlaceholder, secretRefusal } from '../../src/privacy/secretScan';
 
 // Built from parts so that this file itself holds no credential-shaped string.
 const j = (...parts: string[]) => parts.join('');

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CodeParser, installedParserFiles, MAX_PARSE_CHARS } from '../../src/context/codeParser';
-import { functionAtLine, type FoundFunction } from '../../src/context/findFunctions';
+import { CodeParser, installedParserFiles, MAX_PARSE_CHARS } from '../../src/code/codeParser';
+import { functionAtLine, type FoundFunction } from '../../src/code/findFunctions';
 
 /** A clock that stands still: how busy the machine is must not decide what a fixture parses to. */
 const stillClock = () => 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDenyList } from '../../src/context/denyList';
+import { createDenyList } from '../../src/privacy/denyList';
 
 describe('createDenyList', () => {
   const denied = createDenyList([]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findSecret } from '../../src/context/secretScan';
-import { SecretScanner } from '../../src/context/secretScanner';
+import { findSecret } from '../../src/privacy/secretScan';
+import { SecretScanner } from '../../src/privacy/secretScanner';
 
 // Built from parts so that no complete credential sits in the source.
 const GITHUB = ['ghp', '_', 'A'.repeat(36)].join('');
