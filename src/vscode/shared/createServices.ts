@@ -145,7 +145,7 @@ function parserLoader(extensionPath: string, log: Logger): () => Promise<CodePar
   let parser: Promise<CodeParser | undefined> | undefined;
   return () =>
     (parser ??= CodeParser.load(bundledParserFiles(extensionPath)).catch((err: unknown) => {
-      log.warn(`the code parser did not load (${err instanceof Error ? err.message : String(err)}): context falls back to plain text`);
+      log.warn(`the code parser did not load (${err instanceof Error ? err.message : String(err)}): context falls back to plain text and the tests find no functions`);
       return undefined;
     }));
 }
