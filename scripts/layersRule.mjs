@@ -12,7 +12,7 @@ const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
  */
 export const LAYERS = [
   ['extension'],
-  // The editor adapters, in wings: see WINGS below.
+  // The editor adapters, in wings (one per feature, and the shared adapters: see SHARED_ADAPTERS).
   ['vscode'],
   // Background tasks orchestrate the features below them (test runners, pending edits, context).
   ['tasks'],
