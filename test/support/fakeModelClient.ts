@@ -6,7 +6,3 @@ export {
 } from '../../support/handFedModelClient';
 export { ModelError } from '../../src/transport/modelError';
 
-/** Lets queued promise callbacks (stream iteration, steer answers) run. */
-export async function settle(): Promise<void> {
-  for (let i = 0; i < 10; i++) await new Promise((r) => setImmediate(r));
-}
