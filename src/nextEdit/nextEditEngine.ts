@@ -13,6 +13,7 @@ import { controllerOf, nextNextEditPhase, type DocLine, type NextEditEvent, type
 import { predictEdits } from './predictEdits';
 import { readPrediction } from './readPrediction';
 import { typeThrough, type OffsetChange, type OffsetEdit } from './typeThrough';
+import type { LineRange } from '../code/lineRange';
 
 /** The engine's view of one open document (the editor's, or an in-memory one in tests). */
 export interface NextEditDocument {
@@ -64,7 +65,7 @@ export interface NextEditEngineDeps {
   /** Labelled context from other files for a window (definitions, diagnostics, their edits); none when absent. */
   context?(doc: NextEditDocument, window: EditWindow): string;
   /** The lines [start, end) of the document's outermost functions, as last parsed (the window cuts none in half). */
-  functions?(doc: NextEditDocument): readonly { start: number; end: number }[];
+  functions?(doc: NextEditDocument): readonly LineRange[];
 }
 
 /**
