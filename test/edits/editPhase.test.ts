@@ -3,6 +3,7 @@ import { documentBehind, isOpen, nextEditPhase, runningStream, type EditEvent, t
 import { LeftoverPreview } from '../../src/edits/leftoverPreview';
 import type { DiffRow } from '../../src/rewrite/diffRow';
 import type { ModelStream } from '../../src/transport/modelClient';
+import { itFollowsTheTable } from '../support/transitionTable';
 
 const rows: DiffRow[] = [{ kind: 'same', text: 'a' }];
 const leftover = new LeftoverPreview(0, ['added']);
@@ -62,25 +63,8 @@ function describePhase(p: EditPhase): string {
   }
 }
 
-const pairs = Object.keys(PHASES).flatMap((phase) => Object.keys(EVENTS).map((event) => [phase, event] as const));
-
 describe('nextEditPhase', () => {
-  it('has an expectation for every phase and event', () => {
-    expect(pairs).toHaveLength(Object.keys(PHASES).length * Object.keys(EVENTS).length);
-    for (const [phase, event] of pairs) expect(TABLE[phase]?.[event], `${phase} + ${event}`).toBeDefined();
-    for (const [name, phase] of Object.entries(PHASES)) expect(describePhase(phase)).toBe(name);
-  });
-
-  it.each(pairs)('%s + %s', (name, event) => {
-    const before = PHASES[name];
-    const after = nextEditPhase(before, EVENTS[event]);
-    const expected = TABLE[name][event];
-    if (expected === '=') expect(after).toBe(before);
-    else {
-      expect(after).not.toBe(before);
-      expect(describePhase(after)).toBe(expected);
-    }
-  });
+  itFollowsTheTable({ states: PHASES, events: EVENTS, table: TABLE, next: nextEditPhase, describe: describePhase, keyedByDescription: true });
 
   it('keeps the rows, the ending and the leftover an event brings', () => {
     const shown = nextEditPhase(PHASES.streaming, EVENTS.show);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ShownPrediction } from '../../src/nextEdit/nextEditEngine';
 import { controllerOf, nextNextEditPhase, type NextEditEvent, type NextEditPhase } from '../../src/nextEdit/nextEditPhase';
 import type { OffsetEdit } from '../../src/nextEdit/typeThrough';
+import { itFollowsTheTable } from '../support/transitionTable';
 
 const pause = new AbortController();
 const request = new AbortController();
@@ -64,24 +65,8 @@ function describePhase(p: NextEditPhase): string {
   }
 }
 
-const pairs = Object.keys(PHASES).flatMap((phase) => Object.keys(EVENTS).map((event) => [phase, event] as const));
-
 describe('nextNextEditPhase', () => {
-  it('has an expectation for every phase and event', () => {
-    expect(pairs).toHaveLength(Object.keys(PHASES).length * Object.keys(EVENTS).length);
-    for (const [phase, event] of pairs) expect(TABLE[phase]?.[event], `${phase} + ${event}`).toBeDefined();
-  });
-
-  it.each(pairs)('%s + %s', (phaseName, event) => {
-    const before = PHASES[phaseName];
-    const after = nextNextEditPhase(before, EVENTS[event]);
-    const expected = TABLE[phaseName][event];
-    if (expected === '=') expect(after).toBe(before);
-    else {
-      expect(after).not.toBe(before);
-      expect(describePhase(after)).toBe(expected);
-    }
-  });
+  itFollowsTheTable({ states: PHASES, events: EVENTS, table: TABLE, next: nextNextEditPhase, describe: describePhase });
 
   it('shows an edit with the queue that follows it, remembering it as first shown', () => {
     const shown = nextNextEditPhase(PHASES.asking, EVENTS.show);

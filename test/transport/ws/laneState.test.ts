@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LaneOwner } from '../../../src/transport/ws/lane';
+import { itFollowsTheTable } from '../../support/transitionTable';
 import { nextLaneState, type LaneEvent, type LaneState } from '../../../src/transport/ws/laneState';
 
 const owner = { responseId: undefined } as LaneOwner;
@@ -39,25 +40,8 @@ function describeState(state: LaneState): string {
   }
 }
 
-const pairs = Object.keys(STATES).flatMap((state) => Object.keys(EVENTS).map((event) => [state, event] as const));
-
 describe('nextLaneState', () => {
-  it('has an expectation for every state and event', () => {
-    expect(pairs).toHaveLength(Object.keys(STATES).length * Object.keys(EVENTS).length);
-    for (const [state, event] of pairs) expect(TABLE[state]?.[event], `${state} + ${event}`).toBeDefined();
-    for (const [name, state] of Object.entries(STATES)) expect(describeState(state)).toBe(name);
-  });
-
-  it.each(pairs)('%s + %s', (name, event) => {
-    const before = STATES[name];
-    const after = nextLaneState(before, EVENTS[event]);
-    const expected = TABLE[name][event];
-    if (expected === '=') expect(after).toBe(before);
-    else {
-      expect(after).not.toBe(before);
-      expect(describeState(after)).toBe(expected);
-    }
-  });
+  itFollowsTheTable({ states: STATES, events: EVENTS, table: TABLE, next: nextLaneState, describe: describeState, keyedByDescription: true });
 
   it('keeps the owner through the response.create and its answer', () => {
     const sent = nextLaneState(STATES.owned, EVENTS.sent);
