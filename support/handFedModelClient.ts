@@ -51,7 +51,7 @@ export class HandFedStream implements ModelStream {
 
   /**
    * Resolves once the consumer has taken every delta pushed so far (and handled each) and asks
-   * for more, or has stopped reading.
+   * for more, or has stopped reading. A stream nobody reads never gets there.
    */
   taken(): Promise<void> {
     if (this.stoppedReading || (this.idle && this.queue.length === 0)) return Promise.resolve();
