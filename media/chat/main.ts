@@ -40,7 +40,7 @@ function onHostMessage(m: HostMessage, transcript: Transcript, composer: Compose
   }
 }
 
-/** A click in the transcript: a link, a retry button, or a code block's copy / insert / apply. */
+/** A click in the transcript: a link, a retry or run-as-task button, or a code block's copy / insert / apply. */
 function onTranscriptClick(event: MouseEvent, post: (m: ViewMessage) => void): void {
   const target = event.target as Element;
   const link = target.closest('a');
@@ -55,6 +55,10 @@ function onTranscriptClick(event: MouseEvent, post: (m: ViewMessage) => void): v
   if (!button) return;
   if (button.dataset.retry) {
     post({ type: 'retry', turnId: button.dataset.retry });
+    return;
+  }
+  if (button.dataset.task) {
+    post({ type: 'runAsTask', turnId: button.dataset.task });
     return;
   }
   const action = button.dataset.action;
