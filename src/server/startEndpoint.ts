@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { authError } from './auth';
+import type { DialectName } from './dialect/dialect';
+import { dialectNamed } from './dialect/dialectNamed';
 import { createEngine, type EngineKind } from './engine/createEngine';
 import type { ModelFacts } from './engine/engine';
 import type { ScriptFixtureInput } from './engine/scriptFixture';
@@ -43,6 +45,10 @@ export interface EndpointOptions {
   port?: number;
   fastModel?: string;
   fullModel?: string;
+  /** Answer as llama.cpp's server, vLLM or Ollama do (default: the endpoint's own way). */
+  dialect?: DialectName;
+  /** Prompt tokens a request may hold under a dialect (default: the model's context, else 8192). */
+  contextTokens?: number;
   /** false emulates deployments with one response at a time per socket and no `stream_id`. */
   lanes?: boolean;
   knobs?: Partial<Knobs>;
@@ -70,6 +76,9 @@ export interface EndpointHandle {
   close(): Promise<void>;
 }
 
+/** Context of a dialect's prompt check when the engine has no model to say it. */
+const DEFAULT_CONTEXT_TOKENS = 8192;
+
 /** Starts the local endpoint in this process. */
 export async function startEndpoint(options: EndpointOptions = {}): Promise<EndpointHandle> {
   const log = options.log ?? (() => undefined);
@@ -90,6 +99,8 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Endp
   const ctx: EndpointContext = {
     engine,
     models: new ServedModels(options.fastModel ?? 'gpt-5.3-codex-spark', options.fullModel ?? 'gpt-5.3-codex'),
+    dialect: dialectNamed(options.dialect ?? 'flint'),
+    contextTokens: options.contextTokens ?? engine.facts?.contextLength ?? DEFAULT_CONTEXT_TOKENS,
     knobs,
     faults,
     store: new ResponseStore(options.storeEntries),
