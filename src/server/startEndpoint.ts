@@ -159,11 +159,13 @@ function upgradeHandler(ctx: EndpointContext, wss: WebSocketServer): (req: Incom
       return;
     }
     const denied = requestRefusal(req.headers, ctx.guard) ?? (path === '/v1/responses' ? authError(req, ctx) : undefined);
-    if (path !== '/v1/responses' || denied) {
+    // The servers the dialects speak for have no WebSocket: they answer as to any unknown path.
+    const absent = !ctx.dialect.websocket && !denied ? ctx.dialect.notFound('GET', path) : undefined;
+    if (path !== '/v1/responses' || denied || absent) {
       const status = denied ? denied.status : 404;
-      const body = JSON.stringify(denied ? denied.body() : { error: { message: `No WebSocket at ${path}` } });
+      const body = absent?.body ?? JSON.stringify(denied ? ctx.dialect.errorBody(denied) : { error: { message: `No WebSocket at ${path}` } });
       socket.end(
-        `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Refused'}\r\ncontent-type: application/json\r\n` +
+        `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Refused'}\r\ncontent-type: ${absent?.contentType ?? 'application/json'}\r\n` +
           `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
       );
       return;

@@ -22,6 +22,8 @@ export interface Dialect {
   readonly owner: string;
   /** The JSON body of an error response (its status is the error's). */
   errorBody(error: ApiError): unknown;
+  /** The server has the Responses API over a WebSocket (`/v1/responses`), as the OpenAI service does. */
+  readonly websocket: boolean;
   /** The server has llama.cpp's `POST /infill`. */
   readonly infill: boolean;
   /**
@@ -45,6 +47,6 @@ export interface Dialect {
   overflow?(promptTokens: number, contextTokens: number): ApiError | 'truncate';
   /** Most stop sequences one request may carry. */
   readonly maxStops: number;
-  /** The answer to a path without a route; undefined: a JSON error like any other. */
+  /** The answer to a path without a route; undefined: a JSON error like any other (a dialect without a WebSocket must have one). */
   notFound(method: string, path: string): NotFoundAnswer | undefined;
 }

@@ -6,6 +6,7 @@ export const flintDialect: Dialect = {
   name: 'flint',
   owner: 'flint',
   errorBody: (error) => error.body(),
+  websocket: true,
   infill: true,
   chains: 'stored',
   unknownModel: (name, served) =>

@@ -36,6 +36,7 @@ export const llamaCppDialect: Dialect = {
       ...error.details,
     },
   }),
+  websocket: false,
   infill: true,
   // The Responses API is converted into a Chat Completions request: nothing is stored.
   chains: 'ignored',

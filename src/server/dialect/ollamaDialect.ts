@@ -18,6 +18,7 @@ export const ollamaDialect: Dialect = {
       code: null,
     },
   }),
+  websocket: false,
   infill: false,
   chains: 'ignored',
   unknownModel: (name) => new ApiError(404, 'not_found_error', `model '${name}' not found`),

@@ -29,6 +29,7 @@ export const vllmDialect: Dialect = {
       code: error.status,
     },
   }),
+  websocket: false,
   infill: false,
   chains: 'missing',
   unknownModel: (name) => ownError(404, `The model \`${name}\` does not exist.`, 'NotFoundError', 'model'),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import type { DialectName } from '../../../src/server/dialect/dialect';
 import { startEndpoint, type EndpointHandle } from '../../../src/server/startEndpoint';
 import { post, readSse } from '../sseReader';
@@ -154,5 +155,23 @@ describe('the Responses API', () => {
     const first = await (await respond('flint', { input: 'remember this' })).json();
     const second = await (await respond('flint', { input: 'recall', previous_response_id: first.id })).json();
     expect(second.output[0].content[0].text).toBe('You first said: remember this');
+  });
+});
+
+describe('the WebSocket', () => {
+  const upgrade = (d: DialectName) =>
+    new Promise<number>((resolve, reject) => {
+      const ws = new WebSocket(endpoints.get(d)!.url);
+      ws.on('open', () => {
+        ws.close();
+        resolve(101);
+      });
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on('error', reject);
+    });
+
+  it('is the endpoint\'s own: the servers the dialects speak for answer the upgrade with a 404', async () => {
+    expect(await upgrade('flint')).toBe(101);
+    for (const d of ['llama.cpp', 'vllm', 'ollama'] as const) expect(await upgrade(d)).toBe(404);
   });
 });

@@ -63,3 +63,27 @@ describe('ghost text', () => {
     expect(result.outputTokens).toBeGreaterThan(0);
   });
 });
+
+describe('a ws:// URL to a server without the WebSocket', () => {
+  it('fails with the URL to use instead', async () => {
+    const { ep } = await harness('ollama');
+    const { createModelClient } = await import('../../../src/transport/createModelClient');
+    const client = createModelClient({
+      role: 'fast',
+      url: `ws://127.0.0.1:${ep.port}/v1`,
+      model: 'gpt-5.3-codex-spark',
+      httpApi: 'responses',
+      allowInsecure: false,
+      firstTokenTimeoutMs: 5000,
+      stallTimeoutMs: 5000,
+      log: { trace() {}, debug() {}, info() {}, warn() {}, error() {} },
+    });
+    try {
+      const result = await client.stream({ surface: 'chat', input: [{ role: 'user', content: 'hello' }] }).done;
+      expect(result.status).toBe('failed');
+      expect(result.error?.message).toMatch(/\(HTTP 404\): no Responses API WebSocket at this URL; a self-hosted server \(llama\.cpp, vLLM, Ollama\) takes http:\/\/host:port\/v1/);
+    } finally {
+      client.dispose();
+    }
+  });
+});
