@@ -90,6 +90,11 @@ const CASES: Case[] = [
   { name: 'ghost text over /v1/completions', expect: () => 'answer', run: (env) => answer(client(env, { fim: 'completions' }), ghostRequest('completions'), GHOST) },
   { name: 'chat over Chat Completions', expect: () => 'answer', run: (env) => answer(client(env, { chat: 'chat' }), chatRequest('hello'), 'You said: hello') },
   { name: 'chat over the Responses API, three turns keep the conversation', expect: () => 'answer', run: threeTurns },
+  {
+    name: 'chat over a ws:// URL',
+    expect: () => 'error: bad_request',
+    run: (env) => answer(client(env, { chat: 'responses' }, `ws://127.0.0.1:${env.endpoint.port}/v1`), chatRequest('hello'), undefined, /no Responses API WebSocket at this URL; a self-hosted server/),
+  },
   { name: 'ghost text cancelled mid-stream', expect: () => 'cancelled', run: (env) => cancelled(env, 'completions') },
   { name: 'chat cancelled mid-stream', expect: () => 'cancelled', run: (env) => cancelled(env, 'chat') },
   {
