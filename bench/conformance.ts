@@ -61,7 +61,8 @@ async function cancelled(env: Env, api: 'chat' | 'completions'): Promise<Verdict
   const next = await c.stream(api === 'chat' ? chatRequest('hello') : ghostRequest('completions')).done;
   const stopped = left !== undefined && left.abandoned && left.outputTokens < LONG_WORDS;
   const ok = r.status === 'cancelled' && stopped && next.status === 'completed';
-  const detail = `server ${stopped ? `stopped generating after ${left!.outputTokens} of ${LONG_WORDS} tokens` : 'did not stop generating'}; the next request ${next.status}`;
+  const seen = left ? `${left.abandoned ? 'abandoned' : 'not abandoned'} after ${left.outputTokens} of ${LONG_WORDS} tokens` : 'no ended generation listed';
+  const detail = `server ${stopped ? 'stopped generating' : 'did not stop generating'} (${seen}); the next request ${next.status}`;
   return { outcome: outcomeOf(r), ok, detail };
 }
 

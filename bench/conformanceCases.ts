@@ -108,7 +108,8 @@ export async function firstPiece(stream: ModelStream): Promise<void> {
 
 /** The endpoint's latest text generation of `route`, once it has ended. */
 export async function lastGeneration(env: Env, route: string): Promise<{ outputTokens: number; abandoned: boolean } | undefined> {
-  for (let i = 0; i < 50; i++) {
+  // Up to 5 s: on a busy machine the server may take a while to see the connection close.
+  for (let i = 0; i < 250; i++) {
     const res = await fetch(`${env.endpoint.origin}/__admin/requests`, { headers: { 'x-flint-admin': ADMIN } });
     const { requests } = (await res.json()) as { requests: { route: string; outputTokens: number; abandoned: boolean; done: boolean }[] };
     const last = requests.filter((r) => r.route === route).at(-1);
