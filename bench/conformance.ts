@@ -11,6 +11,7 @@ import { startEndpoint } from '../src/server/startEndpoint';
 import type { InputMessage } from '../src/transport/modelClient';
 import {
   chatRequest,
+  clearGenerations,
   client,
   CONTEXT_TOKENS,
   endpointOptions,
@@ -53,6 +54,7 @@ async function answer(c: ReturnType<typeof client>, request: Parameters<typeof c
 async function cancelled(env: Env, api: 'chat' | 'completions'): Promise<Verdict> {
   const c = api === 'chat' ? client(env, { chat: 'chat' }) : client(env, { fim: 'completions' });
   const request = api === 'chat' ? chatRequest('long') : { ...ghostRequest('completions'), fim: { prefix: '// long\n', suffix: '' } };
+  await clearGenerations(env);
   const stream = c.stream(request);
   await firstPiece(stream);
   stream.cancel();

@@ -106,6 +106,11 @@ export async function firstPiece(stream: ModelStream): Promise<void> {
   if (next.done) throw new Error('the stream ended before its first piece of text');
 }
 
+/** Forgets the endpoint's listed generations: a scripted one is listed only once it has ended. */
+export async function clearGenerations(env: Env): Promise<void> {
+  await fetch(`${env.endpoint.origin}/__admin/requests`, { method: 'POST', headers: { 'x-flint-admin': ADMIN, 'content-type': 'application/json' }, body: '{}' });
+}
+
 /** The endpoint's latest text generation of `route`, once it has ended. */
 export async function lastGeneration(env: Env, route: string): Promise<{ outputTokens: number; abandoned: boolean } | undefined> {
   // Up to 5 s: on a busy machine the server may take a while to see the connection close.
