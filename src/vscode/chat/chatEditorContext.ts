@@ -142,6 +142,9 @@ export class ChatEditorContext implements vscode.Disposable {
   }
 }
 
+/** The user's own text: a task log, a conflict view or the output panel offers no chip. */
+const SOURCE_SCHEMES = new Set(['file', 'untitled', 'vscode-remote', 'vscode-notebook-cell']);
+
 function isSourceDocument(doc: vscode.TextDocument): boolean {
-  return doc.uri.scheme !== 'output' && doc.uri.scheme !== 'debug';
+  return SOURCE_SCHEMES.has(doc.uri.scheme);
 }
