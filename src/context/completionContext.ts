@@ -1,5 +1,6 @@
 import type { Snippet } from './snippet';
 import { charsForTokens, estimateTokens } from './tokenEstimate';
+import { comparableLines } from './withoutRepeats';
 
 /** What the model sees of the document and of other files. */
 export interface CompletionContext {
@@ -16,6 +17,8 @@ export interface ContextInput {
   /** Candidate snippets, best first. */
   snippets: Snippet[];
   tokenBudget: number;
+  /** The open file's workspace-relative path: its own lines the window holds are not sent again as snippets. */
+  path?: string;
 }
 
 /** Shares of the budget; what the suffix and snippets leave unused goes to the prefix. */
@@ -29,9 +32,16 @@ const PREFIX_ANCHOR = 1024;
 export function buildCompletionContext(input: ContextInput): CompletionContext {
   const budget = charsForTokens(input.tokenBudget);
   const suffix = suffixWindow(input.suffix, Math.floor(budget * SUFFIX_SHARE));
-  const snippets = fitSnippets(input.snippets, Math.floor(budget * SNIPPET_SHARE));
-  const snippetChars = snippets.reduce((n, s) => n + s.path.length + s.text.length, 0);
-  const prefix = prefixWindow(input.prefix, budget - suffix.length - snippetChars);
+  let snippets = fitSnippets(input.snippets, Math.floor(budget * SNIPPET_SHARE));
+  let prefix = prefixWindow(input.prefix, budget - suffix.length - charsOf(snippets));
+  // The open file's own lines in the window are left out of the snippets; the room that frees
+  // widens the window, which may hold more of them: twice at most.
+  for (let pass = 0; input.path && pass < 2; pass++) {
+    const fewer = withoutWindow(snippets, input.path, prefix + suffix);
+    if (fewer === snippets) break;
+    snippets = fewer;
+    prefix = prefixWindow(input.prefix, budget - suffix.length - charsOf(snippets));
+  }
   const tokens =
     estimateTokens(prefix) + estimateTokens(suffix) + snippets.reduce((n, s) => n + estimateTokens(s.path + s.text), 0);
   return { prefix, suffix, snippets, tokens };
@@ -52,6 +62,24 @@ export function suffixWindow(suffix: string, maxChars: number): string {
   if (suffix.length <= maxChars) return suffix;
   const nl = suffix.lastIndexOf('\n', maxChars);
   return suffix.slice(0, nl > 0 ? nl : maxChars);
+}
+
+const charsOf = (snippets: readonly Snippet[]) => snippets.reduce((n, s) => n + s.path.length + s.text.length, 0);
+
+/** The snippets without the lines of `path` that `window` holds (a snippet left with none is dropped); the same array when none is. */
+function withoutWindow(snippets: Snippet[], path: string, window: string): Snippet[] {
+  if (!snippets.some((s) => s.path === path || s.path.startsWith(`${path}:`))) return snippets;
+  const shown = comparableLines(window);
+  let changed = false;
+  const out = snippets.flatMap((s) => {
+    if (s.path !== path && !s.path.startsWith(`${path}:`)) return [s];
+    const lines = s.text.split('\n');
+    const kept = lines.filter((l) => !shown.has(l.trim()));
+    if (kept.length === lines.length) return [s];
+    changed = true;
+    return kept.some((l) => comparableLines(l).size) ? [{ ...s, text: kept.join('\n') }] : [];
+  });
+  return changed ? out : snippets;
 }
 
 function fitSnippets(snippets: Snippet[], maxChars: number): Snippet[] {

@@ -4,11 +4,13 @@ import { fitBudget, totalTokens } from './fitBudget';
 import { moduleOutlines } from './moduleOutlines';
 import { namesWithImports } from './importedNames';
 import type { NameUse } from './namesInPlay';
-import { renderSections } from './renderSections';
+import { rankItems } from './rankItems';
+import { renderSections, SECTION_TITLES } from './renderSections';
 import { resolveDefinitions } from './resolveDefinitions';
 import { budgetFor, type ContextSurface } from './surfaceBudgets';
 import type { MaskedText } from './secretScan';
 import type { SymbolIndex } from './symbolIndex';
+import { comparableLines, withoutRepeats } from './withoutRepeats';
 
 /** Lines ranges are 0-based, `end` exclusive. */
 export interface LineSpan {
@@ -93,7 +95,11 @@ export class ContextService {
         for (const kind of m.kinds) masked.add(kind);
         return m.kinds.length ? { ...i, text: m.text } : i;
       });
-    const fitted = fitBudget(onceEach(items), budgetFor(req.surface, req.tokenBudget ?? 4096));
+    // Each line once: what a file's text gave in an earlier section (or the prompt's own window) is left out of the later ones.
+    const ranked = rankItems(onceEach(items));
+    const inOrder = (Object.keys(SECTION_TITLES) as ContextItem['source'][]).flatMap((source) => ranked.filter((i) => i.source === source));
+    const window = new Map([[req.path, comparableLines(req.lines.slice(req.visible.start, req.visible.end).join('\n'))]]);
+    const fitted = fitBudget(withoutRepeats(inOrder, window), budgetFor(req.surface, req.tokenBudget ?? 4096));
     return { items: fitted, text: renderSections(fitted), tokens: totalTokens(fitted), masked: [...masked] };
   }
 
