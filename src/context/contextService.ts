@@ -8,8 +8,8 @@ import { rankItems } from './rankItems';
 import { renderSections, SECTION_TITLES } from './renderSections';
 import { resolveDefinitions } from './resolveDefinitions';
 import { budgetFor, type ContextSurface } from './surfaceBudgets';
-import type { MaskedText } from './secretScan';
-import type { SymbolIndex } from './symbolIndex';
+import type { MaskedText } from '../privacy/secretScan';
+import type { SymbolIndex } from '../code/symbolIndex';
 import { comparableLines, withoutRepeats } from './withoutRepeats';
 
 /** Lines ranges are 0-based, `end` exclusive. */

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CodeParser, installedParserFiles } from '../../src/context/codeParser';
+import { CodeParser, installedParserFiles } from '../../src/code/codeParser';
 import { definitionText, oneLine } from '../../src/context/definitionItems';
-import { SymbolIndex } from '../../src/context/symbolIndex';
+import { SymbolIndex } from '../../src/code/symbolIndex';
 
 const RESPONSE = `/** A response. */
 export class Response<T> {
