@@ -84,6 +84,10 @@ function start(api: WebviewApi): void {
       post({ type: 'retry', turnId: button.dataset.retry });
       return;
     }
+    if (button.dataset.task) {
+      post({ type: 'runAsTask', turnId: button.dataset.task });
+      return;
+    }
     const action = button.dataset.action;
     const block = button.closest<HTMLElement>('.code-block');
     const code = block ? codeOfBlock(block) : undefined;
