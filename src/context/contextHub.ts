@@ -1,4 +1,4 @@
-import type { LineSpan } from '../code/functionSpan';
+import type { LineRange } from '../code/lineRange';
 import type { ContextBlock, ContextRequest } from './contextService';
 import type { PromptRecorder } from './promptRecorder';
 import type { Snippet } from './snippet';
@@ -28,7 +28,7 @@ export interface ContextHub {
   /** Generated tests' context: the existing tests of `functionName` and the test setup too. */
   buildForTests(req: ContextRequest, functionName: string): Promise<ContextBlock>;
   /** The lines [start, end) of the outermost functions of `path`, as last indexed (none when it is not). */
-  functions(path: string): LineSpan[];
+  functions(path: string): LineRange[];
   /** The last prompt each surface sent. */
   readonly prompts: PromptRecorder;
 }

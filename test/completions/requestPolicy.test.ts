@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { settle } from '../support/fakeClock';
+import { hostReplied, stillPending } from '../support/fakeClock';
+import { until } from '../../support/until.mjs';
+import { asked } from '../support/fakeModelClient';
 import { engineHarness, request } from './engineHarness';
 
 // No request for what Flint already holds: every answer kept or streaming is checked first (the
@@ -28,11 +30,11 @@ describe('Ghost-text requests: nothing asked for what is held', () => {
     const h = engineHarness();
     const dropped = new AbortController();
     const first = h.engine.provide(request(LINE, SUFFIX, { signal: dropped.signal }));
-    await settle();
+    await asked(h.client);
     dropped.abort();
     expect(await first).toBeUndefined();
     const again = h.engine.provide(request(LINE, SUFFIX));
-    await settle();
+    expect(await stillPending(again)).toBe(true);
     expect(h.client.streams).toHaveLength(1);
     h.client.last.push('0;\n');
     expect((await again)?.suggestion.text).toBe('0;');
@@ -44,7 +46,7 @@ describe('Ghost-text requests: nothing asked for what is held', () => {
     void h.engine.prefetch(request(LINE, SUFFIX));
     h.client.last.push('items.length;');
     h.client.last.end();
-    await settle();
+    await until('the prefetch is recorded', () => h.samples.length === 1);
     const shown = await h.engine.provide(request(`${LINE}item`, SUFFIX, { explicit: true }));
     expect(shown).toMatchObject({ suggestion: { text: 's.length;' }, source: 'cache' });
     expect(h.log.count() - h.log.count('speculative')).toBe(1);
@@ -53,7 +55,7 @@ describe('Ghost-text requests: nothing asked for what is held', () => {
   it('a state whose answer was nothing is not asked for again, by a key or an explicit ask', async () => {
     const h = engineHarness();
     const first = h.engine.provide(request(LINE, SUFFIX));
-    await settle();
+    await asked(h.client);
     h.client.last.end();
     expect(await first).toBeUndefined();
     expect(await h.engine.provide(request(LINE, SUFFIX))).toBeUndefined();
@@ -81,7 +83,7 @@ describe('Ghost-text requests: nothing asked for what is held', () => {
   it('an arrival where a keystroke\'s request for the same state is streaming asks nothing, and is ready with it', async () => {
     const h = engineHarness({ debounceMs: 50 });
     const typed = h.engine.provide(request(LINE, SUFFIX, { explicit: true }));
-    await settle();
+    await hostReplied();
     const ready = h.engine.prefetch(request(LINE, SUFFIX));
     h.client.last.push('items.length;\n');
     expect(await ready).toBe(true);
@@ -92,11 +94,11 @@ describe('Ghost-text requests: nothing asked for what is held', () => {
   it('an arrival where a finished answer covers the state asks nothing', async () => {
     const h = engineHarness();
     const first = h.engine.provide(request(LINE, SUFFIX, { explicit: true }));
-    await settle();
+    await hostReplied();
     h.client.last.push('items.length;');
     h.client.last.end();
     await first;
-    await settle();
+    await hostReplied();
     const asked = h.client.streams.length;
     expect(await h.engine.prefetch(request(`${LINE}it`, SUFFIX))).toBe(true);
     expect(h.client.streams).toHaveLength(asked);
@@ -105,10 +107,10 @@ describe('Ghost-text requests: nothing asked for what is held', () => {
   it('a key typed past a streaming answer leaves it (cancelled as the key waits) and asks once after the pause', async () => {
     const h = engineHarness({ debounceMs: 50 });
     void h.engine.provide(request(LINE, SUFFIX, { explicit: true }));
-    await settle();
+    await hostReplied();
     // More typed than the stream has brought, by more than is worth waiting for.
     const typed = h.engine.provide(request(`${LINE}items.le`, SUFFIX));
-    await settle();
+    await hostReplied();
     expect(h.client.streams[0].cancelled).toBe(true);
     expect(h.client.streams).toHaveLength(1);
     await h.clock.advance(500);
@@ -122,7 +124,7 @@ describe('Ghost-text requests: nothing asked for what is held', () => {
     const h = engineHarness();
     const first = h.engine.provide(request(LINE, SUFFIX, { explicit: true }));
     const second = h.engine.provide(request(LINE, SUFFIX, { explicit: true }));
-    await settle();
+    await hostReplied();
     h.client.last.push('0;\n');
     expect((await first)?.suggestion.text).toBe('0;');
     expect((await second)?.suggestion.text).toBe('0;');

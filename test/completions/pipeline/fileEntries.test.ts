@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { settle } from '../../support/fakeClock';
+import { hostReplied } from '../../support/fakeClock';
 import { engineHarness, request } from '../engineHarness';
 import { takeEntries } from './fileEntries';
 
@@ -37,9 +37,9 @@ async function streaming(h: ReturnType<typeof engineHarness>, first: string): Pr
   void h.engine.provide(request(LINE, SUFFIX, { signal: editor.signal }));
   await pause(h);
   h.client.last.push(first);
-  await settle();
+  await hostReplied();
   editor.abort();
-  await settle();
+  await hostReplied();
   takeEntries();
 }
 
@@ -63,7 +63,7 @@ describe('A keystroke that asks the model enters each file of the line at most t
     const h = engineHarness({ debounceMs: 50 });
     takeEntries();
     const asked = h.engine.provide(request(LINE, SUFFIX, { explicit: true }));
-    await settle();
+    await hostReplied();
     h.client.last.push('0;\n');
     expect((await asked)?.source).toBe('model');
     const entries = takeEntries();
@@ -75,7 +75,7 @@ describe('A keystroke that asks the model enters each file of the line at most t
     const h = engineHarness({ debounceMs: 50 });
     await streaming(h, 'it');
     const typed = h.engine.provide(request(`${LINE}itemx`, SUFFIX));
-    await settle();
+    await hostReplied();
     h.client.streams[0].push('ems.length;\n');
     await pause(h);
     expect(h.client.streams).toHaveLength(2);

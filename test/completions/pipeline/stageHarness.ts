@@ -7,6 +7,7 @@ import { lookAt } from '../../../src/completions/pipeline/look';
 import { ShownSuggestion } from '../../../src/completions/shownSuggestion';
 import type { RequestSample } from '../../../src/metrics/requestSample';
 import { DebouncePolicy } from '../../../src/time/debouncePolicy';
+import { until } from '../../../support/until.mjs';
 import { FakeClock } from '../../support/fakeClock';
 import { FakeModelClient } from '../../support/fakeModelClient';
 import { CompletionRequestLog } from '../../../support/completionRequestLog';
@@ -32,5 +33,7 @@ export function stageHarness(overrides: Partial<CompletionSettings> = {}) {
     const look = lookAt(cache, requests.running, place, settings.maxLines);
     return { req: request(prefix, suffix, extra), number: ++newest, t0: clock.now(), place, look, waited: false, paused: false, debounced: 0 };
   };
-  return { parts, keystroke, clock, client, samples, settings, log, cache, requests, shown };
+  /** Waits until the newest request's end was handled (its sample recorded). */
+  const recorded = (stream = client.last) => until('the request is recorded', () => samples.some((x) => x.marks === stream.marks));
+  return { parts, keystroke, clock, client, samples, settings, log, cache, requests, shown, recorded };
 }
