@@ -72,7 +72,8 @@ const round = (x) => (x === null || x === undefined ? null : Math.round(x * 100)
 /** Flint's ghost text needs its inline completion provider; until it exists, that half waits. */
 function flintProviderPresent() {
   const dir = join(root, 'src', 'vscode');
-  return existsSync(dir) && readdirSync(dir).some((f) => /inline.*completion/i.test(f));
+  // The adapters live in feature wings (src/vscode/<feature>/).
+  return existsSync(dir) && readdirSync(dir, { recursive: true }).some((f) => /inline.*completion/i.test(String(f)));
 }
 
 /** Alternates keystrokes between the windows in balanced orders (each follows each other about equally often). */

@@ -140,8 +140,9 @@ export async function typingPhase(groups, browser, endpoint, { median, oracle, t
     burner?.stop();
   }
   const entries = relay.read();
-  // The raw records and the relay's log, for looking into a run (not kept in the repository).
-  if (process.env.FLINT_BENCH_RAW) writeFileSync(process.env.FLINT_BENCH_RAW, JSON.stringify({ windows: windows.map((w) => ({ tag: w.tag, records: w.records })), relay: entries }));
+  // The raw records and the relay's log, for looking into a run (not kept in the repository);
+  // the busy run's beside the quiet one's, with `.busy` after the name.
+  if (process.env.FLINT_BENCH_RAW) writeFileSync(`${process.env.FLINT_BENCH_RAW}${busy ? '.busy' : ''}`, JSON.stringify({ windows: windows.map((w) => ({ tag: w.tag, records: w.records })), relay: entries }));
   const perWindow = {};
   const answerMs = {};
   const replies = oracle.fixture.tails.replies;

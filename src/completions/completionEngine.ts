@@ -12,7 +12,8 @@ import { cursorPlace } from './cursorPlace';
 import { askModel } from './pipeline/askModel';
 import { debounce } from './pipeline/debounce';
 export { SUBTLE_PAUSE_MS } from './pipeline/debounce';
-import { Keystroke, type Stage, type StageParts } from './pipeline/keystroke';
+import { isStop, type Keystroke, type Stage, type StageParts } from './pipeline/keystroke';
+import { lookAt } from './pipeline/look';
 import { reuseInFlight } from './pipeline/reuseInFlight';
 import { reuseKept } from './pipeline/reuseKept';
 import { prefetch } from './prefetchRequest';
@@ -30,18 +31,20 @@ export interface CompletionEngineDeps {
 }
 
 /**
- * What happens to a keystroke, in order. The first stage that stops answers it and says why;
- * a stage that serves a suggestion shows it (ShownSuggestion then watches it grow and
- * speculates after it).
+ * What happens to a keystroke, in order, after one look at what is kept and running for its
+ * place (lookAt). Each stage decides over the keystroke as it is and stops (with an answer or a
+ * reason there is none) or passes, saying why; no stage calls another. A stage that serves a
+ * suggestion shows it (ShownSuggestion then watches it grow and speculates after it).
  */
 const STAGES: readonly Stage[] = [
-  // A suggestion kept from earlier serves the document as it is: shown, typed through, cached.
+  // A suggestion the look found serves the document as it is: shown, typed through, cached.
   reuseKept,
   // A running request the typing agrees with: wait for its suggestion here.
   reuseInFlight,
-  // Typing goes on: wait for a pause, then look at what is kept and running again.
+  // Typing goes on: wait for a pause.
   debounce,
-  // Build the context, ask the model, wait for the stream's first line (or block).
+  // Ask for the place (looking again if the keystroke waited): reuse what serves it now, or
+  // build the context, ask the model and wait for the stream's first line (or block).
   askModel,
 ];
 
@@ -73,26 +76,32 @@ export class CompletionEngine {
   }
 
   async provide(req: CompletionRequest): Promise<CompletionResult | undefined> {
-    const { clock, cache, requests, debounce: policy } = this.parts;
+    const { clock, cache, requests, debounce: policy, settings } = this.parts;
     const t0 = clock.now();
     // Explicit asks (the user's, or the editor asking again for a grown suggestion) are not typing.
     if (!req.explicit) policy.noteKeystroke(t0);
     const place = cursorPlace(req.prefix, req.suffix);
     // One look at what is kept and running: what may serve the place, and the requests it has left.
-    const { hits, left } = cache.survey(place, requests.running);
-    const k = new Keystroke(req, ++this.keystrokes, t0, place, hits);
+    const look = lookAt(cache, requests.running, place, settings().maxLines);
+    let k: Keystroke = { req, number: ++this.keystrokes, t0, place, look, waited: false, paused: false, debounced: 0 };
     // The left requests go once the keystroke waits (its own request, if any, is out by then:
     // nothing waits behind them), or when it is answered.
+    const left = [...look.left];
     const abandon = () => {
-      for (const entry of left.splice(0)) requests.cancel(entry);
+      const going = left.splice(0).filter((entry) => entry.running);
+      if (going.length > 0) requests.cancel(...going);
     };
     try {
       for (const stage of STAGES) {
-        const step = stage(this.parts, k);
-        const stop = step instanceof Promise ? (abandon(), await step) : step;
-        if (!stop) continue;
-        this.deps.log.trace(`ghost text keystroke ${k.number}: ${stop.why}`);
-        return stop.result;
+        const out = stage(this.parts, k);
+        const waits = out instanceof Promise;
+        const step = waits ? (abandon(), await out) : out;
+        if (isStop(step)) {
+          this.deps.log.trace(`ghost text keystroke ${k.number}: ${step.why}`);
+          return step.result;
+        }
+        if (step.left) left.push(step.left);
+        if (waits) k = { ...k, waited: true, ...(step.pass === 'paused' ? { paused: true, debounced: step.debounced ?? 0 } : {}) };
       }
       return undefined;
     } finally {

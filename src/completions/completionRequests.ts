@@ -12,10 +12,11 @@ import { CompletionEntry } from './completionEntry';
 import { buildModelRequest } from './completionPrompt';
 import { cursorMarkerFor } from './cursorMarker';
 import type { CompletionSettings } from './completionSettings';
-import type { CompletionRequest, RequestKind } from './completionTypes';
+import type { CompletionRequest, RequestKind, Suggestion } from './completionTypes';
 import type { CursorPlace } from './cursorPlace';
 import { FailurePause } from './failurePause';
 import { modelTextNormalizer } from './filters/filterPipeline';
+import { lookAt, type Look } from './pipeline/look';
 
 export interface CompletionRequestsDeps {
   /** The current fast model client (settings may swap it). */
@@ -26,6 +27,18 @@ export interface CompletionRequestsDeps {
   log: Logger;
   cache: CompletionCache;
 }
+
+/**
+ * What asking for a place came to: a suggestion kept there, the model having said nothing fits
+ * there, a running request to wait for (`own` when just started for the ask), requests pausing
+ * after a failure, or nothing held and no request started (`mayStart` false).
+ */
+export type Asked =
+  | { kind: 'kept'; entry: CompletionEntry; suggestion: Suggestion }
+  | { kind: 'nothing-here' }
+  | { kind: 'running'; entry: CompletionEntry; own: boolean }
+  | { kind: 'paused' }
+  | { kind: 'none' };
 
 /**
  * The model requests behind ghost text. Each builds its context and prompt, then streams into a
@@ -79,6 +92,20 @@ export class CompletionRequests {
   }
 
   /**
+   * The one place a request for a document state is reused, started or left: what is kept or
+   * running for `place` serves it (see lookAt; `look`, when the caller just looked, stands for a
+   * look now), else a request of `kind` starts (unless `mayStart` is false); then the running
+   * requests the place has left are cancelled, once the new one is out (nothing waits behind them).
+   */
+  ask(req: CompletionRequest, place: CursorPlace, kind: RequestKind, { look, mayStart = true }: { look?: Look; mayStart?: boolean } = {}): Asked {
+    const seen = look ?? lookAt(this.deps.cache, this.inFlight, place, this.deps.settings().maxLines);
+    const asked = heldFor(seen) ?? (mayStart ? this.startFor(req, place, kind) : { kind: 'none' });
+    const left = seen.left.filter((entry) => entry.running);
+    if (left.length > 0) this.cancel(...left);
+    return asked;
+  }
+
+  /**
    * `count` requests for other suggestions at `place`, pushed apart by a spread of sampling
    * temperatures while the endpoint takes one.
    */
@@ -93,11 +120,13 @@ export class CompletionRequests {
     return this.inFlight;
   }
 
-  cancel(entry: CompletionEntry): void {
-    this.inFlight.delete(entry);
-    entry.stream?.cancel();
-    entry.finish({ status: 'cancelled', text: '', outputTokens: 0 }, this.deps.clock.now());
-    if (!entry.used) this.deps.cache.delete(entry);
+  cancel(...entries: CompletionEntry[]): void {
+    for (const entry of entries) {
+      this.inFlight.delete(entry);
+      entry.stream?.cancel();
+      entry.finish({ status: 'cancelled', text: '', outputTokens: 0 }, this.deps.clock.now());
+      if (!entry.used) this.deps.cache.delete(entry);
+    }
   }
 
   /** Whether new requests wait after a failure (a new client lifts the pause). */
@@ -112,6 +141,11 @@ export class CompletionRequests {
 
   dispose(): void {
     for (const entry of [...this.inFlight]) this.cancel(entry);
+  }
+
+  private startFor(req: CompletionRequest, place: CursorPlace, kind: RequestKind): Asked {
+    const entry = this.start(req, place, kind);
+    return entry ? { kind: 'running', entry, own: true } : { kind: 'paused' };
   }
 
   private async pump(entry: CompletionEntry, stream: ModelStream): Promise<void> {
@@ -151,4 +185,12 @@ export class CompletionRequests {
     }
     if (this.pause.failed(error, this.deps.client(), this.deps.clock.now())) this.deps.log.warn(`Ghost text request #${entry.id} failed (${error.code}): ${error.message}`);
   }
+}
+
+/** What a look found that answers an ask without a new request. */
+function heldFor(look: Look): Asked | undefined {
+  if (look.kind === 'kept') return { kind: 'kept', entry: look.entry, suggestion: look.suggestion };
+  if (look.kind === 'nothing-here') return { kind: 'nothing-here' };
+  if (look.kind === 'pending') return { kind: 'running', entry: look.entry, own: false };
+  return undefined;
 }

@@ -21,8 +21,10 @@ export function continuedSuggestion(
   const rest = entry.text.slice(place.prefix.length - entry.prefix.length);
   if (!rest.startsWith(suggestion.text) || rest.slice(suggestion.text.length).trim() !== '') return undefined;
   const lines = suggestion.text.split('\n');
-  // Only past a block's end: what follows any other answer is a guess not yet asked for.
-  if (lines.length >= maxLines || !BLOCK_CLOSER.test(lines[lines.length - 1].trimStart())) return undefined;
+  // Only past a block's end: what follows any other answer is a guess not yet asked for. The
+  // closer's line as the document will have it: typed into, it no longer starts the suggestion.
+  const lastLine = lines.length === 1 ? place.lineBefore + lines[0] : lines[lines.length - 1];
+  if (lines.length >= maxLines || !BLOCK_CLOSER.test(lastLine.trimStart())) return undefined;
   const next: CursorPlace = cursorPlace(place.prefix + suggestion.text, place.suffix);
   for (const hit of cache.lookup(next.prefix, next.suffix)) {
     if (!hit.ready || hit.entry === entry || hit.entry.kind === 'alternative') continue;

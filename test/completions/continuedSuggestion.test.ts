@@ -36,6 +36,26 @@ describe('A suggestion that ends where its answer ends', () => {
     expect(h.client.streams).toHaveLength(asked);
   });
 
+  it('keeps the following lines while the closer itself is typed (the rest of its line no longer starts with it)', async () => {
+    const h = engineHarness();
+    const listener = 'function watch() {\n  window.addEventListener("keydown", () => {\n    seen++;';
+    const first = h.engine.provide(request(listener));
+    await hostReplied();
+    h.client.last.push('\n  }, true);');
+    h.client.last.end();
+    expect((await first)?.suggestion.text).toBe('\n  }, true);');
+    await hostReplied();
+    h.client.last.push('\n  return seen;\n}');
+    h.client.last.end();
+    await hostReplied();
+    const asked = h.client.streams.length;
+    const closer = await h.engine.provide(request(`${listener}\n  }`));
+    expect(closer).toMatchObject({ suggestion: { text: ', true);\n  return seen;\n}' }, source: 'typing-through' });
+    const typed = await h.engine.provide(request(`${listener}\n  }, tr`));
+    expect(typed?.suggestion.text).toBe('ue);\n  return seen;\n}');
+    expect(h.client.streams).toHaveLength(asked);
+  });
+
   it('tells the editor to ask again once that answer comes, while the suggestion is still shown', async () => {
     const h = engineHarness();
     let grew = 0;

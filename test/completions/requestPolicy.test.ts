@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stillPending } from '../support/fakeClock';
+import { hostReplied, stillPending } from '../support/fakeClock';
 import { until } from '../../support/until.mjs';
 import { asked } from '../support/fakeModelClient';
 import { engineHarness, request } from './engineHarness';
@@ -78,5 +78,56 @@ describe('Ghost-text requests: nothing asked for what is held', () => {
     h.client.last.end();
     await Promise.all(typed);
     expect(h.log.count('keystroke')).toBe(1);
+  });
+
+  it('an arrival where a keystroke\'s request for the same state is streaming asks nothing, and is ready with it', async () => {
+    const h = engineHarness({ debounceMs: 50 });
+    const typed = h.engine.provide(request(LINE, SUFFIX, { explicit: true }));
+    await hostReplied();
+    const ready = h.engine.prefetch(request(LINE, SUFFIX));
+    h.client.last.push('items.length;\n');
+    expect(await ready).toBe(true);
+    expect((await typed)?.suggestion.text).toBe('items.length;');
+    expect(h.client.streams).toHaveLength(1);
+  });
+
+  it('an arrival where a finished answer covers the state asks nothing', async () => {
+    const h = engineHarness();
+    const first = h.engine.provide(request(LINE, SUFFIX, { explicit: true }));
+    await hostReplied();
+    h.client.last.push('items.length;');
+    h.client.last.end();
+    await first;
+    await hostReplied();
+    const asked = h.client.streams.length;
+    expect(await h.engine.prefetch(request(`${LINE}it`, SUFFIX))).toBe(true);
+    expect(h.client.streams).toHaveLength(asked);
+  });
+
+  it('a key typed past a streaming answer leaves it (cancelled as the key waits) and asks once after the pause', async () => {
+    const h = engineHarness({ debounceMs: 50 });
+    void h.engine.provide(request(LINE, SUFFIX, { explicit: true }));
+    await hostReplied();
+    // More typed than the stream has brought, by more than is worth waiting for.
+    const typed = h.engine.provide(request(`${LINE}items.le`, SUFFIX));
+    await hostReplied();
+    expect(h.client.streams[0].cancelled).toBe(true);
+    expect(h.client.streams).toHaveLength(1);
+    await h.clock.advance(500);
+    expect(h.client.streams).toHaveLength(2);
+    h.client.last.push('ngth;\n');
+    expect((await typed)?.suggestion.text).toBe('ngth;');
+    expect(h.client.streams).toHaveLength(2);
+  });
+
+  it('the same state asked for twice, explicitly, while its answer has nothing yet: one request', async () => {
+    const h = engineHarness();
+    const first = h.engine.provide(request(LINE, SUFFIX, { explicit: true }));
+    const second = h.engine.provide(request(LINE, SUFFIX, { explicit: true }));
+    await hostReplied();
+    h.client.last.push('0;\n');
+    expect((await first)?.suggestion.text).toBe('0;');
+    expect((await second)?.suggestion.text).toBe('0;');
+    expect(h.client.streams).toHaveLength(1);
   });
 });

@@ -1,9 +1,7 @@
 import type { DebouncePolicy } from '../../time/debouncePolicy';
 import type { CompletionSettings } from '../completionSettings';
 import type { CompletionRequest } from '../completionTypes';
-import type { Keystroke, StageParts, Stop } from './keystroke';
-import { reuseInFlight } from './reuseInFlight';
-import { reuseKept } from './reuseKept';
+import type { Keystroke, StageParts, Step } from './keystroke';
 
 /**
  * Subtle eagerness: the quiet after the last key before ghost text is asked for. Longer than a
@@ -13,23 +11,20 @@ export const SUBTLE_PAUSE_MS = 500;
 
 /**
  * Typing goes on: wait for a pause (the typing-rhythm debounce, as `flint.completions.eagerness`
- * has it), then look at what is kept and running again, since a stream may have caught up
- * meanwhile.
+ * has it). What is kept and running is looked at again by the next stage, since a stream may
+ * have caught up meanwhile.
  */
-export function debounce(parts: StageParts, k: Keystroke): Promise<Stop | undefined> | undefined {
+export function debounce(parts: StageParts, k: Keystroke): Step | Promise<Step> {
   const settings = parts.settings();
   const delay = debounceWait(k.req, waitMs(settings, parts.debounce), k.t0, settings.eagerness === 'subtle');
-  return delay > 0 ? pauseThenLook(parts, k, delay) : undefined;
+  return delay > 0 ? pause(parts, k, delay) : { pass: 'no-wait' };
 }
 
-async function pauseThenLook(parts: StageParts, k: Keystroke, delay: number): Promise<Stop | undefined> {
+async function pause(parts: StageParts, k: Keystroke, delay: number): Promise<Step> {
   const sleepStart = parts.clock.now();
   if (!(await parts.clock.sleep(delay, k.req.signal))) return { why: 'superseded' };
   // What was really waited (timers fire late): deliberate waiting, not processing.
-  k.debounced = parts.clock.now() - sleepStart;
-  k.paused = true;
-  k.kept = parts.cache.lookup(k.place.prefix, k.place.suffix);
-  return reuseKept(parts, k) ?? (await reuseInFlight(parts, k));
+  return { pass: 'paused', debounced: parts.clock.now() - sleepStart };
 }
 
 /**

@@ -1,13 +1,14 @@
 import type { MetricsSink } from '../../metrics/requestSample';
 import type { Clock } from '../../time/clock';
 import type { DebouncePolicy } from '../../time/debouncePolicy';
-import type { CacheHit, CompletionCache } from '../completionCache';
+import type { CompletionCache } from '../completionCache';
 import type { CompletionEntry } from '../completionEntry';
 import type { CompletionRequests } from '../completionRequests';
 import type { CompletionSettings } from '../completionSettings';
 import type { CompletionRequest, CompletionResult, CompletionSource } from '../completionTypes';
 import type { CursorPlace } from '../cursorPlace';
 import type { ShownSuggestion } from '../shownSuggestion';
+import type { Look } from './look';
 
 /** Why a keystroke's stages stopped: served (and from where), or why nothing is shown. */
 export type StopReason =
@@ -26,26 +27,51 @@ export interface Stop {
   result?: CompletionResult;
 }
 
-/** One ask of the editor, as it goes through the stages. */
-export class Keystroke {
-  /** Deliberate wait so far (ms). */
-  debounced = 0;
+/** Why a stage left the keystroke to the next one. */
+export type PassReason =
+  /** Nothing kept serves the place. */
+  | 'nothing-kept'
+  /** Subtle eagerness holds what the cache has until the typing pauses. */
+  | 'held'
+  /** No running request the typing agrees with. */
+  | 'nothing-running'
+  /** The running request left the typing, or ended without a suggestion here. */
+  | 'diverged'
+  /** No deliberate wait for this keystroke. */
+  | 'no-wait'
   /** The typing paused for it: the debounce ran out. */
-  paused = false;
-  /** A running request the typing agrees with that has no suggestion here yet: worth waiting for. */
-  pending: CompletionEntry | undefined;
+  | 'paused';
 
-  constructor(
-    readonly req: CompletionRequest,
-    /** Its number among the engine's keystrokes: only the newest may ask the model. */
-    readonly number: number,
-    /** When the engine was asked. */
-    readonly t0: number,
-    /** Where the suggestion goes (worked out once). */
-    readonly place: CursorPlace,
-    /** What the latest look at the cache found for the place (at the keystroke, again after a pause), longest prefix first. */
-    public kept: CacheHit[],
-  ) {}
+export interface Pass {
+  pass: PassReason;
+  /** A pass answers nothing. */
+  result?: undefined;
+  /** Deliberate wait so far (ms), when the stage waited for a pause. */
+  debounced?: number;
+  /** A running request the typing has left: it goes with the others the keystroke left. */
+  left?: CompletionEntry;
+}
+
+/** What a stage decided: stop (with an answer or a reason there is none), or pass on, saying why. */
+export type Step = Stop | Pass;
+
+/** One ask of the editor as the stages see it: never changed, only replaced by the engine. */
+export interface Keystroke {
+  readonly req: CompletionRequest;
+  /** Its number among the engine's keystrokes: only the newest may ask the model. */
+  readonly number: number;
+  /** When the engine was asked. */
+  readonly t0: number;
+  /** Where the suggestion goes (worked out once). */
+  readonly place: CursorPlace;
+  /** What was kept and running for the place when the keystroke came (see lookAt). */
+  readonly look: Look;
+  /** Some stage waited since that look (a pause, a stream): what it found may be out of date. */
+  readonly waited: boolean;
+  /** The typing paused for it: the debounce ran out. */
+  readonly paused: boolean;
+  /** Deliberate wait so far (ms). */
+  readonly debounced: number;
 }
 
 /** What the stages work with: the engine's parts. */
@@ -62,8 +88,12 @@ export interface StageParts {
 }
 
 /**
- * A step of a keystroke: stops with an answer (or a reason there is none), or leaves it to the
- * next. A step that decides at once does so synchronously; a promise means it waits (for a
- * pause or a stream).
+ * A step of a keystroke: a decision over the keystroke as it is. One that decides at once does
+ * so synchronously; a promise means it waits (for a pause or a stream).
  */
-export type Stage = (parts: StageParts, k: Keystroke) => Stop | undefined | Promise<Stop | undefined>;
+export type Stage = (parts: StageParts, k: Keystroke) => Step | Promise<Step>;
+
+/** Whether `step` ends the keystroke. */
+export function isStop(step: Step): step is Stop {
+  return 'why' in step;
+}

@@ -1,17 +1,17 @@
-import { stillRelevant } from '../completionCache';
-import type { CompletionEntry } from '../completionEntry';
-import type { Keystroke, StageParts, Stop } from './keystroke';
+import type { Keystroke, StageParts, Step } from './keystroke';
 import { waitForSuggestion } from './waitForSuggestion';
 
-/** A running request the typing agrees with: wait for its suggestion here, unless it diverges first. */
-export function reuseInFlight(parts: StageParts, k: Keystroke): Promise<Stop | undefined> | undefined {
-  return k.pending && waitInFlight(parts, k, k.pending);
-}
-
-async function waitInFlight(parts: StageParts, k: Keystroke, pending: CompletionEntry): Promise<Stop | undefined> {
-  const waited = await waitForSuggestion(parts, k, pending, false);
-  if (!waited) return { why: 'superseded' };
-  const stop = waited.value;
-  if (!stop && pending.running && !stillRelevant(pending, k.place.prefix, k.place.suffix)) parts.requests.cancel(pending);
-  return stop;
+/**
+ * A running request the typing agrees with that has nothing here yet (what the keystroke's look
+ * found): wait for its suggestion here, unless it diverges first. One that diverges while it
+ * runs has left the typing (the look found it agreeing so far) and goes with the others left.
+ */
+export function reuseInFlight(parts: StageParts, k: Keystroke): Step | Promise<Step> {
+  const { look } = k;
+  if (look.kind !== 'pending') return { pass: 'nothing-running' };
+  const { entry } = look;
+  return waitForSuggestion(parts, k, entry, false).then((waited): Step => {
+    if (!waited) return { why: 'superseded' };
+    return waited.value ?? { pass: 'diverged', ...(entry.running ? { left: entry } : {}) };
+  });
 }

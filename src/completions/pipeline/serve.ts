@@ -26,7 +26,8 @@ export function serve(parts: StageParts, k: Keystroke, found: Found): Stop {
   const source = sourceOf(parts, k, entry, found.fresh);
   const timing = servedTiming(k, found, parts.clock.now());
   entry.used = true;
-  parts.cache.touch(entry);
+  // A running entry is marked recent when its stream ends (the cache re-measures it then).
+  if (!entry.running) parts.cache.touch(entry);
   if (source === 'model') {
     entry.firstServed ??= { call: timing.total, change: timing.sinceChange };
     parts.debounce.noteModelMs(timing.model);

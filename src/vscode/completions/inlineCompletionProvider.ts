@@ -4,6 +4,7 @@ import { CompletionEngine } from '../../completions/completionEngine';
 import { completionSettings, enabledForLanguage } from '../../completions/completionSettings';
 import type { CompletionRequest, CompletionResult } from '../../completions/completionTypes';
 import { GhostTextAlternatives } from '../../completions/ghostTextAlternatives';
+import { arrivedAt, askedAgain, changedAt, edited, grownAt, moved, shown, type Spot } from '../../completions/ghostTextSpot';
 import { OwnAsks } from '../../completions/ownAsks';
 import { looksBinary } from '../../context/looksBinary';
 import { maskSecrets } from '../../privacy/secretScan';
@@ -25,13 +26,6 @@ const MIN_LINES_BEFORE = 1000;
 const LINES_AFTER = 300;
 /** Lines before the cursor that rank recently viewed code when no context is prepared yet. */
 const NEAR_CURSOR_LINES = 30;
-
-/** A document state and a cursor in it. */
-interface At {
-  uri: string;
-  version: number;
-  position: vscode.Position;
-}
 
 /**
  * Ghost text for every file: translates the editor's requests into engine calls and its answers
@@ -77,20 +71,14 @@ class GhostTextProvider implements vscode.InlineCompletionItemProvider {
   private readonly cycling: GhostTextAlternatives;
   /** Documents found to be text: typing cannot make them binary, only a large paste can. */
   private readonly textDocuments = new WeakSet<vscode.TextDocument>();
-  /** When the last document change was seen: the start of the figure the user feels. */
-  private lastChange: { uri: string; version: number; at: number; answered: boolean } | undefined;
-  /** Where the last suggestion was shown, so it is only grown in place. */
-  private shownAt: At | undefined;
-  /** Where the cursor last moved with no edit: the first key there has nothing to type through. */
-  private movedAt: { uri: string; version: number } | undefined;
+  /**
+   * What last happened in each document (see Spot): when the edit an ask answers was seen (the
+   * start of the figure the user feels), whether the cursor arrived there, where a suggestion is
+   * shown (it is only grown in place), and whether it grew.
+   */
+  private readonly spots = new WeakMap<vscode.TextDocument, Spot>();
   /** Flint's own asks of the editor (explicit asks that are not the user cycling). */
   private readonly ownAsks = new OwnAsks();
-  /**
-   * A suggestion that grew there: the editor holds it as an explicit answer and would not ask
-   * again when the user cycles, so cycling gets the alternatives first (the suggestion stays
-   * shown meanwhile), then drops it and asks afresh: the answer comes at once from what is kept.
-   */
-  private grownAt: At | undefined;
 
   constructor(
     private readonly services: Services,
@@ -115,12 +103,10 @@ class GhostTextProvider implements vscode.InlineCompletionItemProvider {
     // The suggest widget is open: its item decides what may be shown; leave the stage to it.
     if (ctx.selectedCompletionInfo) return undefined;
     const controller = new AbortController();
-    const last = this.lastChange;
-    const change = last?.uri === uri && last.version === document.version && !last.answered ? last : undefined;
     const explicit = ctx.triggerKind === vscode.InlineCompletionTriggerKind.Invoke;
     // One edit since the cursor moved there: the first key at the place it arrived at.
-    const arrived = this.movedAt?.uri === uri && document.version === this.movedAt.version + 1;
-    const req = this.requestAt(document, position, explicit, controller.signal, change?.at, arrived);
+    const arrived = arrivedAt(this.spots.get(document), document.version);
+    const req = this.requestAt(document, position, explicit, controller.signal, changedAt(this.spots.get(document), document.version), arrived);
     if (!req) return undefined;
     const onCancel = token.onCancellationRequested(() => controller.abort());
     const ownAsk = this.ownAsks.take(uri, explicit, this.services.now());
@@ -130,10 +116,10 @@ class GhostTextProvider implements vscode.InlineCompletionItemProvider {
       const result = results[0];
       // An answer for the document as it was is never shown after a later key.
       if (!result || token.isCancellationRequested || document.version !== version) return undefined;
-      if (change) change.answered = true;
       this.nextEdit.ghostTextShown(uri, document.version);
-      this.shownAt = { uri, version: document.version, position };
-      this.grownAt = ownAsk && results.length === 1 ? this.shownAt : undefined;
+      // A suggestion that grew, asked for by Flint: the editor holds it as an explicit answer and
+      // would not ask again when the user cycles (see cycle).
+      this.spots.set(document, shown(this.spots.get(document), document.version, position, ownAsk && results.length === 1));
       this.services.log.trace(`ghost text ${result.source} in ${result.timing.total.toFixed(1)} ms (model ${result.timing.model.toFixed(1)} ms)${results.length > 1 ? `, ${results.length - 1} alternatives` : ''}`);
       return results.map((r) => completionItem(document, position, r));
     } finally {
@@ -145,32 +131,37 @@ class GhostTextProvider implements vscode.InlineCompletionItemProvider {
   changed(e: vscode.TextDocumentChangeEvent): void {
     if (e.contentChanges.length === 0) return;
     if (e.contentChanges.some((c) => c.text.length > 256)) this.textDocuments.delete(e.document);
-    this.lastChange = { uri: e.document.uri.toString(), version: e.document.version, at: this.services.now(), answered: false };
+    this.spots.set(e.document, edited(this.spots.get(e.document), e.document.version, this.services.now()));
   }
 
   /** The cursor of `document` moved with no edit. */
   moved(document: vscode.TextDocument): void {
-    this.movedAt = { uri: document.uri.toString(), version: document.version };
+    this.spots.set(document, moved(document.version));
   }
 
   /** The shown suggestion grew: the editor asks again where it is shown, if the cursor is still there. */
   askAgain(): void {
     const editor = vscode.window.activeTextEditor;
-    const at = this.shownAt;
-    if (!editor || !at || editor.document.uri.toString() !== at.uri || editor.document.version !== at.version) return;
-    if (!editor.selection.isEmpty || !editor.selection.active.isEqual(at.position)) return;
-    this.shownAt = undefined;
-    this.askEditor(editor.document);
+    if (!editor || !editor.selection.isEmpty) return;
+    const document = editor.document;
+    const asked = askedAgain(this.spots.get(document), document.version, editor.selection.active);
+    if (!asked) return;
+    this.spots.set(document, asked);
+    this.askEditor(document);
   }
 
   /** The user asked for the next or previous suggestion. */
   async cycle(direction: keyof typeof CYCLE_COMMANDS): Promise<void> {
     const editor = vscode.window.activeTextEditor;
-    const at = this.grownAt;
-    this.grownAt = undefined;
-    const still = () => !!editor && !!at && vscode.window.activeTextEditor === editor && editor.document.uri.toString() === at.uri && editor.document.version === at.version && editor.selection.active.isEqual(at.position);
+    // A suggestion that grew: cycling gets the alternatives first (the suggestion stays shown
+    // meanwhile), then drops it and asks afresh: the answer comes at once from what is kept.
+    const grown = editor && grownAt(this.spots.get(editor.document), editor.document.version);
+    if (editor && grown) this.spots.set(editor.document, grown.rest);
+    const at = grown && new vscode.Position(grown.position.line, grown.position.character);
+    const version = editor?.document.version;
+    const still = () => !!editor && !!at && vscode.window.activeTextEditor === editor && editor.document.version === version && editor.selection.active.isEqual(at);
     if (editor && at && still()) {
-      await this.fetchAlternatives(editor, at.position);
+      await this.fetchAlternatives(editor, at);
       if (!still()) return;
       await vscode.commands.executeCommand(HIDE_COMMAND);
       await vscode.commands.executeCommand(ASK_AGAIN_COMMAND);

@@ -2,7 +2,8 @@ import { CompletionCache } from '../../../src/completions/completionCache';
 import { CompletionRequests } from '../../../src/completions/completionRequests';
 import type { CompletionSettings } from '../../../src/completions/completionSettings';
 import { cursorPlace } from '../../../src/completions/cursorPlace';
-import { Keystroke, type StageParts } from '../../../src/completions/pipeline/keystroke';
+import type { Keystroke, StageParts } from '../../../src/completions/pipeline/keystroke';
+import { lookAt } from '../../../src/completions/pipeline/look';
 import { ShownSuggestion } from '../../../src/completions/shownSuggestion';
 import type { RequestSample } from '../../../src/metrics/requestSample';
 import { DebouncePolicy } from '../../../src/time/debouncePolicy';
@@ -27,8 +28,11 @@ export function stageHarness(overrides: Partial<CompletionSettings> = {}) {
   let newest = 0;
   const parts: StageParts = { cache, requests, shown, debounce, clock, metrics, settings: () => settings, newest: (k) => k.number === newest };
   /** A keystroke at `prefix`/`suffix`, the newest one, with what a look at the cache finds there now. */
-  const keystroke = (prefix: string, suffix = '', extra: Parameters<typeof request>[2] = {}) =>
-    new Keystroke(request(prefix, suffix, extra), ++newest, clock.now(), cursorPlace(prefix, suffix), cache.lookup(prefix, suffix));
+  const keystroke = (prefix: string, suffix = '', extra: Parameters<typeof request>[2] = {}): Keystroke => {
+    const place = cursorPlace(prefix, suffix);
+    const look = lookAt(cache, requests.running, place, settings.maxLines);
+    return { req: request(prefix, suffix, extra), number: ++newest, t0: clock.now(), place, look, waited: false, paused: false, debounced: 0 };
+  };
   /** Waits until the newest request's end was handled (its sample recorded). */
   const recorded = (stream = client.last) => until('the request is recorded', () => samples.some((x) => x.marks === stream.marks));
   return { parts, keystroke, clock, client, samples, settings, log, cache, requests, shown, recorded };

@@ -36,14 +36,14 @@ describe('ghost text stages', () => {
     h.client.last.push('items.len');
     await h.client.last.taken();
     const k = h.keystroke(`${P}items`, '\n');
-    expect(await reuseKept(h.parts, k)).toBeUndefined();
-    expect(k.pending).toBe(entry);
+    expect(await reuseKept(h.parts, k)).toEqual({ pass: 'nothing-kept' });
+    expect(k.look).toMatchObject({ kind: 'pending', entry });
     const waiting = reuseInFlight(h.parts, k);
     h.client.last.push('gth;\n');
     expect(await waiting).toMatchObject({ why: 'typing-through', result: { suggestion: { text: '.length;' } } });
   });
 
-  it('reuseInFlight goes on (and cancels the request) when the stream diverges from the typing', async () => {
+  it('reuseInFlight goes on (and leaves the request) when the stream diverges from the typing', async () => {
     const h = stageHarness();
     const k0 = h.keystroke(P, '\n');
     const entry = h.requests.start(k0.req, k0.place, 'keystroke');
@@ -51,12 +51,11 @@ describe('ghost text stages', () => {
     await h.client.last.taken();
     // Typed ahead of the stream, agreeing with it so far: worth waiting for.
     const k = h.keystroke(`${P}itemx`, '\n');
-    expect(await reuseKept(h.parts, k)).toBeUndefined();
-    expect(k.pending).toBe(entry);
+    expect(await reuseKept(h.parts, k)).toEqual({ pass: 'nothing-kept' });
+    expect(k.look).toMatchObject({ kind: 'pending', entry });
     const waiting = reuseInFlight(h.parts, k);
     h.client.last.push('ems.length;\n');
-    expect(await waiting).toBeUndefined();
-    expect(h.client.last.cancelled).toBe(true);
+    expect(await waiting).toEqual({ pass: 'diverged', left: entry });
   });
 
   it('debounceWait: nothing for an explicit ask, and the time since the change counts toward it', () => {
@@ -66,13 +65,12 @@ describe('ghost text stages', () => {
     expect(debounceWait(request('a', '', { changedAt: 0 }), 100, 400)).toBe(0);
   });
 
-  it('debounce waits, then looks again; a newer keystroke stops it', async () => {
+  it('debounce waits and says how long; a newer keystroke stops it', async () => {
     const h = stageHarness({ debounceMs: 50 });
     const k = h.keystroke(P, '\n');
     const waiting = debounce(h.parts, k);
     await h.clock.advance(50);
-    expect(await waiting).toBeUndefined();
-    expect(k.debounced).toBe(50);
+    expect(await waiting).toEqual({ pass: 'paused', debounced: 50 });
 
     const controller = new AbortController();
     const k2 = h.keystroke(P, '\n', { signal: controller.signal });
@@ -111,13 +109,13 @@ describe('ghost text stages', () => {
   it('a stage that decides at once answers without a promise; one that waits returns one', async () => {
     const h = stageHarness({ debounceMs: 50 });
     const k = h.keystroke(P, '\n');
-    expect(reuseKept(h.parts, k)).toBeUndefined();
-    expect(reuseInFlight(h.parts, k)).toBeUndefined();
-    expect(debounce(h.parts, h.keystroke(P, '\n', { explicit: true }))).toBeUndefined();
+    expect(reuseKept(h.parts, k)).toEqual({ pass: 'nothing-kept' });
+    expect(reuseInFlight(h.parts, k)).toEqual({ pass: 'nothing-running' });
+    expect(debounce(h.parts, h.keystroke(P, '\n', { explicit: true }))).toEqual({ pass: 'no-wait' });
     const pausing = debounce(h.parts, h.keystroke(P, '\n'));
     expect(pausing).toBeInstanceOf(Promise);
     await h.clock.advance(50);
-    expect(await pausing).toBeUndefined();
+    expect(await pausing).toEqual({ pass: 'paused', debounced: 50 });
     const older = h.keystroke(P, '\n');
     h.keystroke(`${P}i`, '\n');
     expect(askModel(h.parts, older)).toEqual({ why: 'superseded' });
