@@ -31,6 +31,10 @@ export interface TaskEnvironment {
   /** Absolute path of the working copy (the folder's counterpart in it). */
   root: string;
   isDenied(relPath: string): boolean;
+  /** Resolves once the working copy's files are on disk (they are written after the snapshot): tools that need them wait. */
+  onDisk?: Promise<void>;
+  /** A file's text from the snapshot while the files are on their way (undefined: wait for the disk). */
+  snapshotText?(rel: string): Promise<string | undefined>;
   /** Runs a shell command in the working copy; throws CommandRefused when it may not run. */
   runCommand(command: string, signal: AbortSignal): Promise<CommandResult>;
   /** Runs the project's tests in the working copy (or one test file, folder-relative). */
@@ -53,6 +57,8 @@ export interface ConsentRequest {
 
 export interface EnvironmentDeps {
   root: string;
+  onDisk?: Promise<void>;
+  snapshotText?(rel: string): Promise<string | undefined>;
   folder: string;
   isDenied(relPath: string): boolean;
   trusted(): boolean;
@@ -87,6 +93,7 @@ export function createTaskEnvironment(deps: EnvironmentDeps): TaskEnvironment {
   }
 
   async function run(command: string, signal: AbortSignal, timeoutMs: number): Promise<CommandResult> {
+    await deps.onDisk;
     const r = await deps.spawn({ argv: [command], shell: true, cwd: deps.root, timeoutMs, signal, env: { CI: '1' } });
     if (r.startError) return { exitCode: null, output: `the command could not start: ${r.startError}`, timedOut: false };
     const note = r.timedOut ? `\n[stopped after ${timeoutMs} ms: the time limit]` : r.cancelled ? '\n[stopped: the task was stopped]' : '';
@@ -96,6 +103,8 @@ export function createTaskEnvironment(deps: EnvironmentDeps): TaskEnvironment {
   return {
     root: deps.root,
     isDenied: deps.isDenied,
+    onDisk: deps.onDisk,
+    snapshotText: deps.snapshotText,
     async runCommand(command, signal) {
       await permit(command, signal);
       return run(command, signal, deps.commandTimeoutMs);
@@ -112,6 +121,7 @@ export function createTaskEnvironment(deps: EnvironmentDeps): TaskEnvironment {
 
 /** One test file with the project's own runner, its results read from the runner's report. */
 async function runOneFile(deps: EnvironmentDeps, file: string, signal: AbortSignal): Promise<TestsResult> {
+  await deps.onDisk;
   const abs = isAbsolute(file) ? file : join(deps.root, file);
   const rel = relative(deps.root, abs);
   if (rel.startsWith('..') || isAbsolute(rel) || deps.isDenied(rel)) throw new CommandRefused(`${file} is outside the working copy or deny-listed`);
