@@ -5,6 +5,7 @@ import { spawnProcess } from '../tests/spawnProcess';
 import { nodeProbe } from './nodeProbe';
 import { createTaskEnvironment, type ConsentAnswer, type ConsentRequest } from './taskEnvironment';
 import { TaskManager } from './taskManager';
+import { privatizeDependencies } from './privateDependencies';
 import { filePersistence } from './taskPersistence';
 import type { TaskBudgets, TaskRunner } from './taskRunner';
 import type { TaskRecord } from './taskTypes';
@@ -70,6 +71,7 @@ export async function createTaskManager(host: TaskHost): Promise<TaskManager> {
         testTimeoutMs: s.testsTimeoutMs,
         testCommandOverride: s.testsCommand,
         probe: nodeProbe,
+        privateDependencies: () => privatizeDependencies(copy.record),
       });
     },
     countChanges,

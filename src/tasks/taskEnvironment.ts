@@ -8,6 +8,7 @@ import { runTestFile } from '../tests/runTestFile';
 import type { TestLanguage } from '../tests/testTypes';
 import { capOutput } from './cappedOutput';
 import { decideCommand, normalizeCommand } from './commandPolicy';
+import { installsDependencies } from './dependencyInstall';
 import { projectTestCommand } from './projectTestCommand';
 
 export interface CommandResult {
@@ -73,6 +74,8 @@ export interface EnvironmentDeps {
   /** flint.tests.command. */
   testCommandOverride: string;
   probe: FileProbe;
+  /** Replaces the copy's dependency links by its own folders (before an install); notes what it did. */
+  privateDependencies?(): Promise<string[]>;
 }
 
 const LANGUAGES: Record<string, TestLanguage> = { '.ts': 'js', '.tsx': 'js', '.js': 'js', '.jsx': 'js', '.mjs': 'js', '.cjs': 'js', '.mts': 'js', '.cts': 'js', '.py': 'python', '.go': 'go' };
@@ -94,10 +97,12 @@ export function createTaskEnvironment(deps: EnvironmentDeps): TaskEnvironment {
 
   async function run(command: string, signal: AbortSignal, timeoutMs: number): Promise<CommandResult> {
     await deps.onDisk;
+    // An install would write through the links into the user's dependency folders.
+    const notes = installsDependencies(command) ? ((await deps.privateDependencies?.()) ?? []) : [];
     const r = await deps.spawn({ argv: [command], shell: true, cwd: deps.root, timeoutMs, signal, env: { CI: '1' } });
     if (r.startError) return { exitCode: null, output: `the command could not start: ${r.startError}`, timedOut: false };
     const note = r.timedOut ? `\n[stopped after ${timeoutMs} ms: the time limit]` : r.cancelled ? '\n[stopped: the task was stopped]' : '';
-    return { exitCode: r.code, output: capOutput([r.stdout, r.stderr].filter((s) => s !== '').join('\n')) + note, timedOut: r.timedOut };
+    return { exitCode: r.code, output: capOutput([...notes.map((n) => `[${n}]`), r.stdout, r.stderr].filter((s) => s !== '').join('\n')) + note, timedOut: r.timedOut };
   }
 
   return {
