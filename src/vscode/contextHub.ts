@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { ContextHub } from '../context/contextHub';
 import type { CodeParser } from '../context/codeParser';
 import { ContextService, type ContextBlock, type ContextRequest } from '../context/contextService';
+import { definitionsNamed, type NamedDefinition } from '../context/definitionsNamed';
 import { EditLog } from '../context/editLog';
 import { namesInPlay } from '../context/namesInPlay';
 import { PromptRecorder } from '../context/promptRecorder';
@@ -104,6 +105,10 @@ class EditorContextHub implements ContextHub {
 
   functions(path: string): LineSpan[] {
     return functionSpans(this.ready?.index.outline(path)?.symbols ?? []);
+  }
+
+  definitions(name: string): NamedDefinition[] {
+    return this.ready ? definitionsNamed(this.ready.index, name).filter((d) => this.allowed(d.path)) : [];
   }
 
   build(req: ContextRequest): ContextBlock {
