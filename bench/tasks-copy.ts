@@ -3,8 +3,8 @@
 // untracked files and unsaved buffers), as a git worktree and as a plain copy, quiet and beside
 // a competing load. Two figures per copy: the capture (what a task's start waits for; the user's
 // later edits cannot reach the copy from then on) and the copy on disk (its files written in the
-// background; tools other than read_file wait for it). Each copy is then worked in (files
-// written, a command run, the change set read) and removed. Counts the user's files whose content or modification time changed over the
+// background; tools other than read_file wait for it). Every fifth copy is then worked in
+// (files written, a command run, the change set read); each is removed. Counts the user's files whose content or modification time changed over the
 // whole run. Writes bench/results/tasks-copy.json.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { createDenyList } from '../src/context/denyList';
 import { spawnProcess } from '../src/tests/spawnProcess';
 import { captureWorkingCopy } from '../src/tasks/workingCopy';
 import { changeSetOf } from '../src/tasks/workingCopyChanges';
+import type { WorkingCopyRecord } from '../src/tasks/workingCopyRecord';
 import { removeWorkingCopy } from '../src/tasks/workingCopyRemoval';
 import { commitAll, fingerprint, touched, writeFiles } from '../support/folderFixture';
 import { competingLoad } from './competingLoad.mjs';
@@ -22,7 +23,9 @@ import { percentileFigure, shareFigure } from './sampleStats.mjs';
 
 const arg = (name: string, dflt: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? dflt);
 const rounds = arg('rounds', 100);
-const busyRounds = arg('busy-rounds', 30);
+const busyRounds = arg('busy-rounds', 10);
+// Every this many rounds the copy is worked in (files written, a command run, the change set read).
+const workEvery = arg('work-every', 5);
 const root = process.cwd();
 const tmp = mkdtempSync(join(tmpdir(), 'flint-bench-copy-'));
 const isDenied = createDenyList([]);
@@ -51,21 +54,26 @@ interface Timing {
 }
 
 /** One task's life on its copy: snapshot and files on disk (timed), work in it, read its changes, remove it. */
-async function oneCopy(folder: string, storage: string, id: string): Promise<Timing> {
+async function oneCopy(folder: string, storage: string, id: string, work: boolean): Promise<Timing> {
   const t0 = performance.now();
   const live = await captureWorkingCopy({ taskId: id, folder, storageDir: storage, overlays, isDenied, now: () => Date.now() });
   const captureMs = performance.now() - t0;
   await live.onDisk;
   const onDiskMs = performance.now() - t0;
   const copy = live.record;
+  if (work) await workIn(copy);
+  await removeWorkingCopy(copy);
+  return { captureMs, onDiskMs };
+}
+
+/** A task's work in its copy: files written, a command run, the change set read. */
+async function workIn(copy: WorkingCopyRecord): Promise<void> {
   writeFileSync(join(copy.root, 'src/m1/f1.ts'), 'export const byTask = 1;\n');
   writeFileSync(join(copy.root, 'src/added.ts'), 'export const added = 1;\n');
   // A command in the copy writing through a relative path and into the linked dependencies' neighbour.
   await spawnProcess({ argv: ['node -e "require(\'fs\').writeFileSync(\'out.txt\', \'x\')" && ls node_modules > /dev/null'], shell: true, cwd: copy.root, timeoutMs: 30_000 });
   const set = await changeSetOf(copy, '');
   if (set.files.length !== 3) throw new Error(`expected 3 changed files in the copy, saw ${set.files.map((f) => f.path).join(', ')}`);
-  await removeWorkingCopy(copy);
-  return { captureMs, onDiskMs };
 }
 
 async function measure(kind: 'git' | 'plain', n: number, busy: boolean): Promise<{ times: number[]; onDisk: number[]; touchedFiles: string[]; roundsTouching: number }> {
@@ -78,13 +86,16 @@ async function measure(kind: 'git' | 'plain', n: number, busy: boolean): Promise
   const onDisk: number[] = [];
   let roundsTouching = 0;
   try {
-    await oneCopy(folder, storage, 'warm');
+    await oneCopy(folder, storage, 'warm', true);
+    // Each round's state is compared with the one before it (the previous round's after).
+    let before = fingerprint(folder);
     for (let r = 0; r < n; r++) {
-      const before = fingerprint(folder);
-      const t = await oneCopy(folder, storage, `r${r}`);
+      const t = await oneCopy(folder, storage, `r${r}`, r % workEvery === 0);
       times.push(t.captureMs);
       onDisk.push(t.onDiskMs);
-      if (touched(before, fingerprint(folder)).length > 0) roundsTouching++;
+      const after = fingerprint(folder);
+      if (touched(before, after).length > 0) roundsTouching++;
+      before = after;
     }
   } finally {
     load?.stop();
