@@ -83,7 +83,8 @@ const LANGUAGES: Record<string, TestLanguage> = { '.ts': 'js', '.tsx': 'js', '.j
 /** Builds the environment a task's agent loop is handed. */
 export function createTaskEnvironment(deps: EnvironmentDeps): TaskEnvironment {
   let testCommand: Promise<string | undefined> | undefined;
-  const projectTests = () => (testCommand ??= projectTestCommand(deps.root, deps.probe, deps.testCommandOverride));
+  // Read from the copy's files, once they are on disk.
+  const projectTests = () => (testCommand ??= Promise.resolve(deps.onDisk).then(() => projectTestCommand(deps.root, deps.probe, deps.testCommandOverride)));
 
   async function permit(command: string, signal: AbortSignal): Promise<void> {
     const decision = decideCommand(command, { trusted: deps.trusted(), allowedPatterns: deps.allowedCommands(), alwaysAllowed: deps.alwaysAllowed, testCommand: await projectTests() });

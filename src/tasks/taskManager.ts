@@ -116,6 +116,8 @@ export class TaskManager {
     const record = this.records.get(id);
     if (!record || ACTIVE_STATES.includes(record.state)) return;
     this.records.delete(id);
+    // A copy still being written is cut short: it is removed anyway.
+    this.live.get(id)?.stop();
     await this.onDisk(id);
     this.live.delete(id);
     if (record.workingCopy) await this.deps.removeCopy(record.workingCopy).catch((err: unknown) => this.deps.onError(`the working copy of task ${id} could not be removed: ${String(err)}`));
