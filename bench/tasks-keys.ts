@@ -64,7 +64,7 @@ async function startEndpoint(text: string): Promise<{ origin: string; child: Chi
     reply: {
       text: `Working on it:${words}`,
       calls: [
-        { name: 'read_file', arguments: { path: 'src/mod.js', start_line: 1, end_line: '{{turn}}' } },
+        { name: 'read_file', arguments: '{"path":"src/mod.js","start_line":1,"end_line":{{turn}}}' },
         { name: 'create_file', arguments: { path: 'out/turn{{turn}}.txt', content: 'turn {{turn}}' } },
         { name: 'run_command', arguments: { command: 'node --test test/ # turn {{turn}}' } },
       ],
