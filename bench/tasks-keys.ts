@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { CompletionEngine } from '../src/completions/completionEngine';
-import { createDenyList } from '../src/context/denyList';
+import { createDenyList } from '../src/privacy/denyList';
 import { silentLogger } from '../src/log/logger';
 import { createMetricsStore } from '../src/metrics/metricsStore';
 import { agentTaskRunner } from '../src/tasks/agentTaskRunner';

@@ -1,6 +1,6 @@
-import type { LineSpan } from './functionSpan';
+import type { LineSpan } from '../code/functionSpan';
 import type { ContextBlock, ContextRequest } from './contextService';
-import type { NamedDefinition } from './definitionsNamed';
+import type { NamedDefinition } from '../code/definitionsNamed';
 import type { PromptRecorder } from './promptRecorder';
 import type { Snippet } from './snippet';
 

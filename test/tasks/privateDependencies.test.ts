@@ -2,7 +2,7 @@ import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDenyList } from '../../src/context/denyList';
+import { createDenyList } from '../../src/privacy/denyList';
 import { nodeProbe } from '../../src/tasks/nodeProbe';
 import { privatizeDependencies } from '../../src/tasks/privateDependencies';
 import { createTaskEnvironment } from '../../src/tasks/taskEnvironment';

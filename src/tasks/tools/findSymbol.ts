@@ -1,4 +1,4 @@
-import type { NamedDefinition } from '../../context/definitionsNamed';
+import type { NamedDefinition } from '../../code/definitionsNamed';
 import type { TaskTool } from './taskTool';
 import { stringArg } from './taskTool';
 

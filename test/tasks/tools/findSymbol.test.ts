@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CodeParser, installedParserFiles } from '../../../src/context/codeParser';
-import { SymbolIndex } from '../../../src/context/symbolIndex';
+import { CodeParser, installedParserFiles } from '../../../src/code/codeParser';
+import { SymbolIndex } from '../../../src/code/symbolIndex';
 import { createToolbox } from '../../../src/tasks/tools/createToolbox';
-import { definitionsNamed } from '../../../src/context/definitionsNamed';
+import { definitionsNamed } from '../../../src/code/definitionsNamed';
 import { spawnProcess } from '../../../src/tests/spawnProcess';
 import { localEnvironment, tempWorkspace } from '../taskHarness';
 
