@@ -6,7 +6,8 @@
 // local endpoint (scripted engine, its own process): ghost text from the typist oracle with a
 // 30 ms first token at 1,000 tokens/s; each task streams 300 words of text per turn at 1,000
 // tokens/s, reads a file, writes one and runs the project's tests (node --test) every turn.
-// Windows of typing alternate between "tasks" (two running) and "none" in balanced orders
+// Each keystroke lands at a new place in a source file (nothing cached answers it: the model is
+// asked every time). Windows of keystrokes alternate between "tasks" (two running) and "none" in balanced orders
 // (bench/balancedOrders.mjs). Per keystroke, from the moment the key was due (a late timer is
 // the host's delay, counted):
 // - keystroke_added_ms: to the engine's answer, minus the model's own time (every answered key);
@@ -125,9 +126,8 @@ const manager: TaskManager = await createTaskManager({
 });
 
 const rand = rng(42);
-let pos = 0;
 
-/** Types `keys` characters at a human pace (60 ms floor, mean ~150 ms), each key asking the engine as the editor would. */
+/** `keys` keystrokes at a human pace (60 ms floor, mean ~150 ms), each at a new place, each asking the engine as the editor would. */
 async function typeWindow(withTasks: boolean, keys: number, out: Sample[]): Promise<void> {
   let controller: AbortController | undefined;
   const pending: Promise<unknown>[] = [];
@@ -136,7 +136,9 @@ async function typeWindow(withTasks: boolean, keys: number, out: Sample[]): Prom
     const due = performance.now() + gap;
     await sleep(gap);
     const lag = performance.now() - due;
-    pos = pos + 1 >= text.length ? 0 : pos + 1;
+    // The cursor lands somewhere new each key (a click, a jump, a new line): nothing cached or
+    // typed through answers it, so every key asks the model and both figures have their samples.
+    const pos = 1 + Math.floor(rand() * (text.length - 1));
     controller?.abort();
     const mine = (controller = new AbortController());
     const prefix = text.slice(0, pos);
@@ -189,6 +191,8 @@ try {
     ...percentileFigure('ghost_text_first_token_ms_p50_none', pick(false, (s) => s.firstToken), 50, { digits: 3 }),
     ...percentileFigure('key_handler_lag_ms_p95_with_tasks', pick(true, (s) => s.lag), 95, { digits: 3 }),
     ...percentileFigure('key_handler_lag_ms_p95_none', pick(false, (s) => s.lag), 95, { digits: 3 }),
+    ...percentileFigure('keystroke_added_ms_p95_with_tasks', pick(true, (s) => s.added), 95, { digits: 3 }),
+    ...percentileFigure('keystroke_added_ms_p95_none', pick(false, (s) => s.added), 95, { digits: 3 }),
     windows,
     keys_per_window: keysPerWindow,
     task_turns_while_typing: taskTurns,
