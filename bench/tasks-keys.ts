@@ -6,8 +6,8 @@
 // local endpoint (scripted engine, its own process): ghost text from the typist oracle with a
 // 30 ms first token at 1,000 tokens/s; each task streams 300 words of text per turn at 1,000
 // tokens/s, reads a file, writes one and runs the project's tests (node --test) every turn.
-// Each keystroke lands at a new place in a source file (nothing cached answers it: the model is
-// asked every time). Windows of keystrokes alternate between "tasks" (two running) and "none" in balanced orders
+// Each keystroke lands at the start of a line somewhere new in a source file, as after Enter (the
+// model is asked). Windows of keystrokes alternate between "tasks" (two running) and "none" in balanced orders
 // (bench/balancedOrders.mjs). Per keystroke, from the moment the key was due (a late timer is
 // the host's delay, counted):
 // - keystroke_added_ms: to the engine's answer, minus the model's own time (every answered key);
@@ -110,7 +110,8 @@ const endpoint = await startEndpoint(text);
 const fast = createModelClient({ role: 'fast', url: `${endpoint.origin.replace('http', 'ws')}/v1/responses`, model: 'gpt-5.3-codex-spark', httpApi: 'responses', allowInsecure: false, firstTokenTimeoutMs: 10_000, stallTimeoutMs: 10_000, log: silentLogger });
 const full = createModelClient({ role: 'full', url: `${endpoint.origin}/v1`, model: 'gpt-5.3-codex', httpApi: 'responses', allowInsecure: false, firstTokenTimeoutMs: 10_000, stallTimeoutMs: 10_000, log: silentLogger });
 const settings = { api: 'responses' as const, fimTemplate: 'qwen' as const, maxLines: 30, tokenBudget: 4096, debounceMs: null };
-const engine = new CompletionEngine({ client: () => fast, settings: () => settings, clock: systemClock(() => performance.now()), metrics: createMetricsStore(), log: new CompletionRequestLog() });
+// A fresh engine each window: its cache would otherwise answer the places visited before.
+const newEngine = () => new CompletionEngine({ client: () => fast, settings: () => settings, clock: systemClock(() => performance.now()), metrics: createMetricsStore(), log: new CompletionRequestLog() });
 const folder = project();
 const errors: string[] = [];
 const manager: TaskManager = await createTaskManager({
@@ -126,25 +127,30 @@ const manager: TaskManager = await createTaskManager({
 });
 
 const rand = rng(42);
+/** Where each non-empty line's code starts, after the previous line and its indentation. */
+const lineStarts = [...text.matchAll(/\n([ \t]*)(?=\S)/g)].map((m) => m.index! + m[0].length);
+const sources = new Map<string, number>();
 
 /** `keys` keystrokes at a human pace (60 ms floor, mean ~150 ms), each at a new place, each asking the engine as the editor would. */
 async function typeWindow(withTasks: boolean, keys: number, out: Sample[]): Promise<void> {
   let controller: AbortController | undefined;
   const pending: Promise<unknown>[] = [];
+  const engine = newEngine();
   for (let k = 0; k < keys; k++) {
     const gap = 60 + -Math.log(1 - rand()) * 90;
     const due = performance.now() + gap;
     await sleep(gap);
     const lag = performance.now() - due;
-    // The cursor lands somewhere new each key (a click, a jump, a new line): nothing cached or
-    // typed through answers it, so every key asks the model and both figures have their samples.
-    const pos = 1 + Math.floor(rand() * (text.length - 1));
+    // The cursor lands at the start of a new line (Enter pressed, indentation in place) somewhere
+    // new each key: the model is asked, as ghost text asks it after each line typed.
+    const pos = lineStarts[Math.floor(rand() * lineStarts.length)];
     controller?.abort();
     const mine = (controller = new AbortController());
     const prefix = text.slice(0, pos);
     pending.push(
       engine.provide({ prefix, suffix: '', languageId: 'typescript', filePath: 'inventory.ts', snippets: () => [], explicit: false, signal: mine.signal }).then((result) => {
         if (!result || mine.signal.aborted) return;
+        sources.set(result.source, (sources.get(result.source) ?? 0) + 1);
         const at = performance.now() - due;
         out.push({ withTasks, lag, added: at - result.timing.model, ...(result.source === 'model' && { firstToken: at }) });
       }),
@@ -153,6 +159,7 @@ async function typeWindow(withTasks: boolean, keys: number, out: Sample[]): Prom
   await sleep(300);
   controller?.abort();
   await Promise.allSettled(pending);
+  engine.dispose();
 }
 
 /** Two tasks running (streaming, calling tools, running tests) for the length of `work`. */
@@ -196,6 +203,7 @@ try {
     windows,
     keys_per_window: keysPerWindow,
     task_turns_while_typing: taskTurns,
+    answers_by_source: Object.fromEntries(sources),
     measured_in: 'in-process: the extension\'s completion engine and task manager on one event loop, the local endpoint in its own process',
     errors,
   };
@@ -204,7 +212,6 @@ try {
   console.log(`tasks-keys: keystroke added with tasks − none ${result.keystroke_added_ms_with_tasks_minus_none} ms (${JSON.stringify(result.keystroke_added_ms_with_tasks_minus_none_ci)}), ghost text ${result.ghost_text_first_token_added_ms_with_tasks_minus_none} ms (${JSON.stringify(result.ghost_text_first_token_added_ms_with_tasks_minus_none_ci)}); ${taskTurns} task turns while typing`);
 } finally {
   await manager.dispose();
-  engine.dispose();
   fast.dispose();
   full.dispose();
   endpoint.child.kill('SIGTERM');
