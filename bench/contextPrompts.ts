@@ -3,6 +3,7 @@
 import { decideMode } from '../src/completions/completionMode';
 import { buildModelRequest } from '../src/completions/completionPrompt';
 import { buildCompletionContext } from '../src/context/completionContext';
+import { fitViewed } from '../src/context/fitViewed';
 import type { ContextBlock, ContextService } from '../src/context/contextService';
 import { functionSpans } from '../src/code/functionSpan';
 import { labelledBlocks, SECTION_TITLES } from '../src/context/renderSections';
@@ -84,7 +85,7 @@ export async function surfacePrompts(corpus: Corpus, cut: Cut, serviceFor?: Serv
   const ghostBlock = service && timed(() => service.build({ surface: 'ghost', path: file.path, lines: doc, focus: { start: line, end: line + 1 }, visible: ghostVisible(doc, line, GHOST_TOKEN_BUDGET), tokenBudget: GHOST_TOKEN_BUDGET }));
   const snippets: Snippet[] = ghostBlock
     ? labelledBlocks(ghostBlock.block.items).map((b) => ({ path: b.label, text: b.text, section: SECTION_TITLES[b.source] }))
-    : ring.select(file.path, nearCursor, () => true);
+    : fitViewed(ring.select(file.path, nearCursor, () => true), GHOST_TOKEN_BUDGET);
   const context = buildCompletionContext({ prefix, suffix, snippets, tokenBudget: GHOST_TOKEN_BUDGET });
   const ghost = buildModelRequest({ api: 'responses', fimTemplate: 'qwen', context, languageId: file.languageId, filePath: file.path, mode: decideMode(prefix, suffix), maxLines: 30 });
 

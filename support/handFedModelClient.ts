@@ -18,6 +18,11 @@ export class HandFedStream implements ModelStream {
   private text = '';
   private queue: string[] = [];
   private wake: (() => void) | undefined;
+  /** Callers of taken(), told when the consumer next waits for more (or stops reading). */
+  private takers: (() => void)[] = [];
+  /** The consumer has taken everything and waits for more, or stopped reading. */
+  private idle = false;
+  private stoppedReading = false;
   private ended = false;
   private resolveDone!: (r: StreamResult) => void;
 
@@ -44,6 +49,15 @@ export class HandFedStream implements ModelStream {
     return this.queue.length;
   }
 
+  /**
+   * Resolves once the consumer has taken every delta pushed so far (and handled each) and asks
+   * for more, or has stopped reading. A stream nobody reads never gets there.
+   */
+  taken(): Promise<void> {
+    if (this.stoppedReading || (this.idle && this.queue.length === 0)) return Promise.resolve();
+    return new Promise((resolve) => this.takers.push(resolve));
+  }
+
   get isEnded(): boolean {
     return this.ended;
   }
@@ -56,6 +70,7 @@ export class HandFedStream implements ModelStream {
       this.text += d;
       this.queue.push(d);
     }
+    this.idle = false;
     this.wake?.();
   }
 
@@ -64,6 +79,7 @@ export class HandFedStream implements ModelStream {
     if (this.ended) return;
     this.ended = true;
     this.marks.done = this.now();
+    this.idle = false;
     this.wake?.();
     this.resolveDone({ status, text: this.text, outputTokens: this.marks.outputTokens, ...extra });
   }
@@ -81,15 +97,29 @@ export class HandFedStream implements ModelStream {
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<string> {
-    for (;;) {
-      if (this.queue.length > 0) {
-        yield this.queue.shift()!;
-        continue;
+    try {
+      for (;;) {
+        if (this.queue.length > 0) {
+          yield this.queue.shift()!;
+          continue;
+        }
+        if (this.ended) return;
+        const waiting = new Promise<void>((r) => (this.wake = r));
+        this.tellTakers();
+        await waiting;
+        this.wake = undefined;
       }
-      if (this.ended) return;
-      await new Promise<void>((r) => (this.wake = r));
-      this.wake = undefined;
+    } finally {
+      this.stoppedReading = true;
+      this.tellTakers();
     }
+  }
+
+  private tellTakers(): void {
+    this.idle = true;
+    const takers = this.takers;
+    this.takers = [];
+    for (const t of takers) t();
   }
 }
 

@@ -12,6 +12,63 @@ interface WebviewApi {
 }
 declare function acquireVsCodeApi(): WebviewApi;
 
+/** Shows what the extension sends. */
+function onHostMessage(m: HostMessage, transcript: Transcript, composer: Composer, setStreaming: (value: boolean) => void): void {
+  switch (m.type) {
+    case 'conversation':
+      transcript.reset(m.turns);
+      setStreaming(m.streaming);
+      return;
+    case 'turnAdded':
+      return transcript.add(m.turn);
+    case 'delta':
+      return transcript.delta(m.turnId, m.text);
+    case 'turnUpdated':
+      return transcript.update(m.turn);
+    case 'streaming':
+      return setStreaming(m.streaming);
+    case 'context':
+      return composer.setChip(m.chip);
+    case 'mentions':
+      return composer.showMentions(m.query, m.items);
+    case 'sendResult':
+      return composer.sendResult(m.ok, m.error);
+    case 'notice':
+      return composer.notice(m.text);
+    case 'focus':
+      return composer.focus();
+  }
+}
+
+/** A click in the transcript: a link, a retry or run-as-task button, or a code block's copy / insert / apply. */
+function onTranscriptClick(event: MouseEvent, post: (m: ViewMessage) => void): void {
+  const target = event.target as Element;
+  const link = target.closest('a');
+  if (link) {
+    // Never navigate the webview: the extension opens web links after VS Code's own prompt.
+    event.preventDefault();
+    const href = link.getAttribute('href');
+    if (href) post({ type: 'openLink', href });
+    return;
+  }
+  const button = target.closest('button');
+  if (!button) return;
+  if (button.dataset.retry) {
+    post({ type: 'retry', turnId: button.dataset.retry });
+    return;
+  }
+  if (button.dataset.task) {
+    post({ type: 'runAsTask', turnId: button.dataset.task });
+    return;
+  }
+  const action = button.dataset.action;
+  const block = button.closest<HTMLElement>('.code-block');
+  const code = block ? codeOfBlock(block) : undefined;
+  if ((action === 'copy' || action === 'insert' || action === 'apply') && code != null) {
+    post({ type: 'codeAction', action, code, ...(block?.dataset.path ? { path: block.dataset.path } : {}) });
+  }
+}
+
 /** The chat webview: renders what the extension sends, reports what the user does. */
 function start(api: WebviewApi): void {
   const post = (m: ViewMessage) => api.postMessage(m);
@@ -40,57 +97,8 @@ function start(api: WebviewApi): void {
     composer.setStreaming(value);
   };
 
-  window.addEventListener('message', (event: MessageEvent) => {
-    const m = event.data as HostMessage;
-    switch (m.type) {
-      case 'conversation':
-        transcript.reset(m.turns);
-        setStreaming(m.streaming);
-        return;
-      case 'turnAdded':
-        return transcript.add(m.turn);
-      case 'delta':
-        return transcript.delta(m.turnId, m.text);
-      case 'turnUpdated':
-        return transcript.update(m.turn);
-      case 'streaming':
-        return setStreaming(m.streaming);
-      case 'context':
-        return composer.setChip(m.chip);
-      case 'mentions':
-        return composer.showMentions(m.query, m.items);
-      case 'sendResult':
-        return composer.sendResult(m.ok, m.error);
-      case 'notice':
-        return composer.notice(m.text);
-      case 'focus':
-        return composer.focus();
-    }
-  });
-
-  transcript.element.addEventListener('click', (event) => {
-    const target = event.target as Element;
-    const link = target.closest('a');
-    if (link) {
-      // Never navigate the webview: the extension opens web links after VS Code's own prompt.
-      event.preventDefault();
-      const href = link.getAttribute('href');
-      if (href) post({ type: 'openLink', href });
-      return;
-    }
-    const button = target.closest('button');
-    if (!button) return;
-    if (button.dataset.retry) {
-      post({ type: 'retry', turnId: button.dataset.retry });
-      return;
-    }
-    const action = button.dataset.action;
-    const block = button.closest<HTMLElement>('.code-block');
-    const code = block ? codeOfBlock(block) : undefined;
-    if ((action === 'copy' || action === 'insert' || action === 'apply') && code != null) {
-      post({ type: 'codeAction', action, code, ...(block?.dataset.path ? { path: block.dataset.path } : {}) });
-    }
-  });
+  window.addEventListener('message', (event: MessageEvent) => onHostMessage(event.data as HostMessage, transcript, composer, setStreaming));
+  transcript.element.addEventListener('click', (event) => onTranscriptClick(event, post));
   // Middle-click would open a link in a new window without asking.
   transcript.element.addEventListener('auxclick', (event) => {
     if ((event.target as Element).closest('a')) event.preventDefault();

@@ -1,5 +1,5 @@
 import type { TurnView, UserTurnView } from '../../src/chat/chatProtocol';
-import { attachmentLabel, type AssistantTurn } from '../../src/chat/chatTypes';
+import { attachmentLabel, routedToFull, type AssistantTurn } from '../../src/chat/chatTypes';
 import { h } from './dom';
 import { FrameScheduler } from './frameScheduler';
 import type { DeferredHighlight } from './markdown/deferredHighlight';
@@ -214,6 +214,10 @@ function fillFoot(foot: HTMLElement, turn: AssistantTurn): void {
   if (turn.status === 'failed' || turn.status === 'stopped') {
     const retry = h('button', { cls: 'retry', text: 'Retry', attrs: { type: 'button', 'data-retry': turn.id, 'aria-label': 'Retry this answer' } });
     parts.push(retry);
+  }
+  // A request the router found big enough for the full model may be one to hand over whole.
+  if (routedToFull(turn) && turn.status !== 'streaming') {
+    parts.push(h('button', { cls: 'run-task', text: 'Run as background task', attrs: { type: 'button', 'data-task': turn.id, title: 'Start a background task with this request and the conversation so far' } }));
   }
   foot.replaceChildren(...parts);
 }

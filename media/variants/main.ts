@@ -2,7 +2,7 @@
 // original; the keyboard (1–N, Alt+] / Alt+[, Enter, Escape) and the redirect box.
 import { variantKeyAction } from '../../src/variants/variantKeys';
 import type { FromVariantsView, ToVariantsView } from '../../src/variants/variantsProtocol';
-import { CardElement } from './cardView';
+import { CardElement, type CardActions } from './cardView';
 
 interface WebviewApi {
   postMessage(message: FromVariantsView): void;
@@ -16,15 +16,27 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, t
   return node;
 }
 
-function start(api: WebviewApi): void {
-  const post = (m: FromVariantsView) => api.postMessage(m);
-  const app = document.getElementById('app') ?? document.body;
-  const cards: CardElement[] = [];
-  const dirty = new Set<CardElement>();
-  let framePending = false;
-  let focused = 0;
-  let received = false;
+interface Layout {
+  title: HTMLHeadingElement;
+  instruction: HTMLDivElement;
+  stopAll: HTMLButtonElement;
+  redirectBox: HTMLInputElement;
+  redirectAll: HTMLButtonElement;
+  redirectFocused: HTMLButtonElement;
+  notice: HTMLDivElement;
+  grid: HTMLDivElement;
+}
 
+/** The view's state: the cards, the focused one, whether the first state arrived. */
+interface ViewState {
+  cards: CardElement[];
+  focused: number;
+  received: boolean;
+}
+
+type Post = (m: FromVariantsView) => void;
+
+function buildLayout(app: HTMLElement): Layout {
   const title = el('h1');
   const instruction = el('div', 'instruction');
   const stopAll = el('button', 'secondary', 'Stop all (Esc)');
@@ -43,8 +55,14 @@ function start(api: WebviewApi): void {
   const keysHelp = el('div', 'keys', '1–9 pick · Alt+] / Alt+[ focus · Enter picks the focused · Esc stops all');
   head.append(title, instruction, bar, keysHelp, notice);
   app.replaceChildren(head, grid);
+  return { title, instruction, stopAll, redirectBox, redirectAll, redirectFocused, notice, grid };
+}
 
-  const schedule = (card: CardElement) => {
+/** Renders changed cards once per animation frame. */
+function frameScheduler(): (card: CardElement) => void {
+  const dirty = new Set<CardElement>();
+  let framePending = false;
+  return (card) => {
     dirty.add(card);
     if (framePending) return;
     framePending = true;
@@ -54,106 +72,132 @@ function start(api: WebviewApi): void {
       dirty.clear();
     });
   };
+}
 
-  const setFocus = (index: number) => {
-    if (cards.length === 0) return;
-    focused = Math.max(0, Math.min(cards.length - 1, index));
-    cards.forEach((c, i) => c.setFocused(i === focused));
-    cards[focused].element.scrollIntoView({ block: 'nearest' });
-  };
-
-  const actions = {
-    pick: (index: number) => post({ type: 'pick', index }),
-    retry: (index: number) => post({ type: 'retry', index }),
-    focus: setFocus,
-  };
-
+/** The toolbar: stop all, and the redirect box (Enter redirects all, Alt+Enter the focused one). */
+function wireToolbar(ui: Layout, state: ViewState, post: Post): void {
   const redirect = (index?: number) => {
-    const text = redirectBox.value.trim();
+    const text = ui.redirectBox.value.trim();
     if (!text) {
-      redirectBox.focus();
+      ui.redirectBox.focus();
       return;
     }
     post({ type: 'redirect', instruction: text, index });
-    redirectBox.value = '';
-    instruction.textContent = index === undefined ? text : instruction.textContent;
+    ui.redirectBox.value = '';
+    ui.instruction.textContent = index === undefined ? text : ui.instruction.textContent;
   };
-  stopAll.addEventListener('click', () => post({ type: 'stopAll' }));
-  redirectAll.addEventListener('click', () => redirect());
-  redirectFocused.addEventListener('click', () => redirect(focused));
-  redirectBox.addEventListener('keydown', (e) => {
+  ui.stopAll.addEventListener('click', () => post({ type: 'stopAll' }));
+  ui.redirectAll.addEventListener('click', () => redirect());
+  ui.redirectFocused.addEventListener('click', () => redirect(state.focused));
+  ui.redirectBox.addEventListener('keydown', (e) => {
     if (e.key === 'Enter') {
       e.preventDefault();
       e.stopPropagation();
-      redirect(e.altKey ? focused : undefined);
+      redirect(e.altKey ? state.focused : undefined);
     }
   });
+}
 
-  document.addEventListener('keydown', (e) => {
+/** The view's keys: 1–N pick, Alt+] / Alt+[ focus, Enter picks the focused, Escape stops all. */
+function keyHandler(ui: Layout, state: ViewState, post: Post, setFocus: (index: number) => void): (e: KeyboardEvent) => void {
+  return (e) => {
     const target = e.target as HTMLElement | null;
     const inTextField = !!target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA');
     // A focused button takes Enter itself.
     if (e.key === 'Enter' && target?.tagName === 'BUTTON') return;
-    const action = variantKeyAction({ key: e.key, code: e.code, altKey: e.altKey, ctrlKey: e.ctrlKey, metaKey: e.metaKey, inTextField }, focused, cards.length);
+    const action = variantKeyAction({ key: e.key, code: e.code, altKey: e.altKey, ctrlKey: e.ctrlKey, metaKey: e.metaKey, inTextField }, state.focused, state.cards.length);
     if (action.kind === 'none') return;
     e.preventDefault();
     if (action.kind === 'stopAll') {
-      if (inTextField) redirectBox.blur();
+      if (inTextField) ui.redirectBox.blur();
       post({ type: 'stopAll' });
     } else if (action.kind === 'focus') setFocus(action.index);
     else {
       setFocus(action.index);
       post({ type: 'pick', index: action.index });
     }
-  });
+  };
+}
 
-  window.addEventListener('message', (event: MessageEvent) => {
-    const m = event.data as ToVariantsView;
-    switch (m?.type) {
-      case 'init': {
-        received = true;
-        title.textContent = m.title;
-        instruction.textContent = m.instruction;
-        notice.textContent = '';
-        cards.length = 0;
-        for (const c of m.cards) {
-          const card = new CardElement(c, m.original, actions);
-          if (m.texts[c.index]) card.push(c.generation, m.texts[c.index]);
-          cards.push(card);
-        }
-        grid.replaceChildren(...cards.map((c) => c.element));
-        grid.dataset.count = String(cards.length);
-        for (const c of cards) c.render();
-        setFocus(0);
-        return;
-      }
-      case 'card': {
-        const c = cards[m.card.index];
-        if (!c) return;
-        c.update(m.card);
-        return schedule(c);
-      }
-      case 'delta': {
-        const c = cards[m.index];
-        if (!c) return;
-        c.push(m.generation, m.text);
-        c.update(m.card);
-        return schedule(c);
-      }
-      case 'picked':
-        notice.textContent = `Variant ${m.index + 1} is now the pending edit in the editor.`;
-        cards.forEach((c, i) => c.element.classList.toggle('picked', i === m.index));
-        return;
-      case 'notice':
-        notice.textContent = m.text;
-        return;
-      default:
-        return;
-    }
+interface MessageContext {
+  ui: Layout;
+  state: ViewState;
+  actions: CardActions;
+  setFocus(index: number): void;
+  schedule(card: CardElement): void;
+}
+
+/** The whole state: title, instruction and every card as far as it got. */
+function showInit(m: Extract<ToVariantsView, { type: 'init' }>, { ui, state, actions, setFocus }: MessageContext): void {
+  state.received = true;
+  ui.title.textContent = m.title;
+  ui.instruction.textContent = m.instruction;
+  ui.notice.textContent = '';
+  const cards = m.cards.map((c) => {
+    const card = new CardElement(c, m.original, actions);
+    if (m.texts[c.index]) card.push(c.generation, m.texts[c.index]);
+    return card;
   });
+  state.cards.splice(0, state.cards.length, ...cards);
+  ui.grid.replaceChildren(...cards.map((c) => c.element));
+  ui.grid.dataset.count = String(cards.length);
+  for (const c of cards) c.render();
+  setFocus(0);
+}
+
+function onMessage(m: ToVariantsView, ctx: MessageContext): void {
+  const { ui, state, schedule } = ctx;
+  switch (m?.type) {
+    case 'init':
+      return showInit(m, ctx);
+    case 'card': {
+      const c = state.cards[m.card.index];
+      if (!c) return;
+      c.update(m.card);
+      return schedule(c);
+    }
+    case 'delta': {
+      const c = state.cards[m.index];
+      if (!c) return;
+      c.push(m.generation, m.text);
+      c.update(m.card);
+      return schedule(c);
+    }
+    case 'picked':
+      ui.notice.textContent = `Variant ${m.index + 1} is now the pending edit in the editor.`;
+      state.cards.forEach((c, i) => c.element.classList.toggle('picked', i === m.index));
+      return;
+    case 'notice':
+      ui.notice.textContent = m.text;
+      return;
+    default:
+      return;
+  }
+}
+
+function start(api: WebviewApi): void {
+  const post: Post = (m) => api.postMessage(m);
+  const ui = buildLayout(document.getElementById('app') ?? document.body);
+  const state: ViewState = { cards: [], focused: 0, received: false };
+  const setFocus = (index: number) => {
+    const { cards } = state;
+    if (cards.length === 0) return;
+    state.focused = Math.max(0, Math.min(cards.length - 1, index));
+    cards.forEach((c, i) => c.setFocused(i === state.focused));
+    cards[state.focused].element.scrollIntoView({ block: 'nearest' });
+  };
+  const actions = {
+    pick: (index: number) => post({ type: 'pick', index }),
+    retry: (index: number) => post({ type: 'retry', index }),
+    focus: setFocus,
+  };
+  const ctx: MessageContext = { ui, state, actions, setFocus, schedule: frameScheduler() };
+  wireToolbar(ui, state, post);
+  document.addEventListener('keydown', keyHandler(ui, state, post, setFocus));
+  window.addEventListener('message', (event: MessageEvent) => onMessage(event.data as ToVariantsView, ctx));
 
   // Say hello until the first state arrives: a message sent before the view listens is lost.
-  for (let i = 0; i < 40; i++) setTimeout(() => received || post({ type: 'ready' }), i * 250);
+  for (let i = 0; i < 40; i++) setTimeout(() => state.received || post({ type: 'ready' }), i * 250);
   post({ type: 'ready' });
 }
 

@@ -41,6 +41,8 @@ export type ViewMessage =
   | { type: 'send'; text: string }
   | { type: 'stop' }
   | { type: 'retry'; turnId: string }
+  /** "Run as background task" on an answer the router sent to the full model. */
+  | { type: 'runAsTask'; turnId: string }
   | { type: 'removeContext' }
   | { type: 'mentionQuery'; query: string }
   | { type: 'codeAction'; action: CodeAction; code: string; path?: string }

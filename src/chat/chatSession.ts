@@ -8,7 +8,8 @@ import type { ModelClient, ModelRequest, ModelStream, StreamResult } from '../tr
 import type { ModelError } from '../transport/modelError';
 import { describeFailure } from './answerError';
 import type { AssistantTurn, Conversation, Route, Turn, UserTurn } from './chatTypes';
-import { composeContent, estimateTokens, type AttachedContext } from './contextBlock';
+import { composeContent, type AttachedContext } from './contextBlock';
+import { tokensForChars } from '../context/tokenEstimate';
 import { chainedInput, titleFrom } from './conversation';
 
 export interface ChatSessionDeps {
@@ -97,11 +98,11 @@ export class ChatSession {
       surface: 'chat',
       text,
       files,
-      tokenEstimate: estimateTokens(this.deps.instructions.length + historyChars + text.length + contextChars),
+      tokenEstimate: tokensForChars(this.deps.instructions.length + historyChars + text.length + contextChars),
     });
     if (decision.text.trim() === '') throw new ChatInputError('Type a message after the /fast or /deep prefix.');
     const run = this.running;
-    const budget = this.historyBudget(decision.target) - estimateTokens(historyChars + text.length);
+    const budget = this.historyBudget(decision.target) - tokensForChars(historyChars + text.length);
     const fitted = fitFiles(request.contexts, budget);
     if (fitted.leftOut.length > 0) {
       const leftOut = describeLeftOut(fitted.leftOut);
@@ -222,7 +223,7 @@ export class ChatSession {
 
   private historyBudget(route: Route): number {
     const window = this.deps.contextTokens(route);
-    return window - estimateTokens(this.deps.instructions.length) - outputReserve(window);
+    return window - tokensForChars(this.deps.instructions.length) - outputReserve(window);
   }
 
   /** The full model could not take the request: the fast one answers, and the answer says so. */

@@ -56,6 +56,11 @@ export interface AssistantTurn {
 
 export type Turn = UserTurn | AssistantTurn;
 
+/** The router sent the answer's request to the full model (the fast one may have answered in its place). */
+export function routedToFull(turn: AssistantTurn): boolean {
+  return turn.meta.route === 'full' || turn.meta.fellBackFrom === 'full';
+}
+
 export interface Conversation {
   id: string;
   title: string;

@@ -9,11 +9,6 @@ export interface AttachedContext extends Attachment {
   related?: string;
 }
 
-/** Rough token count (4 characters a token) for routing and budgets; never sent anywhere. */
-export function estimateTokens(chars: number): number {
-  return Math.ceil(chars / 4);
-}
-
 /**
  * The user message as the model receives it: the instruction, then each attachment in a fence
  * longer than any backtick run inside it, so attached text cannot close the fence early.

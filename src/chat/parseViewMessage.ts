@@ -8,6 +8,7 @@ const viewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('send'), text: z.string().max(MAX_TEXT) }),
   z.object({ type: z.literal('stop') }),
   z.object({ type: z.literal('retry'), turnId: z.string().max(100) }),
+  z.object({ type: z.literal('runAsTask'), turnId: z.string().max(100) }),
   z.object({ type: z.literal('removeContext') }),
   z.object({ type: z.literal('mentionQuery'), query: z.string().max(500) }),
   z.object({

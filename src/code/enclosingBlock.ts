@@ -1,8 +1,4 @@
-/** Lines [start, end) of a document. */
-export interface LineRange {
-  start: number;
-  end: number;
-}
+import type { LineRange } from './lineRange';
 
 const CLOSER = /^\s*(\}|\]|\)|end\b|fi\b|done\b|esac\b|<\/)/;
 

@@ -21,3 +21,18 @@ export function effectiveConfig(config: Config): Config {
   if (config.modelKind !== 'completion') return config;
   return { ...config, 'nextEdit.enable': { '*': false }, 'review.trigger': 'off', 'tests.continuous': 'off', 'tests.codeLens': false };
 }
+
+/**
+ * Why background tasks are off, or undefined when they can run: a task's model must follow
+ * instructions and call tools (function calling), which a completion model cannot. Says which
+ * model is needed and how to get one.
+ */
+export function backgroundTasksOff(config: Config): string | undefined {
+  if (config.modelKind !== 'completion') return undefined;
+  return (
+    `Background tasks are off: ${config['full.model']} is a completion model (flint.modelKind is "completion"), and a task needs ` +
+    'a full model that follows instructions and calls tools (function calling). Set an API key (Flint: Set API Key) to use ' +
+    "OpenAI's models, or serve an instruct model with a chat template that supports tools, such as Qwen2.5-Coder Instruct " +
+    '(npm start downloads one; FLINT_MODEL=/path/to/model.gguf picks another), then set flint.modelKind to instruct.'
+  );
+}

@@ -1,4 +1,5 @@
 import type { Snippet } from './snippet';
+import { GHOST_SUFFIX_SHARE } from './surfaceBudgets';
 import { charsForTokens, estimateTokens } from './tokenEstimate';
 
 /** What the model sees of the document and of other files. */
@@ -13,23 +14,23 @@ export interface CompletionContext {
 export interface ContextInput {
   prefix: string;
   suffix: string;
-  /** Candidate snippets, best first. */
+  /** Other files' snippets, best first, already fitted into ghost text's share (fitBudget). */
   snippets: Snippet[];
   tokenBudget: number;
 }
 
-/** Shares of the budget; what the suffix and snippets leave unused goes to the prefix. */
-const SUFFIX_SHARE = 0.2;
-const SNIPPET_SHARE = 0.25;
 /** The prefix window starts on multiples of this many characters, so consecutive requests share
  * the same prompt start and the server can reuse its prompt cache between keystrokes. */
 const PREFIX_ANCHOR = 1024;
 
-/** Fits prefix, suffix and snippets into the token budget, cutting at line boundaries. */
+/**
+ * Windows the document around the snippets within the token budget, cutting at line boundaries:
+ * the suffix up to its share, the prefix what the suffix and the snippets leave.
+ */
 export function buildCompletionContext(input: ContextInput): CompletionContext {
   const budget = charsForTokens(input.tokenBudget);
-  const suffix = suffixWindow(input.suffix, Math.floor(budget * SUFFIX_SHARE));
-  const snippets = fitSnippets(input.snippets, Math.floor(budget * SNIPPET_SHARE));
+  const suffix = suffixWindow(input.suffix, Math.floor(budget * GHOST_SUFFIX_SHARE));
+  const { snippets } = input;
   const snippetChars = snippets.reduce((n, s) => n + s.path.length + s.text.length, 0);
   const prefix = prefixWindow(input.prefix, budget - suffix.length - snippetChars);
   const tokens =
@@ -52,16 +53,4 @@ export function suffixWindow(suffix: string, maxChars: number): string {
   if (suffix.length <= maxChars) return suffix;
   const nl = suffix.lastIndexOf('\n', maxChars);
   return suffix.slice(0, nl > 0 ? nl : maxChars);
-}
-
-function fitSnippets(snippets: Snippet[], maxChars: number): Snippet[] {
-  const out: Snippet[] = [];
-  let used = 0;
-  for (const s of snippets) {
-    const size = s.path.length + s.text.length;
-    if (used + size > maxChars) continue;
-    out.push(s);
-    used += size;
-  }
-  return out;
 }

@@ -1,4 +1,4 @@
-import type { LineSpan } from '../code/functionSpan';
+import type { LineRange } from '../code/lineRange';
 import type { ContextBlock, ContextRequest } from './contextService';
 import type { NamedDefinition } from '../code/definitionsNamed';
 import type { PromptRecorder } from './promptRecorder';
@@ -29,7 +29,7 @@ export interface ContextHub {
   /** Generated tests' context: the existing tests of `functionName` and the test setup too. */
   buildForTests(req: ContextRequest, functionName: string): Promise<ContextBlock>;
   /** The lines [start, end) of the outermost functions of `path`, as last indexed (none when it is not). */
-  functions(path: string): LineSpan[];
+  functions(path: string): LineRange[];
   /** Top-level definitions of a name in the workspace as the symbol index holds them (secret files left out; none before it is ready). */
   definitions(name: string): NamedDefinition[];
   /** The last prompt each surface sent. */

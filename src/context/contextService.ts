@@ -8,13 +8,9 @@ import { renderSections } from './renderSections';
 import { resolveDefinitions } from './resolveDefinitions';
 import { budgetFor, type ContextSurface } from './surfaceBudgets';
 import type { MaskedText } from '../privacy/secretScan';
+import type { LineRange } from '../code/lineRange';
 import type { SymbolIndex } from '../code/symbolIndex';
 
-/** Lines ranges are 0-based, `end` exclusive. */
-export interface LineSpan {
-  start: number;
-  end: number;
-}
 
 /** One surface's question: what should a prompt about these lines of this file carry? */
 export interface ContextRequest {
@@ -23,9 +19,9 @@ export interface ContextRequest {
   path: string;
   lines: readonly string[];
   /** The lines of interest: the cursor's, the selection, the changed lines, the function. */
-  focus: LineSpan;
+  focus: LineRange;
   /** The lines the surface's prompt holds anyway (definitions there are not repeated). */
-  visible: LineSpan;
+  visible: LineRange;
   /** `flint.context.tokenBudget`, for ghost text's share. */
   tokenBudget?: number;
 }
@@ -47,13 +43,13 @@ export interface ContextBlock {
 export interface ContextSources {
   /** Definitions a language server gave for names of this file, already at hand. */
   serverDefinitions?(path: string, uses: readonly NameUse[]): ContextItem[];
-  diagnostics?(path: string, around: LineSpan): ContextItem[];
+  diagnostics?(path: string, around: LineRange): ContextItem[];
   /** Recent edits of files other than `path`, line numbers as those files read now. */
   recentEdits?(path: string): ContextItem[];
   /** Recently viewed code of other files, most relevant to `near` first. */
   viewed?(path: string, near: string): ContextItem[];
   /** Existing tests of the function in focus, and the test files' setup. */
-  tests?(path: string, focus: LineSpan): ContextItem[];
+  tests?(path: string, focus: LineRange): ContextItem[];
 }
 
 export interface ContextServiceDeps extends ContextSources {

@@ -2,7 +2,8 @@ import type { ContextItem, ContextSource } from './contextItem';
 import { rankItems } from './rankItems';
 import { sharesLabel } from './renderSections';
 import type { SurfaceBudget } from './surfaceBudgets';
-import { estimateTokens } from './tokenEstimate';
+import { charsForTokens, estimateTokens } from './tokenEstimate';
+import { trimToLines } from './trimToLines';
 
 /** Tokens an item costs in a prompt: its text and its label line. */
 export function itemTokens(item: ContextItem): number {
@@ -57,12 +58,8 @@ export function fitBudget(items: readonly ContextItem[], budget: SurfaceBudget):
 function fit(item: ContextItem, tokens: number, labelled: ReadonlySet<string>): ContextItem | undefined {
   if (addedTokens(item, labelled) <= tokens) return item;
   if (!item.trimmable) return undefined;
-  const lines = item.text.split('\n');
-  const room = (tokens - estimateTokens(item.path) - 3) * 4;
-  let used = 0;
-  let keep = 0;
-  while (keep < lines.length && used + lines[keep].length + 1 <= room) used += lines[keep++].length + 1;
-  return keep >= MIN_TRIMMED_LINES ? { ...item, text: lines.slice(0, keep).join('\n') } : undefined;
+  const cut = trimToLines(item.text, charsForTokens(tokens - labelTokens(item)));
+  return cut.lines >= MIN_TRIMMED_LINES ? { ...item, text: cut.text } : undefined;
 }
 
 /** Estimated tokens of a set of items as rendered (a file's definitions under one label). */

@@ -1,4 +1,5 @@
 import { charsForTokens, estimateTokens } from './tokenEstimate';
+import { trimToLines } from './trimToLines';
 
 /** File text to send; `startLine` when it is a part of the file (a selection). */
 export interface FileText {
@@ -74,22 +75,6 @@ function commonCap(sizes: readonly number[], budget: number): number {
     left -= sorted[i]!;
   }
   return Number.POSITIVE_INFINITY;
-}
-
-/** The whole lines from the start of `text` that fit in `maxChars`, and how many there are. */
-function trimToLines(text: string, maxChars: number): { text: string; lines: number } {
-  let end = 0;
-  let lines = 0;
-  for (;;) {
-    const nl = text.indexOf('\n', end);
-    const next = nl < 0 ? text.length : nl;
-    if (next > maxChars) break;
-    end = next;
-    lines++;
-    if (nl < 0) break;
-    end = nl + 1;
-  }
-  return { text: text.slice(0, end).replace(/\n$/, ''), lines };
 }
 
 /** Lines of text, a final line break not starting another. */

@@ -1,5 +1,6 @@
 import type { ImportBinding } from '../code/findImports';
 import { namesInPlay, type NameUse } from './namesInPlay';
+import type { LineRange } from '../code/lineRange';
 
 /**
  * How far away an imported name nothing uses yet counts, in lines. Such an import is what the
@@ -15,7 +16,7 @@ export const UNUSED_IMPORT_DISTANCE = 24;
  * imports bring in that nothing else uses yet join at `UNUSED_IMPORT_DISTANCE`. Bindings whose
  * lines no longer read as they did when the file was parsed are left alone.
  */
-export function namesWithImports(lines: readonly string[], from: number, to: number, focus: { start: number; end: number }, bindings: readonly ImportBinding[]): NameUse[] {
+export function namesWithImports(lines: readonly string[], from: number, to: number, focus: LineRange, bindings: readonly ImportBinding[]): NameUse[] {
   const current = bindings.filter((b) => b.local !== '*' && b.local !== '.' && lines.slice(b.line, b.endLine + 1).some((l) => wordIn(l, b.local) >= 0));
   const skip = new Set<number>();
   for (const b of current) for (let l = b.line; l <= b.endLine; l++) skip.add(l);

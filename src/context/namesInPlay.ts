@@ -1,4 +1,5 @@
 import { KEYWORDS } from './lineSimilarity';
+import type { LineRange } from '../code/lineRange';
 
 /** A name used in the lines of interest, as the code writes it. */
 export interface NameUse {
@@ -24,7 +25,7 @@ const MAX_LINE_CHARS = 1_000;
  * Strings and comments are not told apart: a name there is still a hint of what is in play.
  * Lines in `skip` (the import statements) are not read: naming a name there is not using it.
  */
-export function namesInPlay(lines: readonly string[], from: number, to: number, focus: { start: number; end: number }, skip?: ReadonlySet<number>): NameUse[] {
+export function namesInPlay(lines: readonly string[], from: number, to: number, focus: LineRange, skip?: ReadonlySet<number>): NameUse[] {
   const uses = new Map<string, NameUse>();
   for (let i = Math.max(0, from); i < Math.min(lines.length, to); i++) {
     const line = lines[i];

@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import type { NameUse } from './namesInPlay';
 import type { Located, SymbolIndex } from '../code/symbolIndex';
+import type { LineRange } from '../code/lineRange';
 
 /** A definition of a name in play, and how it was reached. */
 export interface FoundDefinition extends Located {
@@ -13,7 +14,7 @@ export interface FoundDefinition extends Located {
 
 export interface ResolveOptions {
   /** Lines of the file at `path` the model sees anyway: definitions there are left out. */
-  visible?: { start: number; end: number };
+  visible?: LineRange;
   /** Follow the names in found signatures (parameter and return types) one step. */
   typesOfSignatures?: boolean;
   /** Stop after this many definitions. */

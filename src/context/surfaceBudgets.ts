@@ -1,5 +1,6 @@
 import type { ContextSource } from './contextItem';
 import { charsForTokens } from './tokenEstimate';
+import type { LineRange } from '../code/lineRange';
 
 /** The surfaces that ask for context. */
 export type ContextSurface = 'ghost' | 'next-edit' | 'review' | 'tests' | 'edit' | 'chat';
@@ -23,9 +24,8 @@ export const SURFACE_BUDGETS: Record<Exclude<ContextSurface, 'ghost'>, SurfaceBu
   chat: { tokens: 2048, shares: { definitions: 0.8, diagnostics: 0.2 } },
 };
 
-/** Shares of ghost text's budget (as completionContext fits them): the suffix's at most, and the snippets'. */
-const GHOST_SUFFIX_SHARE = 0.2;
-const GHOST_SNIPPET_SHARE = 0.25;
+/** The share of ghost text's budget its suffix takes at most (the prefix takes what is left). */
+export const GHOST_SUFFIX_SHARE = 0.2;
 
 /**
  * The lines around `line` of `lines` that ghost text's own prefix and suffix hold with a budget
@@ -33,12 +33,12 @@ const GHOST_SNIPPET_SHARE = 0.25;
  * already and not repeated. The suffix takes its lines up to its share; the prefix what the
  * suffix and the snippets leave (more near the end of a file, where the suffix is short).
  */
-export function ghostVisible(lines: readonly string[], line: number, tokenBudget: number): { start: number; end: number } {
+export function ghostVisible(lines: readonly string[], line: number, tokenBudget: number): LineRange {
   const chars = charsForTokens(tokenBudget);
   let end = line + 1;
   let suffix = 0;
   for (; end < lines.length && suffix + lines[end].length + 1 <= chars * GHOST_SUFFIX_SHARE; end++) suffix += lines[end].length + 1;
-  const prefixChars = chars * (1 - GHOST_SNIPPET_SHARE) - suffix;
+  const prefixChars = chars * (1 - GHOST_CONTEXT_SHARE) - suffix;
   let start = line;
   for (let used = lines[line]?.length ?? 0; start > 0 && used + lines[start - 1].length + 1 <= prefixChars; start--) used += lines[start - 1].length + 1;
   return { start, end };

@@ -5,7 +5,12 @@
 export const CHARS_PER_TOKEN = 4;
 
 export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / CHARS_PER_TOKEN);
+  return tokensForChars(text.length);
+}
+
+/** The estimate for `chars` characters of text (for sizes summed without joining the texts). */
+export function tokensForChars(chars: number): number {
+  return Math.ceil(chars / CHARS_PER_TOKEN);
 }
 
 export function charsForTokens(tokens: number): number {

@@ -1,4 +1,5 @@
 import type { DiffRow } from '../rewrite/diffRow';
+import type { ModelStream } from '../transport/modelClient';
 import type { ModelError } from '../transport/modelError';
 import type { LeftoverPreview } from './leftoverPreview';
 
@@ -15,7 +16,9 @@ export type Outcome = 'accepted' | 'rejected' | 'cancelled' | 'failed';
  * Where one pending inline edit stands.
  *
  * - streaming: a rewrite streams into the document. `restoreFirst`: a redirect asked for the
- *   original back before the new rewrite is written.
+ *   original back before the new rewrite is written. `stream`: the generation whose text is
+ *   written; null once it stopped or ended (its result is being handled, or a redirect follows),
+ *   so whatever it still sends is ignored.
  * - review: the rewrite is complete (or stopped, or given) and waits for accept or reject.
  *   `settle`: the exact rows to show, until the editor has them.
  * - cancelling: a change to the region (or a failure the editor would not undo yet) ends the
@@ -24,14 +27,16 @@ export type Outcome = 'accepted' | 'rejected' | 'cancelled' | 'failed';
  * - ended: accepted, rejected, cancelled or failed; nothing of it is pending.
  */
 export type EditPhase =
-  | { kind: 'streaming'; restoreFirst: boolean }
+  | { kind: 'streaming'; restoreFirst: boolean; stream: ModelStream | null }
   | { kind: 'review'; restoreFirst: boolean; settle: DiffRow[] | null }
   | { kind: 'cancelling'; shown: 'streaming' | 'review'; ending: Ending; leftover: LeftoverPreview | null }
   | { kind: 'ended'; outcome: Outcome };
 
 export type EditEvent =
-  /** A rewrite starts streaming; `reset` after a redirect. */
-  | { type: 'start'; reset: boolean }
+  /** A rewrite starts streaming from `stream`; `reset` after a redirect. */
+  | { type: 'start'; reset: boolean; stream: ModelStream }
+  /** The running generation stopped or ended: nothing more of it is written. */
+  | { type: 'halt' }
   /** The document shows the original again. */
   | { type: 'restored' }
   /** The rows to settle on: the stream ended or was stopped, or a text was given. */
@@ -53,7 +58,9 @@ export function nextEditPhase(phase: EditPhase, event: EditEvent): EditPhase {
   if (phase.kind === 'cancelling') return phase;
   switch (event.type) {
     case 'start':
-      return { kind: 'streaming', restoreFirst: phase.restoreFirst || event.reset };
+      return { kind: 'streaming', restoreFirst: phase.restoreFirst || event.reset, stream: event.stream };
+    case 'halt':
+      return phase.kind === 'streaming' && phase.stream !== null ? { ...phase, stream: null } : phase;
     case 'restored':
       return phase.restoreFirst ? { ...phase, restoreFirst: false } : phase;
     case 'show':
@@ -68,6 +75,11 @@ export function nextEditPhase(phase: EditPhase, event: EditEvent): EditPhase {
 /** Whether the edit takes commands (accept, reject, stop, redirect). */
 export function isOpen(phase: EditPhase): phase is Extract<EditPhase, { kind: 'streaming' | 'review' }> {
   return phase.kind === 'streaming' || phase.kind === 'review';
+}
+
+/** The generation whose text is written, if one runs. */
+export function runningStream(phase: EditPhase): ModelStream | null {
+  return phase.kind === 'streaming' ? phase.stream : null;
 }
 
 /** Whether the document still has to be brought somewhere (the original back, or rows to settle on). */

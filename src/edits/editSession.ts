@@ -6,7 +6,7 @@ import type { EditTarget } from '../rewrite/rewriteTypes';
 import { startRewrite } from '../rewrite/startRewrite';
 import type { ModelStream, StreamResult } from '../transport/modelClient';
 import type { ModelError } from '../transport/modelError';
-import { documentBehind, isOpen, nextEditPhase, type EditEvent, type EditPhase, type Ending, type Outcome } from './editPhase';
+import { documentBehind, isOpen, nextEditPhase, runningStream, type EditEvent, type EditPhase, type Ending, type Outcome } from './editPhase';
 import type { EditInfo, EditSessionDeps, EditState } from './editSessionTypes';
 import { DocumentReadOnlyError } from './editSink';
 import { FrameScheduler } from './frameScheduler';
@@ -30,10 +30,8 @@ export class EditSession {
   private readonly writer: PreviewWriter;
   private readonly frames: FrameScheduler;
   private feed: RewriteFeed;
-  private stream: ModelStream | undefined;
   private route: 'fast' | 'full' = 'fast';
   private references: readonly FileText[] = [];
-  private generation = 0;
   /**
    * Changes someone else made to the document, counted: after one, undo would take theirs too;
    * a refused removal of leftover lines is tried again only after one.
@@ -74,14 +72,14 @@ export class EditSession {
   start(instruction: string, earlier?: EarlierAttempt, references?: readonly FileText[], reset = false): void {
     if (!isOpen(this.phase)) return;
     if (references) this.references = references;
-    const gen = this.generation + 1;
+    let started: ModelStream | null = null;
     const { stream, decision, client } = startRewrite(this.deps.models, this.target, {
       instruction,
       earlier,
       references: this.references,
       label: (reasons) => reasons.join('; '),
       onFallback: (why, error, fast) => {
-        if (gen !== this.generation || this.phase.kind !== 'streaming') return;
+        if (started === null || runningStream(this.phase) !== started) return;
         this.deps.log.warn(`edit: full model failed before answering (${error.message}); rewriting with the fast model.`);
         this.route = 'fast';
         this.announce({ source: 'fast', model: fast.model, reasons: [why, ...decision.reasons] });
@@ -90,11 +88,10 @@ export class EditSession {
     this.instructionValue = decision.text;
     this.route = decision.target;
     this.feed = new RewriteFeed(this.original);
-    this.to({ type: 'start', reset });
-    this.generation = gen;
-    this.stream = stream;
+    this.to({ type: 'start', reset, stream });
+    started = stream;
     this.announce({ source: decision.target, model: client.model, reasons: decision.reasons });
-    void this.consume(stream, gen);
+    void this.consume(stream);
   }
 
   /** Shows a given text (not generated here) as the pending rewrite of the region. */
@@ -194,7 +191,7 @@ export class EditSession {
       return this.cancelling({ state: 'cancelled', note: 'the code being rewritten was changed, so the edit was cancelled' }, leftover);
     }
     // A frame the editor refused because of this change is planned again against the moved region.
-    if (this.stream || documentBehind(this.phase)) this.frames.request();
+    if (runningStream(this.phase) || documentBehind(this.phase)) this.frames.request();
   }
 
   /** The editor came back (e.g. its tab was shown again): show what it missed. */
@@ -244,11 +241,11 @@ export class EditSession {
     return this.removeLeftover();
   }
 
-  private async consume(stream: ModelStream, gen: number): Promise<void> {
+  private async consume(stream: ModelStream): Promise<void> {
     let endedByFence = false;
     try {
       for await (const delta of stream) {
-        if (gen !== this.generation) return;
+        if (runningStream(this.phase) !== stream) return;
         if (this.feed.push(delta)) {
           endedByFence = true;
           stream.cancel();
@@ -261,9 +258,8 @@ export class EditSession {
       this.deps.log.warn(`edit stream ${stream.id}: ${String(err)}`);
     }
     const result = await stream.done;
-    if (gen !== this.generation) return;
-    this.generation++;
-    this.stream = undefined;
+    if (runningStream(this.phase) !== stream) return;
+    this.to({ type: 'halt' });
     await this.streamEnded(stream, result, endedByFence);
   }
 
@@ -297,7 +293,7 @@ export class EditSession {
       const phase = this.phase;
       if (phase.kind === 'review' && phase.settle !== null) {
         if (await writer.write(writer.layout.planSettle(phase.settle))) this.to({ type: 'settled' });
-      } else if (this.stream) {
+      } else if (runningStream(phase)) {
         const { diff } = this.feed;
         await writer.write(writer.layout.planAdvance(diff.rows, diff.pointer, this.feed.visiblePartial()));
       }
@@ -317,9 +313,8 @@ export class EditSession {
 
   /** Stops the current generation (if any) and ignores whatever it still sends. */
   private halt(outcome: 'used' | 'abandoned'): void {
-    this.generation++;
-    const s = this.stream;
-    this.stream = undefined;
+    const s = runningStream(this.phase);
+    this.to({ type: 'halt' });
     if (s) {
       s.cancel();
       this.record(s, outcome);

@@ -1,3 +1,5 @@
+import type { LineRange } from '../code/lineRange';
+
 /** The lines around the cursor the model may rewrite, plus a few lines on each side to check its reply. */
 export interface EditWindow {
   /** Document line of `lines[0]`. */
@@ -40,7 +42,7 @@ export function editWindow(
   doc: WindowSource,
   cursor: { line: number; character: number },
   limits: WindowLimits = defaultWindowLimits,
-  functions: readonly { start: number; end: number }[] = [],
+  functions: readonly LineRange[] = [],
 ): EditWindow | undefined {
   const line = Math.min(Math.max(cursor.line, 0), doc.lineCount - 1);
   const text = (i: number) => doc.lineAt(i);
@@ -75,7 +77,7 @@ export function editWindow(
 }
 
 /** Narrows [start, end) so that it cuts no function in half, except the one holding `line`. */
-function wholeFunctions(start: number, end: number, line: number, functions: readonly { start: number; end: number }[]): { start: number; end: number } {
+function wholeFunctions(start: number, end: number, line: number, functions: readonly LineRange[]): LineRange {
   for (const f of functions) {
     if (f.start <= line && line < f.end) continue;
     if (f.start < start && start < f.end) start = f.end;

@@ -9,9 +9,11 @@ import { nextEditRequest } from './nextEditPrompt';
 import { editShape } from './editShape';
 import { NextEditTrigger } from './nextEditTrigger';
 import { editKind, type EditKind, type TextPosition } from './predictedEdit';
+import { controllerOf, nextNextEditPhase, type DocLine, type NextEditEvent, type NextEditPhase } from './nextEditPhase';
 import { predictEdits } from './predictEdits';
 import { readPrediction } from './readPrediction';
 import { typeThrough, type OffsetChange, type OffsetEdit } from './typeThrough';
+import type { LineRange } from '../code/lineRange';
 
 /** The engine's view of one open document (the editor's, or an in-memory one in tests). */
 export interface NextEditDocument {
@@ -63,7 +65,7 @@ export interface NextEditEngineDeps {
   /** Labelled context from other files for a window (definitions, diagnostics, their edits); none when absent. */
   context?(doc: NextEditDocument, window: EditWindow): string;
   /** The lines [start, end) of the document's outermost functions, as last parsed (the window cuts none in half). */
-  functions?(doc: NextEditDocument): readonly { start: number; end: number }[];
+  functions?(doc: NextEditDocument): readonly LineRange[];
 }
 
 /**
@@ -91,13 +93,6 @@ export interface NextEditStats {
   cooledDown: number;
 }
 
-interface Current {
-  prediction: ShownPrediction;
-  /** The edit as first shown, to shift the queued edits once it is done. */
-  origin: OffsetEdit;
-  typedInto: boolean;
-}
-
 /**
  * Next-edit prediction: when a next edit is plausible (NextEditTrigger: after an edit, on a
  * pause or a cursor move), asks the fast model for the window around the cursor as it will read
@@ -107,14 +102,7 @@ interface Current {
  */
 export class NextEditEngine {
   readonly stats: NextEditStats = { keystrokes: 0, requests: 0, shown: 0, typedThrough: 0, dropped: 0, empty: 0, cooledDown: 0 };
-  private current: Current | undefined;
-  private queue: OffsetEdit[] = [];
-  /** The pause (or the cursor's settling) before asking. */
-  private waiting: AbortController | undefined;
-  /** The line of the edit whose pause `waiting` is, while it is one (not a move's settling). */
-  private pauseLine: { key: string; line: number } | undefined;
-  /** The request on its way. */
-  private asking: AbortController | undefined;
+  private phase: NextEditPhase = { kind: 'idle' };
   /** The document version ghost text was last shown for: predictions wait for the next change. */
   private ghostShownAt: { key: string; version: number } | undefined;
   /** Where the last change left the cursor: a selection there is the change's, not a move. */
@@ -127,7 +115,7 @@ export class NextEditEngine {
 
   /** The shown prediction, if any. */
   shown(): ShownPrediction | undefined {
-    return this.current?.prediction;
+    return this.phase.kind === 'shown' ? this.phase.prediction : undefined;
   }
 
   /**
@@ -139,29 +127,24 @@ export class NextEditEngine {
     const now = this.deps.clock.now();
     this.stats.keystrokes++;
     this.deps.debounce.noteKeystroke(now);
-    this.cancelPending();
+    this.to({ type: 'cancel' });
     const last = changes[changes.length - 1];
     this.editEnd = last && { key: doc.key, version: doc.version, offset: last.offset + last.text.length };
-    const current = this.current;
-    if (current) {
+    const current = this.phase;
+    if (current.kind === 'shown') {
       const result = current.prediction.docKey === doc.key && changes.length === 1 ? typeThrough(current.prediction.edit, changes[0]) : { kind: 'withdraw' as const };
       if (result.kind === 'keep') {
         if (!current.typedInto) this.stats.typedThrough++;
-        current.typedInto = true;
         const edit = result.edit;
-        current.prediction = { ...current.prediction, edit, start: doc.positionAt(edit.offset), end: doc.positionAt(edit.offset + edit.oldText.length) };
-        this.deps.view.show(current.prediction, doc);
+        this.redraw({ ...current.prediction, edit, start: doc.positionAt(edit.offset), end: doc.positionAt(edit.offset + edit.oldText.length) }, doc, true);
         return;
       }
-      this.current = undefined;
       if (result.kind === 'done') {
         const delta = current.origin.newText.length - current.origin.oldText.length;
         const after = current.origin.offset + current.origin.oldText.length;
-        this.queue = this.queue.map((e) => (e.offset >= after ? { ...e, offset: e.offset + delta } : e));
-        if (this.showNext(doc)) return;
-      } else {
-        this.queue = [];
+        if (this.showNext(doc, current.queue.map((e) => (e.offset >= after ? { ...e, offset: e.offset + delta } : e)))) return;
       }
+      this.to({ type: 'clear' });
       this.deps.view.hide();
     }
     if (!undo) this.armed(doc, changes, now);
@@ -172,14 +155,14 @@ export class NextEditEngine {
    * made, to another line of an armed document, asks there once the cursor settles.
    */
   moved(doc: NextEditDocument): void {
-    if (this.current || this.asking) return;
+    if (this.phase.kind === 'shown' || this.phase.kind === 'asking') return;
     const cursor = doc.cursor();
     const e = this.editEnd;
     if (e?.key === doc.key && e.version === doc.version && e.offset === doc.offsetAt(cursor)) return;
     // A move within the edited line leaves the edit's pause to ask: a move there asks nothing,
     // so replacing the pause would lose the ask (a busy editor reports an earlier key's cursor
     // after a later key's change, which reads as such a move).
-    const p = this.pauseLine;
+    const p = this.phase.kind === 'waiting' ? this.phase.pauseLine : undefined;
     if (p?.key === doc.key && p.line === cursor.line) return;
     this.waitThenAsk(doc, MIN_PAUSE_MS, (now) => this.trigger.moved(doc.key, doc.cursor().line, now));
   }
@@ -189,7 +172,7 @@ export class NextEditEngine {
    * and the line next to them; a far one's own lines only), it dismisses it.
    */
   clicked(doc: NextEditDocument): void {
-    const p = this.current?.prediction;
+    const p = this.shown();
     if (!p || p.kind === 'ghost') return;
     const line = doc.cursor().line;
     const slack = p.kind === 'jump' ? 0 : 1;
@@ -198,10 +181,9 @@ export class NextEditEngine {
 
   /** Tab on a far edit: the cursor went there; the same edit is now drawn in place. */
   jumped(doc: NextEditDocument): void {
-    const current = this.current;
-    if (!current || current.prediction.docKey !== doc.key) return;
-    current.prediction = { ...current.prediction, kind: 'inline' };
-    this.deps.view.show(current.prediction, doc);
+    const p = this.shown();
+    if (!p || p.docKey !== doc.key) return;
+    this.redraw({ ...p, kind: 'inline' }, doc, false);
   }
 
   /**
@@ -209,31 +191,29 @@ export class NextEditEngine {
    * rejection cool-down (the same suggestion would come straight back).
    */
   reject(): void {
-    const p = this.current?.prediction;
+    const p = this.shown();
     if (p) this.trigger.rejected(p.docKey, p.start.line, p.end.line, this.deps.clock.now());
     this.dismiss();
   }
 
   /** Escape, or the editor moved elsewhere: nothing shown, nothing queued, nothing asked until the next edit. */
   dismiss(): void {
-    this.cancelPending();
+    const wasShown = this.phase.kind === 'shown';
+    this.to({ type: 'clear' });
     this.trigger.disarm();
-    this.queue = [];
-    if (this.current) {
-      this.current = undefined;
-      this.deps.view.hide();
-    }
+    if (wasShown) this.deps.view.hide();
   }
 
   /** The ghost-text provider showed its own suggestion: one suggestion at a time, so ours goes. */
   ghostTextShown(key: string, version: number): void {
     this.ghostShownAt = { key, version };
-    if (this.current && this.current.prediction.kind !== 'ghost' && this.current.prediction.docKey === key) this.dismiss();
+    const p = this.shown();
+    if (p && p.kind !== 'ghost' && p.docKey === key) this.dismiss();
   }
 
   /** The predicted insertion at this offset, for the ghost-text provider to show. */
   ghostAt(key: string, offset: number): string | undefined {
-    const p = this.current?.prediction;
+    const p = this.shown();
     if (!p || p.kind !== 'ghost' || p.docKey !== key || p.edit.offset !== offset) return undefined;
     return p.edit.newText;
   }
@@ -242,12 +222,20 @@ export class NextEditEngine {
     this.dismiss();
   }
 
-  private cancelPending(): void {
-    this.waiting?.abort();
-    this.waiting = undefined;
-    this.pauseLine = undefined;
-    this.asking?.abort();
-    this.asking = undefined;
+  /** Moves to the phase the table gives for `event`, aborting the controller of the phase left; false when nothing changed. */
+  private to(event: NextEditEvent): boolean {
+    const before = this.phase;
+    const after = nextNextEditPhase(before, event);
+    if (after === before) return false;
+    const controller = controllerOf(before);
+    if (controller && controller !== controllerOf(after)) controller.abort();
+    this.phase = after;
+    return true;
+  }
+
+  private redraw(prediction: ShownPrediction, doc: NextEditDocument, typedInto: boolean): void {
+    this.to({ type: 'redraw', prediction, typedInto });
+    this.deps.view.show(prediction, doc);
   }
 
   /** An edit armed the document: ask after the pause its shape calls for, if nothing else happens. */
@@ -257,8 +245,7 @@ export class NextEditEngine {
     const shape = g?.key === doc.key && g.version === doc.version - 1 ? 'append' : editShape(doc, changes);
     const line = doc.positionAt(changes[0].offset + changes[0].text.length).line;
     const pause = this.trigger.edited(doc.key, line, shape, now, this.changePauseMs());
-    this.waitThenAsk(doc, pause, (t) => this.trigger.paused(doc.key, doc.cursor().line, t));
-    this.pauseLine = { key: doc.key, line };
+    this.waitThenAsk(doc, pause, (t) => this.trigger.paused(doc.key, doc.cursor().line, t), { key: doc.key, line });
   }
 
   /**
@@ -271,25 +258,24 @@ export class NextEditEngine {
   }
 
   /** Waits `ms` (a newer wait replaces it), then asks if `fire` still says so. */
-  private waitThenAsk(doc: NextEditDocument, ms: number, fire: (now: number) => boolean): void {
-    this.waiting?.abort();
-    this.pauseLine = undefined;
-    const controller = new AbortController();
-    this.waiting = controller;
+  private waitThenAsk(doc: NextEditDocument, ms: number, fire: (now: number) => boolean, pauseLine?: DocLine): void {
+    const waited = new AbortController();
+    if (!this.to({ type: 'wait', controller: waited, pauseLine })) return;
     const go = async () => {
-      if (!(await this.deps.clock.sleep(ms, controller.signal))) return;
-      this.waiting = undefined;
-      this.pauseLine = undefined;
+      if (!(await this.deps.clock.sleep(ms, waited.signal))) return;
+      if (this.phase.kind !== 'waiting' || this.phase.controller !== waited) return;
       // Ghost text on screen has the stage; the edits stay armed for a later move.
       const g = this.ghostShownAt;
-      if (g?.key === doc.key && g.version === doc.version) return;
-      if (!fire(this.deps.clock.now())) return;
+      if ((g?.key === doc.key && g.version === doc.version) || !fire(this.deps.clock.now())) {
+        this.to({ type: 'over', controller: waited });
+        return;
+      }
       const asking = new AbortController();
-      this.asking = asking;
+      this.to({ type: 'ask', waited, controller: asking });
       try {
         await this.ask(doc, asking.signal);
       } finally {
-        if (this.asking === asking) this.asking = undefined;
+        this.to({ type: 'over', controller: asking });
       }
     };
     void go().catch((err: unknown) => this.deps.log.warn(`next edit: ${String(err)}`));
@@ -350,34 +336,34 @@ export class NextEditEngine {
     const cursor = doc.offsetAt(doc.cursor());
     const offsets = predicted.edits.map((e) => ({ offset: doc.offsetAt(e.start), oldText: e.oldText, newText: e.newText }));
     // From the cursor on, then the ones above it.
-    this.queue = [...offsets.filter((e) => e.offset + e.oldText.length >= cursor), ...offsets.filter((e) => e.offset + e.oldText.length < cursor)];
-    if (this.showNext(doc)) {
+    const queue = [...offsets.filter((e) => e.offset + e.oldText.length >= cursor), ...offsets.filter((e) => e.offset + e.oldText.length < cursor)];
+    if (this.showNext(doc, queue)) {
       record('used');
     } else {
       record('abandoned');
     }
   }
 
-  /** Offers the next queued edit if the document still holds the text it replaces. */
-  private showNext(doc: NextEditDocument): boolean {
-    let edit = this.queue.shift();
+  /** Offers the first of `queue` if the document still holds the text it replaces; the rest follow it. */
+  private showNext(doc: NextEditDocument, edits: readonly OffsetEdit[]): boolean {
+    const queue = [...edits];
+    let edit = queue.shift();
     // Lines the user just rejected a prediction for get none during the cool-down.
     const now = this.deps.clock.now();
     const cooling = (e: OffsetEdit) => this.trigger.coolingDown(doc.key, doc.positionAt(e.offset).line, doc.positionAt(e.offset + e.oldText.length).line, now);
     while (edit && cooling(edit)) {
       this.stats.cooledDown++;
-      edit = this.queue.shift();
+      edit = queue.shift();
     }
     if (!edit) return false;
     const start = doc.positionAt(edit.offset);
     const end = doc.positionAt(edit.offset + edit.oldText.length);
     if (textBetween(doc, start, end) !== edit.oldText) {
       this.deps.log.debug('next edit: the document no longer holds the predicted text; withdrawn');
-      this.queue = [];
       return false;
     }
-    const prediction: ShownPrediction = { docKey: doc.key, kind: editKind({ start, end, oldText: edit.oldText, newText: edit.newText }, doc.cursor()), edit, start, end, following: this.queue.length };
-    this.current = { prediction, origin: edit, typedInto: false };
+    const prediction: ShownPrediction = { docKey: doc.key, kind: editKind({ start, end, oldText: edit.oldText, newText: edit.newText }, doc.cursor()), edit, start, end, following: queue.length };
+    this.to({ type: 'show', prediction, queue });
     this.stats.shown++;
     this.deps.view.show(prediction, doc);
     return true;

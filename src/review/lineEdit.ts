@@ -1,4 +1,4 @@
-import type { LineRange } from '../code/enclosingBlock';
+import type { LineRange } from '../code/lineRange';
 
 /**
  * One text change seen as whole lines: old lines `start`..`end` (inclusive, the lines the

@@ -6,7 +6,8 @@ import { ChatInputError, ChatSession } from '../../src/chat/chatSession';
 import type { AssistantTurn, Conversation, Turn, UserTurn } from '../../src/chat/chatTypes';
 import { newConversation } from '../../src/chat/conversation';
 import { ModelError } from '../../src/transport/modelError';
-import { FakeModelClient, settle } from '../support/fakeModelClient';
+import { until } from '../../support/until.mjs';
+import { FakeModelClient } from '../support/fakeModelClient';
 
 function setup(conv: Conversation = newConversation('c1', 0)) {
   /** The models' clock (timing marks), moved by the tests. */
@@ -39,6 +40,9 @@ function setup(conv: Conversation = newConversation('c1', 0)) {
   return { session, fast, full, clock, samples, events, turns: () => session.conversation.turns };
 }
 
+/** The running answer ended, however it ended. */
+const ended = (session: ChatSession) => until('the answer ended', () => !session.streaming);
+
 const answers = (turns: Turn[]) => turns.filter((t): t is AssistantTurn => t.role === 'assistant');
 
 describe('ChatSession turns', () => {
@@ -48,9 +52,9 @@ describe('ChatSession turns', () => {
     expect(session.streaming).toBe(true);
     clock.ms = 10;
     fast.last.push('Hello', ' world');
-    await settle();
+    await fast.last.taken();
     fast.last.end('completed', { responseId: 'resp_1' });
-    await settle();
+    await ended(session);
     const [user, answer] = turns() as [UserTurn, AssistantTurn];
     expect(user.text).toBe('explain this');
     expect(answer).toMatchObject({ text: 'Hello world', status: 'done', responseId: 'resp_1' });
@@ -67,9 +71,9 @@ describe('ChatSession turns', () => {
     const { session, fast } = setup();
     session.send({ text: 'first', contexts: [] });
     fast.last.push('one');
-    await settle();
+    await fast.last.taken();
     fast.last.end('completed', { responseId: 'resp_1' });
-    await settle();
+    await ended(session);
     session.send({ text: 'second', contexts: [] });
     const req = fast.last.request;
     expect(req.previousResponseId).toBe('resp_1');
@@ -96,13 +100,13 @@ describe('ChatSession turns', () => {
     const { session, fast, full, samples } = setup();
     session.send({ text: '/deep refactor everything', contexts: [] });
     full.last.end('failed', { error: new ModelError('auth', 'No API key for https://api.openai.com/v1.') });
-    await settle();
+    await until('the fast model is asked', () => fast.streams.length === 1);
     expect(fast.streams).toHaveLength(1);
     expect(fast.last.request.input).toEqual([{ role: 'user', content: 'refactor everything' }]);
     expect(fast.last.request.model).toBeUndefined();
     fast.last.push('done it');
     fast.last.end('completed', { responseId: 'resp_fast' });
-    await settle();
+    await ended(session);
     const answer = answers(session.conversation.turns)[0]!;
     expect(answer).toMatchObject({ status: 'done', text: 'done it', responseId: 'resp_fast' });
     expect(answer.error).toBeUndefined();
@@ -118,9 +122,9 @@ describe('ChatSession turns', () => {
     const { session, fast, full } = setup();
     session.send({ text: '/deep refactor everything', contexts: [] });
     full.last.end('failed', { error: new ModelError('network', 'Cannot reach it') });
-    await settle();
+    await until('the fast model is asked', () => fast.streams.length === 1);
     fast.last.end('failed', { error: new ModelError('network', 'Cannot reach that either') });
-    await settle();
+    await ended(session);
     const answer = answers(session.conversation.turns)[0]!;
     expect(answer.status).toBe('failed');
     expect(session.retry(answer.id)).toBe(true);
@@ -129,7 +133,7 @@ describe('ChatSession turns', () => {
     expect(answer.meta.fellBackFrom).toBeUndefined();
     full.last.push('done');
     full.last.end('completed');
-    await settle();
+    await ended(session);
     expect(answer).toMatchObject({ status: 'done', text: 'done' });
   });
 
@@ -138,14 +142,14 @@ describe('ChatSession turns', () => {
     a.session.send({ text: '/deep refactor everything', contexts: [] });
     a.full.last.push('partial');
     a.full.last.end('failed', { error: new ModelError('network', 'dropped') });
-    await settle();
+    await ended(a.session);
     expect(a.fast.streams).toHaveLength(0);
     expect(answers(a.session.conversation.turns)[0]).toMatchObject({ status: 'failed', text: 'partial', meta: { route: 'full' } });
 
     const b = setup();
     b.session.send({ text: '/deep refactor everything', contexts: [] });
     b.session.stop();
-    await settle();
+    await b.full.last.taken();
     expect(b.fast.streams).toHaveLength(0);
     expect(answers(b.session.conversation.turns)[0]!.status).toBe('stopped');
   });
@@ -191,11 +195,11 @@ describe('ChatSession stop', () => {
     const { session, fast, samples, turns } = setup();
     session.send({ text: 'long answer please', contexts: [] });
     fast.last.push('partial');
-    await settle();
+    await fast.last.taken();
     expect(session.stop()).toBe(true);
     expect(fast.last.cancelled).toBe(true);
     expect(session.streaming).toBe(false);
-    await settle();
+    await until('the stopped request is recorded', () => samples.length === 1);
     expect(answers(turns())[0]).toMatchObject({ text: 'partial', status: 'stopped' });
     expect(samples[0]!.outcome).toBe('abandoned');
     expect(session.stop()).toBe(false);
@@ -205,9 +209,9 @@ describe('ChatSession stop', () => {
     const { session, fast } = setup();
     session.send({ text: 'a', contexts: [] });
     fast.last.push('half');
-    await settle();
+    await fast.last.taken();
     session.stop();
-    await settle();
+    await fast.last.taken();
     session.send({ text: 'b', contexts: [] });
     expect(fast.last.request.previousResponseId).toBeUndefined();
     expect(fast.last.request.input).toEqual([
@@ -224,15 +228,15 @@ describe('ChatSession redirect', () => {
     fast.steerAnswer = async () => true;
     session.send({ text: 'write a sort', contexts: [] });
     fast.last.push('function sort(');
-    await settle();
+    await fast.last.taken();
     session.send({ text: 'in python instead', contexts: [] });
-    await settle();
+    await until('the redirect is shown', () => turns().length === 4);
     expect(fast.streams).toHaveLength(1);
     expect(fast.last.steered).toEqual([[{ role: 'user', content: 'in python instead' }]]);
     fast.last.push('def sort(xs):');
-    await settle();
+    await fast.last.taken();
     fast.last.end('completed', { responseId: 'resp_2' });
-    await settle();
+    await ended(session);
     const t = turns();
     expect(t.map((x) => x.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(t[1]).toMatchObject({ status: 'redirected', text: 'function sort(' });
@@ -248,12 +252,12 @@ describe('ChatSession redirect', () => {
     fast.steerAnswer = () => new Promise((r) => (accept = r));
     session.send({ text: 'write a sort', contexts: [] });
     fast.last.push('old ');
-    await settle();
+    await fast.last.taken();
     session.send({ text: 'in python', contexts: [] });
     // The transport handles the acceptance and the successor's first delta in one task.
     accept(true);
     fast.last.push('new');
-    await settle();
+    await fast.last.taken();
     expect(answers(turns()).map((a) => a.text)).toEqual(['old ', 'new']);
   });
 
@@ -262,15 +266,15 @@ describe('ChatSession redirect', () => {
     fast.steerAnswer = async () => false;
     session.send({ text: 'first', contexts: [] });
     fast.last.push('one');
-    await settle();
+    await fast.last.taken();
     fast.last.end('completed', { responseId: 'resp_1' });
-    await settle();
+    await ended(session);
     session.send({ text: 'write a sort', contexts: [] });
     const running = fast.last;
     running.push('function');
-    await settle();
+    await running.taken();
     session.send({ text: 'in python', contexts: [] });
-    await settle();
+    await until('the answer continues', () => fast.streams.length === 3);
     expect(running.cancelled).toBe(true);
     expect(fast.streams).toHaveLength(3);
     const req = fast.last.request;
@@ -288,9 +292,9 @@ describe('ChatSession redirect', () => {
     const { session, fast, samples } = setup();
     session.send({ text: 'a', contexts: [] });
     fast.last.push('x');
-    await settle();
+    await fast.last.taken();
     session.send({ text: 'b', contexts: [] });
-    await settle();
+    await until('the answer continues and the stopped one is recorded', () => fast.streams.length === 2 && samples.length === 1);
     expect(fast.streams).toHaveLength(2);
     expect(fast.streams[0]!.cancelled).toBe(true);
     expect(fast.last.request.input.map((m) => m.content)).toEqual(['a', 'x', 'b']);
@@ -304,12 +308,12 @@ describe('ChatSession redirect', () => {
     fast.steerAnswer = () => new Promise((r) => (answerSteer = r));
     session.send({ text: 'a', contexts: [] });
     fast.last.push('done text');
-    await settle();
+    await fast.last.taken();
     session.send({ text: 'b', contexts: [] });
     fast.last.end('completed', { responseId: 'resp_1' });
-    await settle();
+    await ended(session);
     answerSteer(false);
-    await settle();
+    await until('the redirect is asked', () => fast.streams.length === 2);
     expect(fast.streams).toHaveLength(2);
     expect(fast.last.request).toMatchObject({ previousResponseId: 'resp_1', input: [{ role: 'user', content: 'b' }] });
     expect(answers(turns()).map((a) => a.status)).toEqual(['done', 'streaming']);
@@ -323,7 +327,7 @@ describe('ChatSession redirect', () => {
     session.send({ text: 'b', contexts: [] });
     session.stop();
     answerSteer(true);
-    await settle();
+    await fast.last.taken();
     expect(fast.streams).toHaveLength(1);
     expect(session.streaming).toBe(false);
   });
@@ -365,9 +369,9 @@ describe('ChatSession failures, retry and chain recovery', () => {
     const { session, fast, turns, samples } = setup();
     session.send({ text: 'q', contexts: [] });
     fast.last.push('par');
-    await settle();
+    await fast.last.taken();
     fast.last.end('failed', { error: new ModelError('network', 'The connection dropped.') });
-    await settle();
+    await ended(session);
     const failed = answers(turns())[0]!;
     expect(failed).toMatchObject({ status: 'failed', text: 'par' });
     expect(failed.error).toContain('Retry');
@@ -378,9 +382,9 @@ describe('ChatSession failures, retry and chain recovery', () => {
     // The failed partial is not sent as history.
     expect(fast.last.request.input).toEqual([{ role: 'user', content: 'q' }]);
     fast.last.push('answer');
-    await settle();
+    await fast.last.taken();
     fast.last.end('completed', { responseId: 'r2' });
-    await settle();
+    await ended(session);
     expect(turns()).toHaveLength(2);
     expect(answers(turns())[0]).toMatchObject({ status: 'done', text: 'answer' });
   });
@@ -389,15 +393,15 @@ describe('ChatSession failures, retry and chain recovery', () => {
     const { session, fast, turns } = setup();
     session.send({ text: 'one', contexts: [] });
     fast.last.push('1');
-    await settle();
+    await fast.last.taken();
     fast.last.end('completed', { responseId: 'resp_1' });
-    await settle();
+    await ended(session);
     session.send({ text: 'two', contexts: [] });
     expect(fast.last.request.previousResponseId).toBe('resp_1');
     fast.last.end('failed', {
       error: new ModelError('bad_request', 'Previous response not found', { status: 400, serverCode: 'previous_response_not_found' }),
     });
-    await settle();
+    await until('the conversation is sent whole', () => fast.streams.length === 3);
     expect(fast.streams).toHaveLength(3);
     const retried = fast.last.request;
     expect(retried.previousResponseId).toBeUndefined();
@@ -405,7 +409,7 @@ describe('ChatSession failures, retry and chain recovery', () => {
     expect(answers(turns()).map((a) => a.status)).toEqual(['done', 'streaming']);
     // A second loss is an ordinary failure, not a loop.
     fast.last.end('failed', { error: new ModelError('bad_request', 'Previous response not found', { serverCode: 'previous_response_not_found' }) });
-    await settle();
+    await until('the answer failed', () => answers(turns())[1]?.status === 'failed');
     expect(fast.streams).toHaveLength(3);
     expect(answers(turns())[1]!.status).toBe('failed');
   });
@@ -414,9 +418,9 @@ describe('ChatSession failures, retry and chain recovery', () => {
     const { session, fast, full } = setup();
     session.send({ text: '/deep plan', contexts: [] });
     full.last.push('plan');
-    await settle();
+    await full.last.taken();
     full.last.end('completed', { responseId: 'full_1' });
-    await settle();
+    await ended(session);
     session.send({ text: 'now do it', contexts: [] });
     expect(fast.last.request.previousResponseId).toBeUndefined();
     expect(fast.last.request.input.map((m) => m.content)).toEqual(['plan', 'plan', 'now do it']);
@@ -426,9 +430,9 @@ describe('ChatSession failures, retry and chain recovery', () => {
     const { session, fast, turns } = setup();
     session.send({ text: 'q', contexts: [] });
     fast.last.push('a');
-    await settle();
+    await fast.last.taken();
     fast.last.end('incomplete');
-    await settle();
+    await ended(session);
     expect(answers(turns())[0]).toMatchObject({ status: 'stopped', error: expect.stringContaining('ended the answer early') });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeContent, estimateTokens } from '../../src/chat/contextBlock';
+import { composeContent } from '../../src/chat/contextBlock';
 
 describe('composeContent', () => {
   it('sends the related sections of an attachment after its fence', () => {
@@ -22,9 +22,5 @@ describe('composeContent', () => {
   it('uses a fence longer than any backtick run in the attached text', () => {
     const out = composeContent('x', [{ path: 'a.md', text: 'text\n````\ninner\n````' }]);
     expect(out).toContain('`````\ntext\n````\ninner\n````\n`````');
-  });
-
-  it('estimates four characters a token', () => {
-    expect(estimateTokens(9)).toBe(3);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SUBTLE_PAUSE_MS } from '../../src/completions/completionEngine';
-import { settle } from '../support/fakeClock';
+import { until } from '../../support/until.mjs';
+import { asked } from '../support/fakeModelClient';
 import { engineHarness, request } from './engineHarness';
 
 const PREFIX = 'function area(r) {\n  ';
@@ -29,7 +30,7 @@ describe('CompletionEngine.prefetch', () => {
   it('asks nothing when what is kept or running serves the place', async () => {
     const h = engineHarness();
     const first = h.engine.provide(request(PREFIX, SUFFIX));
-    await settle();
+    await asked(h.client);
     expect(h.client.streams).toHaveLength(1);
     const ready = h.engine.prefetch(request(PREFIX, SUFFIX));
     h.client.last.push('return 1;');
@@ -68,11 +69,11 @@ describe('CompletionEngine at the first key of an arrival', () => {
   it('asks at once, with no deliberate wait: there is nothing to type through yet', async () => {
     const h = engineHarness({ debounceMs: 100 });
     void h.engine.provide(request(`${PREFIX}r`, SUFFIX, { arrived: true }));
-    await settle();
+    await asked(h.client);
     expect(h.client.streams).toHaveLength(1);
     // Any other key waits as the setting says.
     void h.engine.provide(request(`${PREFIX}x`, SUFFIX));
-    await settle();
+    await until('the debounce wait starts', () => h.clock.sleeping > 0);
     await h.clock.advance(99);
     expect(h.client.streams).toHaveLength(1);
     await h.clock.advance(1);
@@ -82,7 +83,7 @@ describe('CompletionEngine at the first key of an arrival', () => {
   it('with subtle eagerness keeps its pause', async () => {
     const h = engineHarness({ eagerness: 'subtle' });
     void h.engine.provide(request(`${PREFIX}r`, SUFFIX, { arrived: true }));
-    await settle();
+    await until('the pause starts', () => h.clock.sleeping > 0);
     expect(h.client.streams).toHaveLength(0);
     await h.clock.advance(SUBTLE_PAUSE_MS);
     expect(h.client.streams).toHaveLength(1);

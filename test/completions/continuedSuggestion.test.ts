@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hostReplied, settle } from '../support/fakeClock';
+import { hostReplied } from '../support/fakeClock';
+import { asked } from '../support/fakeModelClient';
 import { engineHarness, request } from './engineHarness';
 
 /** Inside a loop: the answer here ends at the loop's closer (a block's end). */
@@ -9,7 +10,7 @@ const P = 'function width(line) {\n  let w = 0;\n  for (const c of line) {\n    
 async function closerThenAfter(after: string) {
   const h = engineHarness();
   const first = h.engine.provide(request(P));
-  await settle();
+  await asked(h.client);
   h.client.last.push('\n  }');
   h.client.last.end();
   const shown = await first;
@@ -19,7 +20,7 @@ async function closerThenAfter(after: string) {
   expect(h.log.count('speculative')).toBe(1);
   h.client.last.push(after);
   h.client.last.end();
-  await settle();
+  await h.recorded();
   return h;
 }
 
@@ -40,14 +41,14 @@ describe('A suggestion that ends where its answer ends', () => {
     let grew = 0;
     h.engine.onGrow(() => grew++);
     const first = h.engine.provide(request(P));
-    await settle();
+    await asked(h.client);
     h.client.last.push('\n  }');
     h.client.last.end();
     await first;
     await hostReplied();
     h.client.last.push('\n  return w;\n}');
     h.client.last.end();
-    await settle();
+    await h.recorded();
     expect(grew).toBe(1);
     // The editor's ask again: the same state, the suggestion continued.
     const again = await h.engine.provide(request(P, '', { explicit: true }));
@@ -60,7 +61,7 @@ describe('A suggestion that ends where its answer ends', () => {
 
     const g = engineHarness({ maxLines: 2 });
     const first = g.engine.provide(request('a();\n'));
-    await settle();
+    await asked(g.client);
     g.client.last.push('b();\nc();\nd();');
     g.client.last.end();
     expect((await first)?.suggestion.text).toBe('b();\nc();');
@@ -72,14 +73,14 @@ describe('A suggestion that ends where its answer ends', () => {
   it('stays within completions.maxLines in all', async () => {
     const h = engineHarness({ maxLines: 3 });
     const first = h.engine.provide(request(P));
-    await settle();
+    await asked(h.client);
     h.client.last.push('\n  }');
     h.client.last.end();
     await first;
     await hostReplied();
     h.client.last.push('\n  return w;\n}\n\nfunction next() {}');
     h.client.last.end();
-    await settle();
+    await h.recorded();
     const enter = await h.engine.provide(request(`${P}\n`));
     expect(enter?.suggestion.text.split('\n').length).toBeLessThanOrEqual(3);
     expect(enter?.suggestion.text.startsWith('  }\n  return w;')).toBe(true);
@@ -97,33 +98,33 @@ describe('A suggestion continued only past a closer', () => {
   it('is not continued when it ends elsewhere than at a block\'s closer', async () => {
     const h = engineHarness();
     const first = h.engine.provide(request('export interface Limits '));
-    await settle();
+    await asked(h.client);
     h.client.last.push('{');
     h.client.last.end();
     expect((await first)?.suggestion.text).toBe('{');
     await hostReplied();
     h.client.last.push('\n}');
     h.client.last.end();
-    await settle();
+    await h.recorded();
     expect((await h.engine.provide(request('export interface Limits ', '', { explicit: true })))?.suggestion.text).toBe('{');
   });
 
   it('goes on over one answer after it, not the answers after that', async () => {
     const h = engineHarness();
     const first = h.engine.provide(request(P));
-    await settle();
+    await asked(h.client);
     h.client.last.push('\n  }');
     h.client.last.end();
     await first;
     await hostReplied();
     h.client.last.push('\n  return w;\n}');
     h.client.last.end();
-    await settle();
+    await h.recorded();
     expect((await h.engine.provide(request(P, '', { explicit: true })))?.suggestion.text).toBe('\n  }\n  return w;\n}');
     await hostReplied();
     h.client.last.push('\n\nfunction next() {}');
     h.client.last.end();
-    await settle();
+    await h.recorded();
     expect((await h.engine.provide(request(P, '', { explicit: true })))?.suggestion.text).toBe('\n  }\n  return w;\n}');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SUBTLE_PAUSE_MS } from '../../src/completions/completionEngine';
-import { settle } from '../support/fakeClock';
+import { until } from '../../support/until.mjs';
+import { asked } from '../support/fakeModelClient';
 import { engineHarness, request } from './engineHarness';
 
 /** Types `text` after `base` one key every `gapMs`, each key cancelling the editor's ask for the one before (as VS Code does). */
@@ -12,7 +13,7 @@ async function typeAt(h: ReturnType<typeof engineHarness>, base: string, text: s
     const controller = new AbortController();
     previous = controller;
     void h.engine.provide(request(base + text.slice(0, i), '', { signal: controller.signal })).then((r) => answers.push(r));
-    await settle();
+    await h.waiting();
     await h.clock.advance(gapMs);
   }
   return { answers, last: previous! };
@@ -27,7 +28,7 @@ describe('flint.completions.eagerness', () => {
     expect(answers.every((a) => a === undefined)).toBe(true);
     // The last key's ask is still waiting: the pause has not run out yet.
     const pending = h.engine.provide(request('const total = items.leng', ''));
-    await settle();
+    await h.waiting();
     await h.clock.advance(SUBTLE_PAUSE_MS - 1);
     expect(h.client.streams.length).toBe(0);
     await h.clock.advance(1);
@@ -40,7 +41,7 @@ describe('flint.completions.eagerness', () => {
   it('subtle: a suggestion the cache holds is not shown while typing, only after the pause', async () => {
     const h = engineHarness({ eagerness: 'subtle' });
     const first = h.engine.provide(request('x = ', '', { explicit: true }));
-    await settle();
+    await asked(h.client);
     h.client.last.push('compute(a, b);\n');
     h.client.last.end();
     await first;
@@ -49,7 +50,7 @@ describe('flint.completions.eagerness', () => {
     const again = h.engine.provide(request('x = ', ''));
     let answered = false;
     void again.then(() => (answered = true));
-    await settle();
+    await h.waiting();
     await h.clock.advance(SUBTLE_PAUSE_MS - 1);
     expect(answered).toBe(false);
     await h.clock.advance(1);
@@ -60,7 +61,7 @@ describe('flint.completions.eagerness', () => {
   it('subtle: a suggestion on screen goes on while typed through, and an explicit ask (Alt+\\) answers at once', async () => {
     const h = engineHarness({ eagerness: 'subtle' });
     const ask = h.engine.provide(request('let name = ', '', { explicit: true }));
-    await settle();
+    await asked(h.client);
     expect(h.client.streams.length).toBe(1);
     h.client.last.push('"flint";\n');
     h.client.last.end();
@@ -72,7 +73,7 @@ describe('flint.completions.eagerness', () => {
   it('eager: asks on the key even when the adaptive wait would hold back (a model slower than the typist)', async () => {
     const h = engineHarness({ eagerness: 'eager', debounceMs: null });
     const first = h.engine.provide(request('const name = ', ''));
-    await settle();
+    await until('the model is asked or the engine waits', () => h.clock.sleeping > 0 || h.client.streams.length > 0);
     await h.clock.advance(300);
     h.client.last.push('"flint-engine";\n');
     h.client.last.end();
@@ -81,16 +82,16 @@ describe('flint.completions.eagerness', () => {
       await h.clock.advance(100);
       await h.engine.provide(request(`const name = ${t}`, ''));
     }
-    const before = h.client.streams.length;
+    const before = h.log.count('keystroke');
     void h.engine.provide(request('const name = "flintX', ''));
-    await settle();
-    expect(h.client.streams.length).toBe(before + 1);
+    await until('the keystroke is asked', () => h.log.count('keystroke') > before);
+    expect(h.log.count('keystroke')).toBe(before + 1);
   });
 
   it('normal: the same typist and model wait about one gap', async () => {
     const h = engineHarness({ eagerness: 'normal', debounceMs: null });
     const first = h.engine.provide(request('const name = ', ''));
-    await settle();
+    await until('the model is asked or the engine waits', () => h.clock.sleeping > 0 || h.client.streams.length > 0);
     await h.clock.advance(300);
     h.client.last.push('"flint-engine";\n');
     h.client.last.end();
@@ -99,9 +100,9 @@ describe('flint.completions.eagerness', () => {
       await h.clock.advance(100);
       await h.engine.provide(request(`const name = ${t}`, ''));
     }
-    const before = h.client.streams.length;
+    const before = h.log.count('keystroke');
     void h.engine.provide(request('const name = "flintX', ''));
-    await settle();
-    expect(h.client.streams.length).toBe(before);
+    await h.waiting();
+    expect(h.log.count('keystroke')).toBe(before);
   });
 });

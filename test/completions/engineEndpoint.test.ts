@@ -98,12 +98,9 @@ describe('ghost text against the local endpoint', () => {
     const { engine, client, samples, streams, log } = setup();
     const slow = engine.provide(request('slow = ', ''));
     await new Promise((r) => setTimeout(r, 100));
-    const t0 = performance.now();
     const quick = await engine.provide(request('quick = ', ''));
-    const elapsed = performance.now() - t0;
     expect(quick?.suggestion.text).toBe('1;');
-    // The slow reply needs 8 s at this pace; the new answer comes long before.
-    expect(elapsed).toBeLessThan(1000);
+    // The slow reply needs 8 s at this pace: it was cancelled, not waited for.
     expect(await streams[0].done).toMatchObject({ status: 'cancelled' });
     // One request per keystroke that needed the model; every other stream is the speculation for
     // the text after the quick answer, which may or may not be out yet when the answer returns.

@@ -8,6 +8,7 @@ import type { ModelClient } from '../../src/transport/modelClient';
 import { FakeClock } from '../support/fakeClock';
 import { FakeModelClient } from '../support/fakeModelClient';
 import { CompletionRequestLog } from '../../support/completionRequestLog';
+import { until } from '../../support/until.mjs';
 
 /** An engine wired to a fake clock and a fake model client, recording metrics samples and the requests it logs. */
 export function engineHarness(overrides: Partial<CompletionSettings> = {}) {
@@ -30,7 +31,11 @@ export function engineHarness(overrides: Partial<CompletionSettings> = {}) {
     metrics: { record: (s) => samples.push(s) },
     log,
   });
-  return { engine, clock, client, samples, settings, log };
+  /** Waits until the newest request's end was handled (its sample recorded). */
+  const recorded = (stream = client.last) => until('the request is recorded', () => samples.some((x) => x.marks === stream.marks));
+  /** Waits until the engine waits for time to pass (a debounce or a pause). */
+  const waiting = () => until('the engine waits for time to pass', () => clock.sleeping > 0);
+  return { engine, clock, client, samples, settings, log, recorded, waiting };
 }
 
 export function request(prefix: string, suffix = '', extra: Partial<CompletionRequest> = {}): CompletionRequest {

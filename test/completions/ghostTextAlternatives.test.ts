@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GhostTextAlternatives } from '../../src/completions/ghostTextAlternatives';
 import type { CompletionRequest } from '../../src/completions/completionTypes';
-import { settle } from '../support/fakeClock';
-import { ModelError, type FakeModelClient } from '../support/fakeModelClient';
+import { until } from '../../support/until.mjs';
+import { asked, ModelError, type FakeModelClient } from '../support/fakeModelClient';
 import { engineHarness, request } from './engineHarness';
 
 const PREFIX = 'const items = [3, 4];\nlet total = ';
@@ -16,10 +16,9 @@ function setup(count = 3) {
 
 /** Answers the newest stream with `text` and ends it. */
 async function answer(client: FakeModelClient, text: string, index = client.streams.length - 1): Promise<void> {
-  await settle();
+  await until('the request is out', () => client.streams[index] !== undefined);
   client.streams[index].push(text);
   client.streams[index].end();
-  await settle();
 }
 
 /** Shows the first suggestion the way typing does (an automatic ask), speculation settled. */
@@ -27,7 +26,8 @@ async function shown(h: ReturnType<typeof setup>, text = 'items.length;\n') {
   const first = h.cycling.provide(request(PREFIX), false);
   await answer(h.client, text, 0);
   const results = await first;
-  await settle();
+  // The shown suggestion's continuation is asked for, as after any shown suggestion.
+  await asked(h.client, 2);
   return results;
 }
 
@@ -46,7 +46,6 @@ describe('GhostTextAlternatives: typing', () => {
         if (i === 0) await answer(h.client, 'items.length;\n', 0);
         const results = await p;
         out.push(results.map((r) => r.suggestion.text).join('|'));
-        await settle();
       }
       return { h, out };
     };
@@ -76,7 +75,7 @@ describe('GhostTextAlternatives: cycling', () => {
     const before = h.client.streams.length;
     const primaryBody = h.client.streams[0].request;
     const pending = h.cycling.provide(cycle(), true);
-    await settle();
+    await asked(h.client, before + 2);
     // Both are out before either answers.
     expect(h.client.streams.length).toBe(before + 2);
     const [a, b] = h.client.streams.slice(before);
@@ -144,7 +143,7 @@ describe('GhostTextAlternatives: cycling', () => {
     const before = h.client.streams.length;
     const controller = new AbortController();
     const pending = h.cycling.provide(cycle({ signal: controller.signal }), true);
-    await settle();
+    await asked(h.client, before + 1);
     h.client.streams[before].push('items');
     controller.abort();
     expect(await pending).toEqual([]);
@@ -158,7 +157,7 @@ describe('GhostTextAlternatives: cycling', () => {
       await shown(h);
       const before = h.client.streams.length;
       const pending = h.cycling.provide(cycle(), true);
-      await settle();
+      await asked(h.client, before + extra);
       expect(h.client.streams.length - before).toBe(extra);
       for (let i = 0; i < extra; i++) await answer(h.client, `alt${i};\n`, before + i);
       expect((await pending).length).toBe(1 + extra);
@@ -178,22 +177,21 @@ describe('GhostTextAlternatives: cycling', () => {
     await shown(h);
     const before = h.client.streams.length;
     const pending = h.cycling.provide(cycle(), true);
-    await settle();
+    await asked(h.client, before + 1);
     h.client.streams[before].end('failed', { error: new ModelError('bad_request', "Unsupported parameter: 'temperature'") });
     expect((await pending).length).toBe(1);
-    await settle();
     // Typing still gets a request at once.
     const typing = h.cycling.provide(request(`${PREFIX}0`), false);
-    await settle();
+    await asked(h.client, before + 2);
     expect(h.client.streams.length).toBe(before + 2);
     await answer(h.client, ';\n', before + 1);
     await typing;
-    await settle();
     const retry = h.cycling.provide(cycle(), true);
-    await settle();
+    await asked(h.client, before + 4);
     // Back at the shown suggestion the engine speculates again as it always does; then the alternative.
     expect(h.log.count('alternative')).toBe(2);
-    const alternative = h.client.streams.length - 1;
+    // The requests are logged as they go out: the last alternative's stream is at its place in the log.
+    const alternative = h.log.requests.map((r) => r.kind).lastIndexOf('alternative');
     expect(h.client.streams[alternative].request.temperature).toBeUndefined();
     await answer(h.client, 'items.pop();\n', alternative);
     expect((await retry).map((r) => r.suggestion.text)).toEqual(['items.length;', 'items.pop();']);
@@ -204,7 +202,7 @@ describe('GhostTextAlternatives: cycling', () => {
     await shown(h);
     const before = h.client.streams.length;
     const pending = h.cycling.provide(cycle(), true);
-    await settle();
+    await asked(h.client, before + 2);
     h.client.streams[before].fail();
     await answer(h.client, 'items.length ** 2;\n', before + 1);
     expect((await pending).map((r) => r.suggestion.text)).toEqual(['items.length;', 'items.length ** 2;']);

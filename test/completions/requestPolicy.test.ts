@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { settle } from '../support/fakeClock';
+import { stillPending } from '../support/fakeClock';
+import { until } from '../../support/until.mjs';
+import { asked } from '../support/fakeModelClient';
 import { engineHarness, request } from './engineHarness';
 
 // No request for what Flint already holds: every answer kept or streaming is checked first (the
@@ -28,11 +30,11 @@ describe('Ghost-text requests: nothing asked for what is held', () => {
     const h = engineHarness();
     const dropped = new AbortController();
     const first = h.engine.provide(request(LINE, SUFFIX, { signal: dropped.signal }));
-    await settle();
+    await asked(h.client);
     dropped.abort();
     expect(await first).toBeUndefined();
     const again = h.engine.provide(request(LINE, SUFFIX));
-    await settle();
+    expect(await stillPending(again)).toBe(true);
     expect(h.client.streams).toHaveLength(1);
     h.client.last.push('0;\n');
     expect((await again)?.suggestion.text).toBe('0;');
@@ -44,7 +46,7 @@ describe('Ghost-text requests: nothing asked for what is held', () => {
     void h.engine.prefetch(request(LINE, SUFFIX));
     h.client.last.push('items.length;');
     h.client.last.end();
-    await settle();
+    await until('the prefetch is recorded', () => h.samples.length === 1);
     const shown = await h.engine.provide(request(`${LINE}item`, SUFFIX, { explicit: true }));
     expect(shown).toMatchObject({ suggestion: { text: 's.length;' }, source: 'cache' });
     expect(h.log.count() - h.log.count('speculative')).toBe(1);
@@ -53,7 +55,7 @@ describe('Ghost-text requests: nothing asked for what is held', () => {
   it('a state whose answer was nothing is not asked for again, by a key or an explicit ask', async () => {
     const h = engineHarness();
     const first = h.engine.provide(request(LINE, SUFFIX));
-    await settle();
+    await asked(h.client);
     h.client.last.end();
     expect(await first).toBeUndefined();
     expect(await h.engine.provide(request(LINE, SUFFIX))).toBeUndefined();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { grewFrom } from '../../src/completions/shownSuggestion';
 import { askModel } from '../../src/completions/pipeline/askModel';
-import { hostReplied, settle } from '../support/fakeClock';
+import { hostReplied } from '../support/fakeClock';
+import { until } from '../../support/until.mjs';
 import { stageHarness } from './pipeline/stageHarness';
 
 const shaped = (text: string, replaceSuffix = 0) => ({ suggestion: { text, replaceSuffix }, final: true });
@@ -20,15 +21,15 @@ describe('ShownSuggestion', () => {
     let grew = 0;
     const off = h.shown.onGrow(() => grew++);
     const asked = askModel(h.parts, h.keystroke('function f() {\n  let a = ', '\n'));
-    await settle();
+    await until('the model is asked', () => h.client.streams.length > 0);
     const stream = h.client.last;
     stream.push('1;\n');
     expect((await asked).result?.suggestion.text).toBe('1;');
     stream.push('  return a;\n}\n\nnext');
-    await settle();
+    await stream.taken();
     expect(grew).toBe(1);
     stream.push('();\n');
-    await settle();
+    await stream.taken();
     expect(grew).toBe(1);
     off();
   });
@@ -36,12 +37,12 @@ describe('ShownSuggestion', () => {
   it('asks for what follows the shown suggestion once its stream ended with nothing after it', async () => {
     const h = stageHarness();
     const asked = askModel(h.parts, h.keystroke('const a = ', '\n'));
-    await settle();
+    await until('the model is asked', () => h.client.streams.length > 0);
     h.client.last.push('1;\n');
     await asked;
     expect(h.log.count('speculative')).toBe(0);
     h.client.last.end();
-    await settle();
+    await h.recorded();
     await hostReplied();
     expect(h.log.count('speculative')).toBe(1);
     expect(h.client.last.request).toBeDefined();
@@ -50,7 +51,7 @@ describe('ShownSuggestion', () => {
   it('asks for what follows only after the answer is written to the editor', async () => {
     const h = stageHarness();
     const asked = askModel(h.parts, h.keystroke('const a = ', '\n'));
-    await settle();
+    await until('the model is asked', () => h.client.streams.length > 0);
     h.client.last.push('1;\n');
     h.client.last.end();
     await asked;
@@ -66,21 +67,21 @@ describe('ShownSuggestion', () => {
     let grew = 0;
     h.shown.onGrow(() => grew++);
     const asked = askModel(h.parts, h.keystroke('function f() {\n  let a = ', '\n'));
-    await settle();
+    await until('the model is asked', () => h.client.streams.length > 0);
     h.client.last.push('1;\n');
     const served = await asked;
     h.shown.accepted(served.result!.entryId);
     h.client.last.push('  return a;\n}\n');
     h.client.last.end();
-    await settle();
+    await h.recorded();
     expect(grew).toBe(0);
     // Accepted before its stream ended with nothing after it: no speculation either.
     const again = askModel(h.parts, h.keystroke('const a = ', '\n'));
-    await settle();
+    await until('the model is asked again', () => h.client.streams.length > 1);
     h.client.last.push('1;\n');
     h.shown.accepted((await again).result!.entryId);
     h.client.last.end();
-    await settle();
+    await h.recorded();
     expect(h.log.count('speculative')).toBe(0);
   });
 });

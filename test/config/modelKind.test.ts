@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/config/config';
-import { effectiveConfig, instructionSurfacesOff } from '../../src/config/modelKind';
+import { backgroundTasksOff, effectiveConfig, instructionSurfacesOff } from '../../src/config/modelKind';
 
 describe('model kind', () => {
   it('leaves every surface as configured for an instruction model', () => {
@@ -19,5 +19,15 @@ describe('model kind', () => {
     // Ghost text is what such a model is for.
     expect(seen['completions.enable']).toEqual(config['completions.enable']);
     expect(instructionSurfacesOff(seen)).toMatch(/^flint-code-6m is a completion model \(flint\.modelKind\): it writes ghost text, but next edit, inline edits, variants, review, tests and chat need/);
+  });
+
+  it('turns background tasks off for a completion model, naming the model needed and how to get one', () => {
+    expect(backgroundTasksOff(defaultConfig())).toBeUndefined();
+    const off = backgroundTasksOff({ ...defaultConfig(), modelKind: 'completion', 'full.model': 'flint-code-6m' });
+    expect(off).toMatch(/^Background tasks are off: flint-code-6m is a completion model \(flint\.modelKind is "completion"\)/);
+    expect(off).toMatch(/follows instructions and calls tools \(function calling\)/);
+    expect(off).toMatch(/Flint: Set API Key/);
+    expect(off).toMatch(/Qwen2\.5-Coder Instruct/);
+    expect(off).toMatch(/set flint\.modelKind to instruct\.$/);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildCompletionContext, prefixWindow, suffixWindow } from '../../src/context/completionContext';
+import { fitViewed } from '../../src/context/fitViewed';
 import { estimateTokens } from '../../src/context/tokenEstimate';
 
 const lines = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag} line ${i}`).join('\n');
@@ -10,16 +11,16 @@ describe('completion context windows', () => {
     expect(ctx).toMatchObject({ prefix: 'a\nb', suffix: 'c', snippets: [{ path: 'x.ts', text: 'y' }] });
   });
 
-  it('fits prefix, suffix and snippets into the token budget', () => {
-    const ctx = buildCompletionContext({
-      prefix: lines(2000, 'p'),
-      suffix: lines(2000, 's'),
-      snippets: [{ path: 'a.ts', text: lines(50, 'a') }, { path: 'b.ts', text: lines(1000, 'b') }],
-      tokenBudget: 1024,
-    });
+  it('fits prefix, suffix and the fitted snippets into the token budget', () => {
+    const snippets = fitViewed([{ path: 'a.ts', text: lines(50, 'a') }, { path: 'b.ts', text: lines(1000, 'b') }], 1024);
+    const ctx = buildCompletionContext({ prefix: lines(2000, 'p'), suffix: lines(2000, 's'), snippets, tokenBudget: 1024 });
     expect(ctx.tokens).toBeLessThanOrEqual(1024);
-    expect(ctx.tokens).toBeGreaterThan(900);
-    expect(ctx.snippets.map((s) => s.path)).toEqual(['a.ts']);
+    // The prefix starts at a 1,024-character anchor: up to 256 tokens of room can go unused.
+    expect(ctx.tokens).toBeGreaterThan(1024 - 256);
+    expect(ctx.snippets).toBe(snippets);
+    // A quarter of the budget: the first snippet whole, the second cut to what is left of it.
+    expect(ctx.snippets.map((s) => s.path)).toEqual(['a.ts', 'b.ts']);
+    expect(ctx.snippets[1]!.text.length).toBeLessThan(lines(1000, 'b').length);
     expect(ctx.prefix.endsWith('p line 1999')).toBe(true);
     expect(ctx.suffix.startsWith('s line 0')).toBe(true);
   });

@@ -8,15 +8,15 @@ describe('EditSession on golden cases', () => {
   it.each(goldenCases.map((c) => [c.name, c] as const))('%s: streams, accepts in one undo step', async (_, c) => {
     const h = harness(c.document, c.region[0], c.region[1]);
     h.session.start('rewrite it');
-    await h.settle();
+    await h.drain();
     for (const piece of chunks(c.reply)) {
       h.fast.last.push(piece);
-      await h.settle();
+      await h.drain();
       // While streaming, the original lines are all still in the document around the new ones.
       expect(originalStillThere(h, c.document)).toBe(true);
     }
     h.fast.last.end();
-    await h.settle();
+    await h.drain();
     expect(h.session.state).toBe('review');
     expect(await h.session.accept()).toBe(true);
     expect(h.doc.text).toBe(c.expectedDocument);
@@ -32,7 +32,7 @@ describe('EditSession on golden cases', () => {
     h.session.start('rewrite it');
     h.fast.last.push(...chunks(c.reply));
     h.fast.last.end();
-    await h.settle();
+    await h.drain();
     expect(await h.session.reject()).toBe(true);
     expect(h.session.state).toBe('rejected');
     expect(h.doc.text).toBe(c.document);
@@ -46,14 +46,14 @@ describe('EditSession streaming', () => {
   it('applies at most one update per frame however fast tokens arrive', async () => {
     const h = harness(file, 0, 3);
     h.session.start('make it long');
-    await h.settle();
+    await h.drain();
     const s = h.fast.last;
     // 400 lines arriving within 5 ms of clock time.
     for (let i = 0; i < 400; i++) {
       s.push(`  line${i}();\n`);
       if (i % 80 === 0) h.timers.time += 1;
     }
-    await h.settle();
+    await h.drain();
     const elapsed = h.timers.time;
     expect(h.doc.applyCalls).toBeGreaterThan(0);
     expect(h.doc.applyCalls).toBeLessThanOrEqual(1 + Math.ceil(elapsed / 16));
@@ -71,10 +71,10 @@ describe('EditSession streaming', () => {
         h.timers.runNext();
         await Promise.resolve();
       }
-      await h.settle();
+      await h.drain();
       expect(originalStillThere(h, c.document)).toBe(true);
       h.fast.last.end();
-      await h.settle();
+      await h.drain();
       await h.session.accept();
       expect(h.doc.text).toBe(c.expectedDocument);
     }
@@ -84,10 +84,10 @@ describe('EditSession streaming', () => {
     const h = harness(file, 0, 3);
     h.session.start('x');
     h.fast.last.push('function f() {\n  ret');
-    await h.settle();
+    await h.drain();
     expect(h.doc.view?.partial).toEqual([]);
     h.fast.last.push('urn 2;');
-    await h.settle();
+    await h.drain();
     expect(h.doc.view?.partial).toEqual([{ start: 1, count: 1 }]);
     expect(h.doc.lines[1]).toBe('  return 2;');
     expect(originalStillThere(h, file)).toBe(true);
@@ -108,7 +108,7 @@ describe('EditSession streaming', () => {
     expect(request.input[0].content).toContain('<region>\nfunction f() {\n  return 1;\n}\n</region>');
     h.full.last.push('function g() {\n  return 1;\n}\n');
     h.full.last.end();
-    await h.settle();
+    await h.drain();
     expect(h.samples).toEqual([expect.objectContaining({ surface: 'edit', route: 'full', outcome: 'used' })]);
   });
 
@@ -116,7 +116,7 @@ describe('EditSession streaming', () => {
     const h = harness(file, 0, 3);
     h.session.start('/deep rename f to g');
     h.full.last.end('failed', { error: new ModelError('network', 'Cannot reach https://api.openai.com/v1') });
-    await h.settle();
+    await h.drain();
     expect(h.fast.streams).toHaveLength(1);
     expect(h.fast.last.request.input).toEqual(h.full.last.request.input);
     expect(h.session.info).toMatchObject({
@@ -126,7 +126,7 @@ describe('EditSession streaming', () => {
     });
     h.fast.last.push('function g() {\n  return 1;\n}\n');
     h.fast.last.end();
-    await h.settle();
+    await h.drain();
     expect(h.session.state).toBe('review');
     expect(h.samples).toEqual([expect.objectContaining({ surface: 'edit', route: 'fast', outcome: 'used' })]);
     expect(await h.session.accept()).toBe(true);
@@ -155,7 +155,7 @@ describe('EditSession streaming', () => {
     const h = harness(file, 0, 3);
     h.session.start('x');
     h.fast.last.push('```ts\nfunction f() {\n  return 3;\n}\n```\nThis returns 3 now.');
-    await h.settle();
+    await h.drain();
     expect(h.fast.last.cancelled).toBe(true);
     expect(h.session.state).toBe('review');
     await h.session.accept();
@@ -167,7 +167,7 @@ describe('EditSession streaming', () => {
     h.session.start('x');
     h.fast.last.push('function f() {\n  const x = 4;\n  // more');
     h.fast.last.end('incomplete');
-    await h.settle();
+    await h.drain();
     expect(h.session.info.note).toMatch(/output limit/);
     await h.session.accept();
     // The unfinished line is dropped; the original lines not reached follow the generated ones.

@@ -8,7 +8,7 @@ describe('EditSession interrupt and redirect', () => {
     const h = harness(file, 1, 4);
     h.session.start('add logging');
     h.fast.last.push('function f(a) {\n  console.log(a);\n  cons');
-    await h.settle();
+    await h.drain();
     const first = h.fast.last;
     expect(h.doc.text).toContain('console.log(a);');
 
@@ -24,12 +24,12 @@ describe('EditSession interrupt and redirect', () => {
     // Late deltas of the cancelled generation are ignored.
     first.push('ole.log("late");\n');
     h.fast.last.push('function f(a) {\n  return (a + 1) * 2;\n}\n');
-    await h.settle();
+    await h.drain();
     expect(h.doc.text).not.toContain('late');
     expect(h.doc.text).not.toContain('console.log');
     expect(originalStillThere(h, file)).toBe(true);
     h.fast.last.end();
-    await h.settle();
+    await h.drain();
     expect(h.samples.map((s) => s.outcome)).toEqual(['abandoned', 'used']);
 
     await h.session.accept();
@@ -44,12 +44,12 @@ describe('EditSession interrupt and redirect', () => {
     h.session.start('first');
     h.fast.last.push('function f(a) {\n  return a + 2;\n}\n');
     h.fast.last.end();
-    await h.settle();
+    await h.drain();
     h.session.redirect('second');
     expect(h.fast.last.request.input[0].content).toContain('return a + 2;');
     h.fast.last.push('function f(a) {\n  return a + 3;\n}\n');
     h.fast.last.end();
-    await h.settle();
+    await h.drain();
     await h.session.reject();
     expect(h.doc.text).toBe(file);
     expect(h.doc.undoStack).toEqual([]);
@@ -59,7 +59,7 @@ describe('EditSession interrupt and redirect', () => {
     const h = harness(file, 1, 4);
     h.session.start('x');
     h.fast.last.push('function f(b) {\n  retu');
-    await h.settle();
+    await h.drain();
     await h.session.stop();
     expect(h.fast.last.cancelled).toBe(true);
     expect(h.session.state).toBe('review');
@@ -73,7 +73,7 @@ describe('EditSession interrupt and redirect', () => {
     const h = harness(file, 1, 4);
     h.session.start('x');
     h.fast.last.push('function g() {\n');
-    await h.settle();
+    await h.drain();
     await h.session.stop();
     await h.session.reject();
     expect(h.doc.text).toBe(file);
@@ -86,10 +86,10 @@ describe('EditSession robustness', () => {
     const h = harness(file, 1, 4);
     h.session.start('x');
     h.fast.last.push('function f(a) {\n  added();\n');
-    await h.settle();
+    await h.drain();
     expect(h.doc.text).not.toBe(file);
     h.fast.last.fail('socket closed');
-    await h.settle();
+    await h.drain();
     expect(h.session.state).toBe('failed');
     expect(h.session.info.error?.code).toBe('network');
     expect(h.session.info.note).toBe('socket closed');
@@ -103,12 +103,12 @@ describe('EditSession robustness', () => {
     const h = harness(file, 1, 4);
     h.session.start('x');
     h.fast.last.push('function f(a) {\n  added();\n');
-    await h.settle();
+    await h.drain();
     // A change elsewhere: the restore uses edits, and the first one is refused.
     await h.session.documentChanged([h.doc.userEdit({ startLine: 0, startCharacter: 0, endLine: 0, endCharacter: 0, text: '// top\n' })], false);
     h.doc.refuseNext = true;
     h.fast.last.fail('socket closed');
-    await h.settle();
+    await h.drain();
     expect(h.session.state).toBe('failed');
     expect(h.session.info.note).toBe('socket closed');
     expect(h.doc.text).toBe(`// top\n${file}`);
@@ -118,7 +118,7 @@ describe('EditSession robustness', () => {
     const h = harness(file, 1, 4);
     h.session.start('x');
     h.fast.last.fail();
-    await h.settle();
+    await h.drain();
     expect(h.session.state).toBe('failed');
     expect(h.doc.applyCalls).toBe(0);
     expect(h.doc.text).toBe(file);
@@ -128,12 +128,12 @@ describe('EditSession robustness', () => {
     const h = harness(file, 1, 4);
     h.session.start('x');
     h.fast.last.push('function f(a) {\n  one();\n');
-    await h.settle();
+    await h.drain();
     await h.session.documentChanged([h.doc.userEdit({ startLine: 0, startCharacter: 0, endLine: 0, endCharacter: 0, text: 'import x;\nimport y;\n' })], false);
     expect(h.session.startLine).toBe(3);
     h.fast.last.push('  two();\n}\n');
     h.fast.last.end();
-    await h.settle();
+    await h.drain();
     await h.session.accept();
     expect(h.doc.text).toBe(['import x;', 'import y;', '// header', 'function f(a) {', '  one();', '  two();', '}', '// footer', ''].join('\n'));
   });
@@ -143,7 +143,7 @@ describe('EditSession robustness', () => {
     h.session.start('x');
     h.fast.last.push('function f(a) {\n  one();\n}\n');
     h.fast.last.end();
-    await h.settle();
+    await h.drain();
     const footer = h.doc.lines.indexOf('// footer');
     expect(footer).toBeGreaterThan(4);
     await h.session.documentChanged([h.doc.userEdit({ startLine: footer, startCharacter: 9, endLine: footer, endCharacter: 9, text: '!' })], false);
@@ -156,13 +156,13 @@ describe('EditSession robustness', () => {
     const h = harness(file, 1, 4);
     h.session.start('x');
     h.fast.last.push('function f(a) {\n  one();\n  two();\n');
-    await h.settle();
+    await h.drain();
     const twoAt = h.doc.lines.indexOf('  two();');
     await h.session.documentChanged([h.doc.userEdit({ startLine: twoAt, startCharacter: 2, endLine: twoAt, endCharacter: 2, text: 'typed ' })], false);
     expect(h.session.state).toBe('cancelled');
     expect(h.session.info.note).toMatch(/changed/);
     expect(h.fast.last.cancelled).toBe(true);
-    await h.settle();
+    await h.drain();
     expect(h.doc.text).toBe(['// header', 'function f(a) {', '  typed two();', '  return a + 1;', '}', '// footer', ''].join('\n'));
     expect(h.doc.view).toBeNull();
   });
@@ -171,7 +171,7 @@ describe('EditSession robustness', () => {
     const h = harness(file, 1, 4);
     h.session.start('x');
     h.fast.last.push('function f(a) {\n  one();\n  two();\n  thr');
-    await h.settle();
+    await h.drain();
     const twoAt = h.doc.lines.indexOf('  two();');
     // The first removal is refused: the next keystroke got to the editor first.
     h.doc.refuseNext = true;
@@ -179,7 +179,7 @@ describe('EditSession robustness', () => {
     await first;
     expect(h.session.settled).toBe(false);
     await h.session.documentChanged([h.doc.userEdit({ startLine: twoAt, startCharacter: 10, endLine: twoAt, endCharacter: 10, text: '/ mine\nnext' })], false);
-    await h.settle();
+    await h.drain();
     expect(h.session.state).toBe('cancelled');
     expect(h.doc.text).toBe(['// header', 'function f(a) {', '  two(); // mine', 'next', '  return a + 1;', '}', '// footer', ''].join('\n'));
     // Commands are refused while the cancel is under way, and after it.
@@ -190,7 +190,7 @@ describe('EditSession robustness', () => {
     const h = harness(file, 1, 4);
     h.session.start('x');
     h.fast.last.push('function f(a) {\n  one();\n  two();\n');
-    await h.settle();
+    await h.drain();
     const twoAt = h.doc.lines.indexOf('  two();');
     const above = { startLine: 0, startCharacter: 0, endLine: 0, endCharacter: 0, text: 'import z;\n' };
     const inside = { startLine: twoAt, startCharacter: 2, endLine: twoAt, endCharacter: 2, text: 'typed ' };
@@ -198,7 +198,7 @@ describe('EditSession robustness', () => {
     h.doc.userEdit(inside);
     h.doc.userEdit(above);
     await h.session.documentChanged([above, inside], false);
-    await h.settle();
+    await h.drain();
     expect(h.session.state).toBe('cancelled');
     expect(h.doc.text).toBe(['import z;', '// header', 'function f(a) {', '  typed two();', '  return a + 1;', '}', '// footer', ''].join('\n'));
   });
@@ -207,12 +207,12 @@ describe('EditSession robustness', () => {
     const h = harness(file, 1, 4);
     h.session.start('x');
     h.fast.last.push('function g() {\n');
-    await h.settle();
+    await h.drain();
     const calls = h.doc.applyCalls;
     h.doc.undo();
     expect(h.doc.text).toBe(file);
     await h.session.documentChanged([{ startLine: 1, startCharacter: 0, endLine: 2, endCharacter: 0, text: '' }], true);
-    await h.settle();
+    await h.drain();
     expect(h.session.state).toBe('cancelled');
     expect(h.doc.applyCalls).toBe(calls);
     expect(h.doc.text).toBe(file);
@@ -223,7 +223,7 @@ describe('EditSession robustness', () => {
     h.doc.readOnly = true;
     h.session.start('x');
     h.fast.last.push('function g() {\n');
-    await h.settle();
+    await h.drain();
     expect(h.session.state).toBe('failed');
     expect(h.session.info.note).toMatch(/read-only/);
     expect(h.fast.last.cancelled).toBe(true);
@@ -235,10 +235,10 @@ describe('EditSession robustness', () => {
     h.session.start('x');
     h.doc.refuseNext = true;
     h.fast.last.push('function f(a) {\n  extra();\n');
-    await h.settle();
+    await h.drain();
     expect(h.doc.text).toBe(file);
     h.fast.last.push('  more();\n');
-    await h.settle();
+    await h.drain();
     expect(h.doc.text).toContain('  extra();\n  more();');
     expect(originalStillThere(h, file)).toBe(true);
   });
@@ -247,11 +247,11 @@ describe('EditSession robustness', () => {
     const h = harness(file, 1, 4);
     h.session.start('x');
     h.fast.last.push('function f(a) {\n  x();\n');
-    await h.settle();
+    await h.drain();
     const calls = h.doc.applyCalls;
     h.session.cancel('the document was closed');
     h.fast.last.push('  y();\n');
-    await h.settle();
+    await h.drain();
     expect(h.session.state).toBe('cancelled');
     expect(h.fast.last.cancelled).toBe(true);
     expect(h.doc.applyCalls).toBe(calls);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FrameScheduler } from '../../src/edits/frameScheduler';
+import { until } from '../../support/until.mjs';
 import { ManualTimers } from '../support/manualTimers';
 
 describe('FrameScheduler', () => {
@@ -67,12 +68,12 @@ describe('FrameScheduler', () => {
       timers,
       16,
     );
-    const settle = () => new Promise((r) => setImmediate(r));
+    const nextFramePlanned = () => until('the next frame is planned', () => timers.pending > 0);
     frames.request();
     timers.runNext();
     frames.request();
     release();
-    await settle();
+    await nextFramePlanned();
     // Ended at 80 after 80 ms of work: the next starts at 160, not at once.
     timers.time = 159;
     timers.runDue();
@@ -83,7 +84,7 @@ describe('FrameScheduler', () => {
     expect(startedAt).toEqual([0, 160]);
     frames.request();
     release();
-    await settle();
+    await nextFramePlanned();
     // Ended at 162 after 2 ms: the frame (16 ms from its start) decides.
     timers.time = 175;
     timers.runDue();

@@ -16,7 +16,8 @@ export interface Harness {
   samples: RequestSample[];
   routed: RouteRequest[];
   changes: number;
-  settle(): Promise<void>;
+  /** Runs the frame timers and what they start until none is left. */
+  drain(): Promise<void>;
 }
 
 /** A session on lines [start, end) of an in-memory document, with fake models and a manual clock. */
@@ -45,7 +46,7 @@ export function harness(text: string, start: number, end: number): Harness {
     routed,
     changes: 0,
     session: undefined as unknown as EditSession,
-    settle: () => drain(timers),
+    drain: () => drain(timers),
   };
   h.session = new EditSession(
     {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompletionEngine } from '../../src/completions/completionEngine';
 import { buildCompletionContext } from '../../src/context/completionContext';
+import { fitViewed } from '../../src/context/fitViewed';
 import { createDenyList } from '../../src/privacy/denyList';
 import { looksBinary } from '../../src/context/looksBinary';
 import { SnippetRing } from '../../src/context/snippetRing';
@@ -69,7 +70,7 @@ describe('huge files: the context sent is capped', () => {
 
   it('snippets of other files never push the total past the budget', () => {
     const snippets = Array.from({ length: 200 }, (_, i) => ({ path: `src/f${i}.ts`, text: `export const v${i} = ${i};\n`.repeat(i * 50) }));
-    const ctx = buildCompletionContext({ prefix: 'x\n'.repeat(MB), suffix: 'y\n'.repeat(MB), snippets, tokenBudget: BUDGET });
+    const ctx = buildCompletionContext({ prefix: 'x\n'.repeat(MB), suffix: 'y\n'.repeat(MB), snippets: fitViewed(snippets, BUDGET), tokenBudget: BUDGET });
     const chars = ctx.prefix.length + ctx.suffix.length + ctx.snippets.reduce((n, s) => n + s.path.length + s.text.length, 0);
     expect(chars).toBeLessThanOrEqual(charsForTokens(BUDGET));
     expect(ctx.tokens).toBeLessThanOrEqual(BUDGET);
@@ -142,7 +143,7 @@ describe('the deny list is honoured by the context sent with a request', () => {
     ring.add('src/util.ts', 'export function probeHelper() { return 42; }');
     const denied = createDenyList(['secrets/**', '', 'broken{'], ['**/node_modules']);
     const { engine, sent } = engineRecording();
-    const req = { ...ghostRequest(GHOST_PREFIX_FAULTED), snippets: () => ring.select('src/probe.ts', 'probeHelper', (p) => !denied(p)) };
+    const req = { ...ghostRequest(GHOST_PREFIX_FAULTED), snippets: () => fitViewed(ring.select('src/probe.ts', 'probeHelper', (p) => !denied(p)), BUDGET) };
     expect((await engine.provide(req))?.suggestion.text).toBe(GHOST_FIRST_LINE);
     const content = sent.map((r) => r.input.map((m) => m.content).join('\n')).join('\n');
     expect(content).toContain('probeHelper() { return 42; }');

@@ -201,11 +201,9 @@ describe('an unreachable endpoint', () => {
           `HTTP failed too: Cannot reach http://127\\.0\\.0\\.1:${port}/v1: connect ECONNREFUSED`,
       ),
     );
-    const t0 = performance.now();
     const r = await c.stream({ surface: 'chat', input: [{ role: 'user', content: 'x' }] }).done;
     expect(r.error?.code).toBe('network');
     expect(r.error?.message).toContain('ECONNREFUSED');
-    expect(performance.now() - t0).toBeLessThan(1000);
   });
 
   it('a server that is not a Responses API WebSocket: says so, and tries HTTP', async () => {

@@ -3,7 +3,8 @@ import type { RouteRequest } from '../../src/router/routeTypes';
 import type { EditModels, EditTarget } from '../../src/rewrite/rewriteTypes';
 import { startRewrite, type RewriteAsk } from '../../src/rewrite/startRewrite';
 import type { ModelError } from '../../src/transport/modelError';
-import { FakeModelClient, settle } from '../support/fakeModelClient';
+import { until } from '../../support/until.mjs';
+import { FakeModelClient } from '../support/fakeModelClient';
 
 const target: EditTarget = {
   startLine: 2,
@@ -77,7 +78,7 @@ describe('startRewrite', () => {
       return out;
     })();
     h.full.last.fail('no route to host');
-    await settle();
+    await until('the fallback is noted', () => h.fallbacks.length > 0);
     expect(h.fallbacks).toEqual([expect.objectContaining({ model: 'fast-model', reason: expect.stringContaining('ran on the fast model') })]);
     h.fast.last.push('function area(width, height) {');
     h.fast.last.end();

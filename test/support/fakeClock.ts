@@ -9,6 +9,11 @@ export class FakeClock implements Clock {
     return this.t;
   }
 
+  /** How many sleeps wait for time to pass. */
+  get sleeping(): number {
+    return this.timers.length;
+  }
+
   sleep(ms: number, signal?: AbortSignal): Promise<boolean> {
     if (signal?.aborted) return Promise.resolve(false);
     return new Promise((resolve) => {
@@ -21,7 +26,7 @@ export class FakeClock implements Clock {
     });
   }
 
-  /** Moves time forward, firing due sleeps in order and letting promise chains settle. */
+  /** Moves time forward, firing due sleeps in order; what each woke runs before the next fires. */
   async advance(ms: number): Promise<void> {
     const end = this.t + ms;
     for (;;) {
@@ -30,16 +35,24 @@ export class FakeClock implements Clock {
       this.t = due.at;
       this.timers = this.timers.filter((x) => x !== due);
       due.resolve(true);
-      await settle();
+      await queuedCallbacksRun();
     }
     this.t = end;
-    await settle();
+    await queuedCallbacksRun();
   }
 }
 
-/** Lets pending promise callbacks run. */
-export async function settle(): Promise<void> {
-  for (let i = 0; i < 20; i++) await Promise.resolve();
+/** Resolves once every promise callback queued so far (and each it queues in turn) has run: the queue drains before the next task. */
+function queuedCallbacksRun(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Whether `promise` is still unsettled once every callback queued so far has run and the host
+ * replied (the state a test asserts against when nothing is meant to happen).
+ */
+export async function stillPending(promise: Promise<unknown>): Promise<boolean> {
+  return Promise.race([promise.then(() => false, () => false), hostReplied().then(() => true)]);
 }
 
 /** Lets the current task end and a timer started then fire (work deferred with afterHostReply runs). */

@@ -1,3 +1,5 @@
+import type { HandFedModelClient } from '../../support/handFedModelClient';
+import { until } from '../../support/until.mjs';
 // The tests' model double: the hand-fed client the benchmarks share, under the tests' names.
 export {
   HandFedModelClient as FakeModelClient,
@@ -6,7 +8,6 @@ export {
 } from '../../support/handFedModelClient';
 export { ModelError } from '../../src/transport/modelError';
 
-/** Lets queued promise callbacks (stream iteration, steer answers) run. */
-export async function settle(): Promise<void> {
-  for (let i = 0; i < 10; i++) await new Promise((r) => setImmediate(r));
-}
+/** Waits until `n` requests went out. */
+export const asked = (client: HandFedModelClient, n = 1) => until(`request ${n} is out`, () => client.streams.length >= n);
+

@@ -105,15 +105,14 @@ describe('AgentLoop on the local endpoint', () => {
     loop.log.onEvent((e) => {
       if (e.kind === 'tool-call') setTimeout(() => loop.redirect('Forget that: plan B.'), 100);
     });
-    const t0 = performance.now();
     const result = await loop.run();
-    expect(performance.now() - t0).toBeLessThan(10_000);
     expect(result.reason).toBe('completed');
     expect(result.summary).toBe('Switched to plan B.');
     const kinds = loop.log.events.map((e) => e.kind);
     expect(kinds.indexOf('user')).toBeGreaterThan(kinds.indexOf('tool-result'));
     const out = loop.log.events.find((e) => e.kind === 'tool-result');
     expect(out?.kind === 'tool-result' && out.ok).toBe(false);
+    expect(out?.kind === 'tool-result' && out.output).toContain('was interrupted');
   });
 });
 

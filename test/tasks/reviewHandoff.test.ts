@@ -3,6 +3,7 @@ import type { ChangeSet } from '../../src/tasks/changeSet';
 import { handOffResults, type HandoffTasks } from '../../src/tasks/reviewHandoff';
 import { TaskResults, type TaskResultsStorage } from '../../src/tasks/taskResults';
 import type { TaskRecord, TaskState } from '../../src/tasks/taskTypes';
+import { until } from '../../support/until.mjs';
 
 class MemoryStorage implements TaskResultsStorage {
   text: string | undefined;
@@ -39,25 +40,23 @@ class Tasks implements HandoffTasks {
   }
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
-
 describe('handOffResults', () => {
   it('puts a done task under review once, and forgets the task when every file is decided', async () => {
     const tasks = new Tasks();
     const results = new TaskResults(new MemoryStorage());
-    const off = handOffResults(tasks, results, results.load(async () => undefined), (m) => expect.fail(m));
+    const loaded = results.load(async () => undefined);
+    const off = handOffResults(tasks, results, loaded, (m) => expect.fail(m));
+    await loaded;
     tasks.set('t1', 'running');
-    await settle();
     expect(results.underReview()).toEqual([]);
     tasks.set('t1', 'done', changeSet('t1', ['a.ts', 'b.ts']));
     tasks.set('t1', 'done', changeSet('t1', ['a.ts', 'b.ts']));
-    await settle();
+    await until('the result is under review', () => results.underReview().length > 0);
     expect(results.underReview().map((r) => r.changeSet.taskId)).toEqual(['t1']);
     await results.recordApplied('t1', [], { path: 'a.ts', decision: 'accepted' });
-    await settle();
     expect(tasks.discarded).toEqual([]);
     await results.recordApplied('t1', [], { path: 'b.ts', decision: 'discarded' });
-    await settle();
+    await until('the task is forgotten', () => tasks.discarded.length > 0);
     expect(tasks.discarded).toEqual(['t1']);
     off();
   });
@@ -69,10 +68,10 @@ describe('handOffResults', () => {
     tasks.set('t2', 'done', changeSet('t2', ['a.ts']));
     tasks.set('empty', 'done', changeSet('empty', []));
     tasks.set('s', 'stopped', changeSet('s', ['a.ts']));
-    await settle();
+    await until('the result is under review', () => results.underReview().length > 0);
     expect(results.underReview().map((r) => r.changeSet.taskId)).toEqual(['t2']);
     await results.discard('t2');
-    await settle();
+    await until('the task is forgotten', () => tasks.discarded.length > 0);
     expect(tasks.discarded).toEqual(['t2']);
   });
 
@@ -88,7 +87,7 @@ describe('handOffResults', () => {
     tasks.set('applied', 'done', changeSet('applied', ['c.ts']));
     const results = new TaskResults(storage);
     handOffResults(tasks, results, results.load(async () => undefined), (m) => expect.fail(m));
-    await settle();
+    await until('the applied task is forgotten', () => tasks.discarded.length > 0);
     expect(tasks.discarded).toEqual(['applied']);
     expect(results.underReview().map((r) => r.changeSet.taskId)).toEqual(['open']);
   });

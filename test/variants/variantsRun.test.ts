@@ -6,7 +6,8 @@ import type { RouteRequest } from '../../src/router/routeTypes';
 import { ModelError } from '../../src/transport/modelError';
 import type { CardView } from '../../src/variants/variantCard';
 import { VariantsRun } from '../../src/variants/variantsRun';
-import { FakeModelClient, settle } from '../support/fakeModelClient';
+import { until } from '../../support/until.mjs';
+import { FakeModelClient } from '../support/fakeModelClient';
 
 const ORIGINAL = ['function area(w, h) {', '  return w * h;', '}'];
 
@@ -60,7 +61,7 @@ describe('VariantsRun', () => {
   it('sends one request per variant at once, each routed, pushed apart by approach and temperature', async () => {
     const h = harness(5);
     h.run.start();
-    await settle();
+    await until('every variant is asked', () => h.fast.streams.length === 5);
     expect(h.fast.streams).toHaveLength(5);
     expect(h.routed).toHaveLength(5);
     const users = h.fast.streams.map((s) => s.request.input[0].content);
@@ -74,14 +75,14 @@ describe('VariantsRun', () => {
   it('streams each variant into its own card and ends it done', async () => {
     const h = harness(2);
     h.run.start();
-    await settle();
+    await until('every variant is asked', () => h.fast.streams.length === 2);
     h.fast.streams[0].push('function area(width, height) {\n', '  return width * height;\n}\n');
     h.fast.streams[1].push('const area = (w, h) =>');
-    await settle();
+    await h.fast.streams[1].taken();
     expect(h.cards.get(0)!.status).toBe('streaming');
     expect(h.texts.get(1)).toBe('const area = (w, h) =>');
     h.fast.streams[0].end();
-    await settle();
+    await until('the first variant is done', () => h.cards.get(0)!.status === 'done');
     expect(h.cards.get(0)!.status).toBe('done');
     expect(h.cards.get(1)!.status).toBe('streaming');
   });
@@ -89,11 +90,11 @@ describe('VariantsRun', () => {
   it('picking one cancels the others at once and hands back its complete text', async () => {
     const h = harness(3);
     h.run.start();
-    await settle();
+    await until('every variant is asked', () => h.fast.streams.length === 3);
     h.fast.streams[1].push('function area(width, height) {\n  return width * height;\n}');
     h.fast.streams[1].end();
     h.fast.streams[0].push('// still going\n');
-    await settle();
+    await h.fast.streams[0].taken();
     const picked = h.run.pick(1);
     expect(h.fast.streams[0].cancelled).toBe(true);
     expect(h.fast.streams[2].cancelled).toBe(true);
@@ -105,9 +106,9 @@ describe('VariantsRun', () => {
   it('picking one still streaming waits for its end; the others stop at once', async () => {
     const h = harness(2);
     h.run.start();
-    await settle();
+    await until('every variant is asked', () => h.fast.streams.length === 2);
     h.fast.streams[0].push('function area(a, b) {\n');
-    await settle();
+    await h.fast.streams[0].taken();
     const picked = h.run.pick(0);
     expect(h.fast.streams[1].cancelled).toBe(true);
     h.fast.streams[0].push('  return a * b;\n}\n');
@@ -118,9 +119,9 @@ describe('VariantsRun', () => {
   it('stop all keeps each partial text; a stopped variant picks as its lines plus the original after them', async () => {
     const h = harness(2);
     h.run.start();
-    await settle();
+    await until('every variant is asked', () => h.fast.streams.length === 2);
     h.fast.streams[0].push('function area(width, height) {\n  return wid');
-    await settle();
+    await h.fast.streams[0].taken();
     h.run.stopAll();
     expect(h.fast.streams.every((s) => s.cancelled)).toBe(true);
     expect(h.cards.get(0)!.status).toBe('stopped');
@@ -133,15 +134,15 @@ describe('VariantsRun', () => {
   it('one failure marks only its card failed; retry starts it again', async () => {
     const h = harness(2);
     h.run.start();
-    await settle();
+    await until('every variant is asked', () => h.fast.streams.length === 2);
     h.fast.streams[0].push('x');
     h.fast.streams[0].end('failed', { error: new ModelError('server', 'The server had an error') });
-    await settle();
+    await until('the first variant failed', () => h.cards.get(0)!.status === 'failed');
     expect(h.cards.get(0)!.status).toBe('failed');
     expect(h.cards.get(0)!.note).toMatch(/server had an error/);
     expect(h.cards.get(1)!.status).toBe('waiting');
     h.run.retry(0);
-    await settle();
+    await until('the variant is asked again', () => h.fast.streams.length === 3);
     expect(h.fast.streams).toHaveLength(3);
     expect(h.cards.get(0)!.status).toBe('waiting');
     expect(h.cards.get(0)!.generation).toBe(1);
@@ -151,18 +152,17 @@ describe('VariantsRun', () => {
   it('a 429 queues the refused variant and starts it when another ends, after the retry-after', async () => {
     const h = harness(3);
     h.run.start();
-    await settle();
+    await until('every variant is asked', () => h.fast.streams.length === 3);
     h.fast.streams[2].end('failed', { error: new ModelError('rate_limit', 'Too many requests (429)', { status: 429, retryAfterMs: 50 }) });
-    await settle();
+    await until('the refused variant is queued', () => h.cards.get(2)!.status === 'queued');
     expect(h.cards.get(2)!.status).toBe('queued');
     expect(h.cards.get(2)!.note).toMatch(/refused parallel requests/);
     h.advance(60);
-    await settle();
     // Two already run: the limit is now two, so it waits for one of them.
     expect(h.fast.streams).toHaveLength(3);
     h.fast.streams[0].push('done\n');
     h.fast.streams[0].end();
-    await settle();
+    await until('the queued variant starts', () => h.fast.streams.length === 4);
     expect(h.fast.streams).toHaveLength(4);
     expect(h.cards.get(2)!.status).toBe('waiting');
   });
@@ -170,9 +170,9 @@ describe('VariantsRun', () => {
   it('an endpoint refusing a temperature gets the variant again without one, and no later one has it', async () => {
     const h = harness(2);
     h.run.start();
-    await settle();
+    await until('every variant is asked', () => h.fast.streams.length === 2);
     h.fast.streams[0].end('failed', { error: new ModelError('bad_request', "Unsupported parameter: 'temperature'") });
-    await settle();
+    await until('the variant is asked again', () => h.fast.streams.length === 3);
     expect(h.fast.streams).toHaveLength(3);
     expect(h.fast.streams[2].request.temperature).toBeUndefined();
     expect(h.cards.get(0)!.status).toBe('waiting');
@@ -181,11 +181,11 @@ describe('VariantsRun', () => {
   it('redirect restarts every variant with its partial output as the earlier attempt', async () => {
     const h = harness(2);
     h.run.start();
-    await settle();
+    await until('every variant is asked', () => h.fast.streams.length === 2);
     h.fast.streams[0].push('// partial zero\n');
-    await settle();
+    await h.fast.streams[0].taken();
     h.run.redirect('use arrow functions');
-    await settle();
+    await until('every variant is asked again', () => h.fast.streams.length === 4);
     expect(h.fast.streams[0].cancelled).toBe(true);
     expect(h.fast.streams).toHaveLength(4);
     const again = h.fast.streams[2].request.input[0].content;
@@ -197,9 +197,9 @@ describe('VariantsRun', () => {
   it('redirecting only the focused variant leaves the others running', async () => {
     const h = harness(3);
     h.run.start();
-    await settle();
+    await until('every variant is asked', () => h.fast.streams.length === 3);
     h.run.redirect('shorter', 1);
-    await settle();
+    await until('the focused variant is asked again', () => h.fast.streams.length === 4);
     expect(h.fast.streams.map((s) => s.cancelled)).toEqual([false, true, false, false]);
     expect(h.cards.get(0)!.instruction).toBe('rename w and h');
   });
@@ -207,7 +207,7 @@ describe('VariantsRun', () => {
   it('a /deep instruction goes to the full model and says so on every card', async () => {
     const h = harness(2, '/deep rename');
     h.run.start();
-    await settle();
+    await until('every variant is asked', () => h.full.streams.length === 2);
     expect(h.full.streams).toHaveLength(2);
     expect([...h.cards.values()].every((c) => c.route === 'full' && c.model === 'full-model')).toBe(true);
   });
@@ -215,7 +215,7 @@ describe('VariantsRun', () => {
   it('dispose cancels every request and leaves none open', async () => {
     const h = harness(4);
     h.run.start();
-    await settle();
+    await until('every variant is asked', () => h.fast.streams.length === 4);
     h.run.dispose();
     expect(h.fast.streams.every((s) => s.cancelled)).toBe(true);
     expect(h.run.openRequests()).toBe(0);

@@ -15,6 +15,15 @@ const BARE_URL = /^https?:\/\/[^\s<>"'`]+/;
 const WORD = /[\p{L}\p{N}]/u;
 const MAX_LINK_TEXT = 1000;
 
+/** What one position of the source yields: a node, or literal text; parsing goes on at `end`. */
+type Step = { node: MdElement; trimSpaces?: boolean; text?: undefined; end: number } | { node?: undefined; text: string; end: number };
+
+function trimTrailingSpaces(text: string): string {
+  let e = text.length;
+  while (e > 0 && text.charCodeAt(e - 1) === 32) e--;
+  return text.slice(0, e);
+}
+
 class InlineParser {
   /**
    * Delimiter (and parse range end) -> a position from which no closer exists. Later openers of
@@ -28,100 +37,62 @@ class InlineParser {
   parse(from: number, to: number, links: boolean): MdChild[] {
     const out: MdChild[] = [];
     let text = '';
-    const flush = () => {
-      if (text !== '') out.push(text);
-      text = '';
-    };
-    const s = this.src;
     let i = from;
     while (i < to) {
-      const ch = s[i]!;
-      if (ch === '\\' && i + 1 < to && PUNCT.test(s[i + 1]!)) {
-        text += s[i + 1];
-        i += 2;
-        continue;
-      }
-      if (ch === '\\' && s[i + 1] === '\n') {
-        flush();
-        out.push(el('br'));
-        i += 2;
-        continue;
-      }
-      if (ch === '\n') {
-        // Two spaces before a line break make a hard break (checked in the source: no scan of `text`).
-        if (i >= from + 2 && s[i - 1] === ' ' && s[i - 2] === ' ') {
-          let e = text.length;
-          while (e > 0 && text.charCodeAt(e - 1) === 32) e--;
-          text = text.slice(0, e);
-          flush();
-          out.push(el('br'));
-        } else text += '\n';
-        i++;
-        continue;
-      }
-      if (ch === '`') {
-        const span = this.codeSpan(i, to);
-        if (span) {
-          flush();
-          out.push(span.node);
-          i = span.end;
-          continue;
-        }
-        const run = runLength(s, i, '`');
-        text += s.slice(i, i + run);
-        i += run;
-        continue;
-      }
-      if (ch === '*' || ch === '_' || ch === '~') {
-        const emph = this.emphasis(i, to, links);
-        if (emph) {
-          flush();
-          out.push(emph.node);
-          i = emph.end;
-          continue;
-        }
-        const run = runLength(s, i, ch);
-        text += s.slice(i, i + run);
-        i += run;
-        continue;
-      }
-      if (links && (ch === '[' || (ch === '!' && s[i + 1] === '['))) {
-        const link = this.link(i, to);
-        if (link) {
-          flush();
-          out.push(link.node);
-          i = link.end;
-          continue;
-        }
-      }
-      if (links && ch === '<') {
-        const auto = /^<([a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^\s<>]*)>/.exec(s.slice(i, Math.min(to, i + 2048)));
-        const href = auto && safeExternalUrl(auto[1]!);
-        if (auto && href) {
-          flush();
-          out.push(el('a', [auto[1]!], { href }));
-          i += auto[0].length;
-          continue;
-        }
-      }
-      if (links && ch === 'h' && (i === from || !WORD.test(s[i - 1]!))) {
-        const bare = BARE_URL.exec(s.slice(i, Math.min(to, i + 2048)));
-        if (bare) {
-          const url = bare[0].replace(/[.,;:!?)\]*_~]+$/, '');
-          const href = safeExternalUrl(url);
-          if (href) {
-            flush();
-            out.push(el('a', [url], { href }));
-            i += url.length;
-            continue;
-          }
-        }
-      }
-      text += ch;
-      i++;
+      const step = this.escapeOrBreak(i, from, to) ?? this.delimited(i, to, links) ?? (links ? this.linkAt(i, from, to) : undefined) ?? { text: this.src[i]!, end: i + 1 };
+      if (step.node) {
+        if (step.trimSpaces) text = trimTrailingSpaces(text);
+        if (text !== '') out.push(text);
+        text = '';
+        out.push(step.node);
+      } else text += step.text;
+      i = step.end;
     }
-    flush();
+    if (text !== '') out.push(text);
     return out;
+  }
+
+  /** A backslash escape, or a line break (hard when two spaces or a backslash precede it). */
+  private escapeOrBreak(i: number, from: number, to: number): Step | undefined {
+    const s = this.src;
+    const ch = s[i]!;
+    if (ch === '\\' && i + 1 < to && PUNCT.test(s[i + 1]!)) return { text: s[i + 1]!, end: i + 2 };
+    if (ch === '\\' && s[i + 1] === '\n') return { node: el('br'), end: i + 2 };
+    if (ch !== '\n') return undefined;
+    // Two spaces before a line break make a hard break (checked in the source: no scan of `text`).
+    if (i >= from + 2 && s[i - 1] === ' ' && s[i - 2] === ' ') return { node: el('br'), trimSpaces: true, end: i + 1 };
+    return { text: '\n', end: i + 1 };
+  }
+
+  /** A code span or emphasis; its delimiter run as typed when it has no closer. */
+  private delimited(i: number, to: number, links: boolean): Step | undefined {
+    const s = this.src;
+    const ch = s[i]!;
+    if (ch !== '`' && ch !== '*' && ch !== '_' && ch !== '~') return undefined;
+    const found = ch === '`' ? this.codeSpan(i, to) : this.emphasis(i, to, links);
+    if (found) return found;
+    const run = runLength(s, i, ch);
+    return { text: s.slice(i, i + run), end: i + run };
+  }
+
+  /** A link or image, an autolink (`<scheme:…>`), or a bare http(s) URL at a word start. */
+  private linkAt(i: number, from: number, to: number): Step | undefined {
+    const s = this.src;
+    const ch = s[i]!;
+    if (ch === '[' || (ch === '!' && s[i + 1] === '[')) return this.link(i, to);
+    if (ch === '<') {
+      const auto = /^<([a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^\s<>]*)>/.exec(s.slice(i, Math.min(to, i + 2048)));
+      const href = auto && safeExternalUrl(auto[1]!);
+      return auto && href ? { node: el('a', [auto[1]!], { href }), end: i + auto[0].length } : undefined;
+    }
+    if (ch === 'h' && (i === from || !WORD.test(s[i - 1]!))) {
+      const bare = BARE_URL.exec(s.slice(i, Math.min(to, i + 2048)));
+      if (!bare) return undefined;
+      const url = bare[0].replace(/[.,;:!?)\]*_~]+$/, '');
+      const href = safeExternalUrl(url);
+      return href ? { node: el('a', [url], { href }), end: i + url.length } : undefined;
+    }
+    return undefined;
   }
 
   private codeSpan(i: number, to: number): { node: MdElement; end: number } | undefined {

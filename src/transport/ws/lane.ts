@@ -1,5 +1,6 @@
 import type { FunctionCallItem, ResponseEnd, ServerError, SteerResult } from '../../protocol/readResponsesEvent';
 import type { ModelError } from '../modelError';
+import { FREE, nextLaneState, type LaneEvent, type LaneState } from './laneState';
 
 /** Whoever currently listens to a lane's events (a request or a warm-up). */
 export interface LaneOwner {
@@ -25,14 +26,26 @@ export interface LaneOwner {
  * lane first-in-first-out, so a new request there would wait behind the abandoned one.
  */
 export class Lane {
-  owner: LaneOwner | undefined;
-  drainingSince: number | undefined;
-  /** A response.create went out and its response.created has not come back. */
-  awaitingCreated = false;
+  private stateValue: LaneState = FREE;
 
   constructor(readonly name: string | undefined) {}
 
+  get state(): LaneState {
+    return this.stateValue;
+  }
+
+  /** Moves to the state the table gives for `event`; the state before, or undefined when nothing changed. */
+  to(event: LaneEvent): LaneState | undefined {
+    const before = this.stateValue;
+    this.stateValue = nextLaneState(before, event);
+    return this.stateValue === before ? undefined : before;
+  }
+
+  get owner(): LaneOwner | undefined {
+    return this.stateValue.kind === 'owned' ? this.stateValue.owner : undefined;
+  }
+
   get free(): boolean {
-    return this.owner === undefined && this.drainingSince === undefined;
+    return this.stateValue.kind === 'free';
   }
 }

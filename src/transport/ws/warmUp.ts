@@ -27,7 +27,7 @@ export class WarmUp implements LaneOwner {
   ) {}
 
   start(instructions: string | undefined): void {
-    this.lane.owner = this;
+    this.lane.to({ type: 'take', owner: this });
     this.conn.sendCreate(this.lane, warmUpEvent(this.host.model, instructions, this.lane.name));
   }
 

@@ -116,7 +116,7 @@ export class WsConnection implements ResponsesEventSink {
 
   /** Sends a response.create on a lane. */
   sendCreate(lane: Lane, event: object): void {
-    lane.awaitingCreated = true;
+    lane.to({ type: 'sent' });
     this.lastUsed = this.cfg.now();
     this.send(event);
   }
@@ -127,14 +127,11 @@ export class WsConnection implements ResponsesEventSink {
 
   /** The owner gave up; its response runs on until its terminal event. */
   abandon(lane: Lane): void {
-    lane.owner = undefined;
-    lane.drainingSince = this.cfg.now();
+    lane.to({ type: 'abandon', now: this.cfg.now() });
   }
 
   release(lane: Lane): void {
-    lane.owner = undefined;
-    lane.drainingSince = undefined;
-    lane.awaitingCreated = false;
+    lane.to({ type: 'release' });
     this.lastUsed = this.cfg.now();
     if (this.stateValue.kind === 'retiring' && this.busyLanes === 0) this.close();
     else this.host.laneFreed(this);
@@ -192,7 +189,7 @@ export class WsConnection implements ResponsesEventSink {
   created(responseId: string, streamId: string | undefined): void {
     const lane = this.lanes.of(streamId);
     if (!lane) return;
-    lane.awaitingCreated = false;
+    lane.to({ type: 'created' });
     lane.owner?.created(responseId);
   }
 
@@ -201,7 +198,7 @@ export class WsConnection implements ResponsesEventSink {
     if (!lane) return;
     if (lane.owner) return lane.owner.end(end);
     // A steered response is followed by its successor on the same lane: keep draining.
-    if (lane.drainingSince !== undefined && !(end.status === 'incomplete' && end.reason === 'steered')) this.release(lane);
+    if (lane.state.kind === 'draining' && !(end.status === 'incomplete' && end.reason === 'steered')) this.release(lane);
   }
 
   steer(result: SteerResult, streamId: string | undefined, responseId: string | undefined): void {
@@ -223,7 +220,7 @@ export class WsConnection implements ResponsesEventSink {
       return;
     }
     if (lane.owner) return lane.owner.error(error);
-    if (lane.drainingSince !== undefined) this.release(lane);
+    if (lane.state.kind === 'draining') this.release(lane);
   }
 
   malformed(frameReason: string, streamId: string | undefined, sample?: string): void {
@@ -241,7 +238,7 @@ export class WsConnection implements ResponsesEventSink {
   /** An error naming no lane answers the oldest request not yet created, else the default lane. */
   private unlabelledErrorLane(): Lane | undefined {
     if (this.lanesMode) {
-      const waiting = this.lanes.all().find((l) => l.awaitingCreated && l.owner);
+      const waiting = this.lanes.all().find((l) => l.state.kind === 'owned' && l.state.awaitingCreated);
       if (waiting) return waiting;
     }
     const lane = this.lanes.defaultLane;
@@ -273,7 +270,7 @@ export class WsConnection implements ResponsesEventSink {
    */
   private reclaimStuckLanes(): void {
     const now = this.cfg.now();
-    const stuck = this.lanes.all().filter((l) => l.drainingSince !== undefined && now - l.drainingSince > this.cfg.tuning.drainTimeoutMs);
+    const stuck = this.lanes.all().filter((l) => l.state.kind === 'draining' && now - l.state.since > this.cfg.tuning.drainTimeoutMs);
     if (stuck.length === 0 || !takesRequests(this.stateValue)) return;
     this.cfg.log.warn(`${this.cfg.endpoint} (socket ${this.id}): an abandoned response never ended; replacing the connection.`);
     this.host.expired(this, false);
@@ -319,8 +316,7 @@ export class WsConnection implements ResponsesEventSink {
       );
     for (const lane of this.lanes.all()) {
       const owner = lane.owner;
-      lane.owner = undefined;
-      lane.drainingSince = undefined;
+      lane.to({ type: 'release' });
       owner?.closed(lost);
     }
     this.host.closed(this, error);

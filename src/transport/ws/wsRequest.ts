@@ -62,7 +62,7 @@ export class WsRequest implements LaneOwner {
   start(conn: WsConnection, lane: Lane): void {
     this.conn = conn;
     this.lane = lane;
-    lane.owner = this;
+    lane.to({ type: 'take', owner: this });
     conn.sendCreate(lane, createEvent(this.request, this.host.model, this.restart, lane.name));
     if (this.stream.marks.sent === undefined) this.stream.markSent();
     this.host.log(`request ${this.stream.id} (${this.request.surface}) sent on socket ${conn.id}, lane ${lane.name ?? 'default'}`);

@@ -6,6 +6,7 @@ import { CHAT_INSTRUCTIONS } from '../../chat/chatInstructions';
 import { ChatOutbox } from '../../chat/chatOutbox';
 import { toTurnView, type HostMessage, type ViewMessage } from '../../chat/chatProtocol';
 import { ChatInputError, ChatSession, type ChatEvents } from '../../chat/chatSession';
+import { taskFromAnswer } from '../../tasks/answerTask';
 import { chatTranscript, parseTaskPrefix } from '../../tasks/taskPrefix';
 import type { Conversation } from '../../chat/chatTypes';
 import { newConversation } from '../../chat/conversation';
@@ -174,6 +175,8 @@ class ChatView implements vscode.WebviewViewProvider, vscode.Disposable {
         if (!vscode.workspace.isTrusted) this.post({ type: 'notice', text: UNTRUSTED });
         else this.session.retry(m.turnId);
         return;
+      case 'runAsTask':
+        return this.runAsTask(m.turnId);
       case 'removeContext':
         this.editors.dismiss();
         this.post({ type: 'context', chip: undefined });
@@ -223,6 +226,15 @@ class ChatView implements vscode.WebviewViewProvider, vscode.Disposable {
     const id = await vscode.commands.executeCommand<string | undefined>('flint.tasks.start', instruction, { conversation: chatTranscript(this.session.conversation.turns) });
     this.post({ type: 'sendResult', ok: id !== undefined, ...(id === undefined && { error: 'The background task did not start (see the notification).' }) });
     if (id !== undefined) this.post({ type: 'notice', text: `Background task started: ${instruction}. The Tasks view shows it.` });
+  }
+
+  /** "Run as background task" on an answer: its request becomes the task, the chat up to it goes along. */
+  private async runAsTask(answerId: string): Promise<void> {
+    if (!vscode.workspace.isTrusted) return this.post({ type: 'notice', text: UNTRUSTED });
+    const task = taskFromAnswer(this.session.conversation.turns, answerId);
+    if (!task) return this.post({ type: 'notice', text: 'Only a finished answer the router sent to the full model can run as a background task.' });
+    const id = await vscode.commands.executeCommand<string | undefined>('flint.tasks.start', task.instruction, { conversation: task.conversation });
+    this.post({ type: 'notice', text: id !== undefined ? `Background task started: ${task.instruction}. The Tasks view shows it.` : 'The background task did not start (see the notification).' });
   }
 
   private sessionEvents(): ChatEvents {

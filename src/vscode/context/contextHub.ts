@@ -4,11 +4,13 @@ import type { CodeParser } from '../../code/codeParser';
 import { ContextService, type ContextBlock, type ContextRequest } from '../../context/contextService';
 import { definitionsNamed, type NamedDefinition } from '../../code/definitionsNamed';
 import { EditLog } from '../../context/editLog';
+import { fitViewed } from '../../context/fitViewed';
 import { namesInPlay } from '../../context/namesInPlay';
 import { PromptRecorder } from '../../context/promptRecorder';
 import { bySection, labelledBlocks, SECTION_TITLES } from '../../context/renderSections';
 import { maskSecrets } from '../../privacy/secretScan';
-import { functionSpans, type LineSpan } from '../../code/functionSpan';
+import { functionSpans } from '../../code/functionSpan';
+import type { LineRange } from '../../code/lineRange';
 import type { Snippet } from '../../context/snippet';
 import { SnippetRing } from '../../context/snippetRing';
 import { ghostVisible } from '../../context/surfaceBudgets';
@@ -86,7 +88,7 @@ class EditorContextHub implements ContextHub {
       if (doc) prepared = this.prepareGhost(doc, line);
     }
     if (prepared) return bySection(labelledBlocks(prepared.block.items.filter((i) => this.allowed(i.path)))).map((b) => ({ path: b.label, text: b.text, section: SECTION_TITLES[b.source] }));
-    return this.ring.select(path, near, (p) => !this.isDenied(p));
+    return fitViewed(this.ring.select(path, near, (p) => !this.isDenied(p)), this.services.config()['context.tokenBudget']);
   }
 
   async prepareAt(path: string, line: number): Promise<void> {
@@ -103,7 +105,7 @@ class EditorContextHub implements ContextHub {
     this.notice.note(path, kinds, part);
   }
 
-  functions(path: string): LineSpan[] {
+  functions(path: string): LineRange[] {
     return functionSpans(this.ready?.index.outline(path)?.symbols ?? []);
   }
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ContextItem } from '../../context/contextItem';
-import type { LineSpan } from '../../context/contextService';
+import type { LineRange } from '../../code/lineRange';
 import { maskSecrets } from '../../privacy/secretScan';
 import { REVIEW_SOURCE } from '../shared/reviewSource';
 
@@ -20,7 +20,7 @@ export async function readAllowed(path: string, allowed: (path: string) => boole
 }
 
 /** Errors and warnings the editor reports in `around` of an open document (Flint's own review findings left out). */
-export function diagnosticsNear(path: string, around: LineSpan): ContextItem[] {
+export function diagnosticsNear(path: string, around: LineRange): ContextItem[] {
   const doc = vscode.workspace.textDocuments.find((d) => vscode.workspace.asRelativePath(d.uri, false) === path);
   if (!doc) return [];
   return vscode.languages

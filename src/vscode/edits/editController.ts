@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LineRange } from '../../code/enclosingBlock';
+import type { LineRange } from '../../code/lineRange';
 import type { FileText } from '../../context/fitFiles';
 import { EditSession } from '../../edits/editSession';
 import type { LineChange } from '../../edits/regionChange';

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { ContextHub } from '../../context/contextHub';
-import { enclosingBlock, type LineRange } from '../../code/enclosingBlock';
+import { enclosingBlock } from '../../code/enclosingBlock';
+import type { LineRange } from '../../code/lineRange';
 import { secretRefusal } from '../../privacy/secretScan';
 import { surroundingLines } from '../../rewrite/editPrompt';
 import type { EditTarget } from '../../rewrite/rewriteTypes';

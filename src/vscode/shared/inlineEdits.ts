@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { LineRange } from '../../code/enclosingBlock';
+import type { LineRange } from '../../code/lineRange';
 import type { EditSession } from '../../edits/editSession';
 
 /** A document's pending inline edit, as the surfaces that start one see it. */

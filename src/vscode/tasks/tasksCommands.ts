@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { backgroundTasksOff } from '../../config/modelKind';
 import type { Services } from '../../services';
 import { createTaskManager, type TaskSettings } from '../../tasks/createTaskManager';
 import type { TaskManager } from '../../tasks/taskManager';
@@ -91,7 +92,7 @@ export async function registerTasks(context: vscode.ExtensionContext, services: 
     status,
     { dispose: manager.onChange(showStatus) },
     { dispose: notifyOnEnd(manager) },
-    ...taskCommands(manager, () => currentDenyList(services)),
+    ...taskCommands(manager, () => currentDenyList(services), () => backgroundTasksOff(services.config())),
     // The window closes: aborting kills every process group at once; the saved state follows.
     { dispose: () => void manager.dispose() },
   );
@@ -127,10 +128,29 @@ async function pickTask(manager: TaskManager, arg: unknown, states: readonly Tas
 
 const ALL: TaskState[] = ['queued', 'running', 'waiting', 'done', 'failed', 'stopped'];
 
-function taskCommands(manager: TaskManager, isDenied: () => (rel: string) => boolean): vscode.Disposable[] {
+const UNTRUSTED = 'Flint: background tasks cannot run in an untrusted workspace: Flint sends nothing to any model there, and a task runs no command. Trust the workspace to start one.';
+
+/** Says why tasks are off (an untrusted workspace, a completion model), with what to change; true when they are. */
+function sayTasksOff(off: string | undefined): boolean {
+  if (!vscode.workspace.isTrusted) {
+    void vscode.window.showWarningMessage(UNTRUSTED, 'Manage Workspace Trust').then((pick) => {
+      if (pick) void vscode.commands.executeCommand('workbench.trust.manage');
+    });
+    return true;
+  }
+  if (!off) return false;
+  void vscode.window.showWarningMessage(off, 'Open Settings').then((pick) => {
+    if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', 'flint.modelKind');
+  });
+  return true;
+}
+
+function taskCommands(manager: TaskManager, isDenied: () => (rel: string) => boolean, tasksOff: () => string | undefined): vscode.Disposable[] {
   const register = vscode.commands.registerCommand;
   return [
     register('flint.tasks.start', async (instruction?: unknown, extras?: StartExtras) => {
+      // Before asking what to do: the answer could not be carried out.
+      if (sayTasksOff(tasksOff())) return undefined;
       const editor = vscode.window.activeTextEditor;
       const folder = (editor && vscode.workspace.getWorkspaceFolder(editor.document.uri)) ?? vscode.workspace.workspaceFolders?.[0];
       if (!folder || folder.uri.scheme !== 'file') {
@@ -154,7 +174,7 @@ function taskCommands(manager: TaskManager, isDenied: () => (rel: string) => boo
     }),
     register('flint.tasks.resume', async (arg?: unknown) => {
       const r = await pickTask(manager, arg, ['stopped', 'failed'], 'resume');
-      if (r) manager.resume(r.id);
+      if (r && !sayTasksOff(tasksOff())) manager.resume(r.id);
     }),
     register('flint.tasks.showLog', async (arg?: unknown) => {
       const r = await pickTask(manager, arg, ALL, 'show');

@@ -1,3 +1,4 @@
+import { backgroundTasksOff } from '../../config/modelKind';
 import type { Services } from '../../services';
 import type { TaskRunner } from '../../tasks/taskRunner';
 
@@ -7,9 +8,8 @@ import type { TaskRunner } from '../../tasks/taskRunner';
  */
 export function taskRunnerFor(services: Services, agent: (() => TaskRunner) | undefined): () => TaskRunner | { unavailable: string } {
   return () => {
-    if (services.config().modelKind === 'completion') {
-      return { unavailable: 'background tasks need an instruction-following full model with function calling: flint.modelKind is "completion"' };
-    }
+    const off = backgroundTasksOff(services.config());
+    if (off) return { unavailable: off };
     return agent ? agent() : { unavailable: 'no agent loop is available in this build of Flint' };
   };
 }

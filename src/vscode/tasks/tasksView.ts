@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { TaskManager } from '../../tasks/taskManager';
+import { TaskRowChanges } from '../../tasks/taskRowChanges';
 import { describeTask, taskTitle } from '../../tasks/taskSummary';
 import type { TaskRecord, TaskState } from '../../tasks/taskTypes';
 
@@ -22,29 +23,40 @@ function contextValue(state: TaskState): string {
 
 /** The Tasks view: each task with its state and figures; a click opens its streaming log. */
 export class TasksTreeProvider implements vscode.TreeDataProvider<string>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<string | undefined>();
+  private readonly changed = new vscode.EventEmitter<string | string[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly off: () => void;
-  /** Elapsed times move while something runs: the view is redrawn each second then. */
+  private readonly rows = new TaskRowChanges();
+  /** Elapsed times move while something runs: checked each second then (rows that read the same are not redrawn). */
   private readonly ticker: NodeJS.Timeout;
 
-  /** A task changes with every piece of streamed text: redraws are joined, at most one per REDRAW_MS. */
+  /** A task changes with every piece of streamed text: checks are joined, at most one per REDRAW_MS. */
   private redraw: NodeJS.Timeout | undefined;
 
   constructor(private readonly manager: TaskManager) {
     this.off = manager.onChange(() => {
       this.redraw ??= setTimeout(() => {
         this.redraw = undefined;
-        this.changed.fire(undefined);
+        this.refresh();
       }, REDRAW_MS);
     });
     this.ticker = setInterval(() => {
-      if (manager.list().some((r) => r.state === 'running' || r.state === 'waiting')) this.changed.fire(undefined);
+      if (manager.list().some((r) => r.state === 'running' || r.state === 'waiting')) this.refresh();
     }, 1000);
   }
 
+  private refresh(): void {
+    const changed = this.rows.take(this.manager.list(), Date.now());
+    if (changed === 'all') this.changed.fire(undefined);
+    else if (changed.length > 0) this.changed.fire(changed);
+  }
+
   getChildren(element?: string): string[] {
-    return element ? [] : this.manager.list().map((r) => r.id);
+    if (element) return [];
+    const records = this.manager.list();
+    // What the view shows now is what later changes are measured against.
+    this.rows.take(records, Date.now());
+    return records.map((r) => r.id);
   }
 
   getTreeItem(id: string): vscode.TreeItem {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { enclosingBlock, type LineRange } from '../../code/enclosingBlock';
+import { enclosingBlock } from '../../code/enclosingBlock';
+import type { LineRange } from '../../code/lineRange';
 import { sectionAt } from '../../tests/flintTestFile';
 import { functionByKey, keyName } from '../../tests/functionKeys';
 import { functionAt, languageOf, shortName, type FunctionFinder } from '../../tests/sourceFunctions';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { LineRange } from '../../code/enclosingBlock';
+import type { LineRange } from '../../code/lineRange';
 import type { FileText } from '../../context/fitFiles';
 import type { EditModels } from '../../rewrite/rewriteTypes';
 import type { Services } from '../../services';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LineRange } from '../../code/enclosingBlock';
+import type { LineRange } from '../../code/lineRange';
 import type { FileText } from '../../context/fitFiles';
 import { InstructionHistory } from '../../edits/instructionHistory';
 import { sameFile } from '../../router/fileMentions';

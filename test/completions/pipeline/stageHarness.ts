@@ -6,6 +6,7 @@ import { Keystroke, type StageParts } from '../../../src/completions/pipeline/ke
 import { ShownSuggestion } from '../../../src/completions/shownSuggestion';
 import type { RequestSample } from '../../../src/metrics/requestSample';
 import { DebouncePolicy } from '../../../src/time/debouncePolicy';
+import { until } from '../../../support/until.mjs';
 import { FakeClock } from '../../support/fakeClock';
 import { FakeModelClient } from '../../support/fakeModelClient';
 import { CompletionRequestLog } from '../../../support/completionRequestLog';
@@ -28,5 +29,7 @@ export function stageHarness(overrides: Partial<CompletionSettings> = {}) {
   /** A keystroke at `prefix`/`suffix`, the newest one, with what a look at the cache finds there now. */
   const keystroke = (prefix: string, suffix = '', extra: Parameters<typeof request>[2] = {}) =>
     new Keystroke(request(prefix, suffix, extra), ++newest, clock.now(), cursorPlace(prefix, suffix), cache.lookup(prefix, suffix));
-  return { parts, keystroke, clock, client, samples, settings, log, cache, requests, shown };
+  /** Waits until the newest request's end was handled (its sample recorded). */
+  const recorded = (stream = client.last) => until('the request is recorded', () => samples.some((x) => x.marks === stream.marks));
+  return { parts, keystroke, clock, client, samples, settings, log, cache, requests, shown, recorded };
 }

@@ -4,7 +4,7 @@ import { debounce, debounceWait } from '../../../src/completions/pipeline/deboun
 import { reuseInFlight } from '../../../src/completions/pipeline/reuseInFlight';
 import { reuseKept } from '../../../src/completions/pipeline/reuseKept';
 import { ModelError } from '../../support/fakeModelClient';
-import { settle } from '../../support/fakeClock';
+import { until } from '../../../support/until.mjs';
 import { request } from '../engineHarness';
 import { stageHarness } from './stageHarness';
 
@@ -17,7 +17,7 @@ describe('ghost text stages', () => {
     h.requests.start(k0.req, k0.place, 'keystroke');
     h.client.last.push('items.length;\n');
     h.client.last.end();
-    await settle();
+    await until('the request is recorded', () => h.samples.length === 1);
     const stop = await reuseKept(h.parts, h.keystroke(`${P}items`, '\n'));
     expect(stop).toMatchObject({ why: 'cache', result: { suggestion: { text: '.length;' }, source: 'cache' } });
     expect(h.samples.filter((s) => s.outcome === 'cache')).toHaveLength(1);
@@ -28,13 +28,13 @@ describe('ghost text stages', () => {
     const empty = h.keystroke('x', '');
     h.requests.start(empty.req, empty.place, 'keystroke');
     h.client.last.end();
-    await settle();
+    await until('the request is recorded', () => h.samples.length === 1);
     expect(await reuseKept(h.parts, h.keystroke('x', ''))).toEqual({ why: 'nothing-here' });
 
     const k0 = h.keystroke(P, '\n');
     const entry = h.requests.start(k0.req, k0.place, 'keystroke');
     h.client.last.push('items.len');
-    await settle();
+    await h.client.last.taken();
     const k = h.keystroke(`${P}items`, '\n');
     expect(await reuseKept(h.parts, k)).toBeUndefined();
     expect(k.pending).toBe(entry);
@@ -48,7 +48,7 @@ describe('ghost text stages', () => {
     const k0 = h.keystroke(P, '\n');
     const entry = h.requests.start(k0.req, k0.place, 'keystroke');
     h.client.last.push('it');
-    await settle();
+    await h.client.last.taken();
     // Typed ahead of the stream, agreeing with it so far: worth waiting for.
     const k = h.keystroke(`${P}itemx`, '\n');
     expect(await reuseKept(h.parts, k)).toBeUndefined();
@@ -90,7 +90,7 @@ describe('ghost text stages', () => {
 
     const k = h.keystroke(P, '\n');
     const asked = askModel(h.parts, k);
-    await settle();
+    await until('the model is asked', () => h.client.streams.length > 0);
     h.client.last.end('failed', { error: new ModelError('auth', 'bad key') });
     expect(await asked).toEqual({ why: 'no-suggestion' });
     expect(await askModel(h.parts, h.keystroke(P, '\n'))).toEqual({ why: 'paused' });
@@ -101,7 +101,7 @@ describe('ghost text stages', () => {
     const h = stageHarness();
     const k = h.keystroke(P, '\n', { changedAt: h.clock.now() - 5 });
     const asked = askModel(h.parts, k);
-    await settle();
+    await until('the model is asked', () => h.client.streams.length > 0);
     h.client.last.push('0;\n');
     const stop = await asked;
     expect(stop).toMatchObject({ why: 'model', result: { source: 'model', suggestion: { text: '0;' } } });

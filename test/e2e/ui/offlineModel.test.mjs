@@ -238,7 +238,7 @@ export const tests = [
     },
   },
   {
-    name: 'the status bar names the local model; inline edits say why a completion model leaves them off',
+    name: 'the status bar names the local model; inline edits and background tasks say why a completion model leaves them off',
     timeoutMs: 120_000,
     async run(ctx) {
       const { wb, page } = ctx;
@@ -262,6 +262,12 @@ export const tests = [
       assert.equal(await page.locator('.quick-input-widget input').isVisible(), false, 'no instruction was asked for');
       assert.match(flintLogs(ctx.server), /ghost text only: flint-code-6m is a completion model/);
       await wb.screenshot('offline-model', { clip: await statusBarClip(page) });
+      // A background task says which model it needs and how to get one, before asking what to do.
+      await wb.runCommand('Flint: Start Background Task');
+      const tasksOff = page.locator('.notifications-toasts .notification-toast', { hasText: 'Background tasks are off' }).first();
+      await tasksOff.waitFor({ timeout: 20_000 });
+      assert.match((await tasksOff.innerText()).replace(/\s+/g, ' '), /flint-code-6m is a completion model .* calls tools \(function calling\)\. Set an API key .* Qwen2\.5-Coder Instruct/);
+      assert.equal(await page.locator('.quick-input-widget', { hasText: 'What should the background task do?' }).isVisible(), false, 'no task was asked for');
     },
   },
   {

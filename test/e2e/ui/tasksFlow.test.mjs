@@ -146,10 +146,7 @@ async function openLogWhenSettled(wb, page, instruction, expected) {
   assert.match(state, /done/, `the task is done: ${state}`);
   // The tab's label is the title shortened.
   const tab = page.locator('.tabs-container .tab.active', { hasText: instruction.slice(0, 30) });
-  // A click landing while the view redraws the row can be lost ("command not found"): clicked again then.
-  await until('the log opened from its row', async () => {
-    await row.click();
-    return tab.waitFor({ timeout: 3_000 }).then(() => true, () => false);
-  }, 20_000);
+  await row.click();
+  await tab.waitFor({ timeout: 10_000 });
   await until(`the log showing "${expected}" (the model got the context)`, async () => (await wb.editorText()).includes(expected), 20_000);
 }

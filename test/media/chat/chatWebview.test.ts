@@ -217,6 +217,28 @@ describe('chat webview in chromium', () => {
     await expect.poll(async () => (await chat.posted()).at(-1)).toEqual({ type: 'retry', turnId: 'a2' });
   });
 
+  it('offers "Run as background task" on a finished answer the router sent to the full model, and only there', async () => {
+    const full = (id: string, status: AssistantTurn['status'], meta: Partial<AssistantTurn['meta']> = {}): AssistantTurn => ({ ...answer(id, 'Plan', status), meta: { route: 'full', model: 'full-model', reasons: ['several files'], ...meta } });
+    await chat.send({
+      type: 'conversation',
+      turns: [
+        { role: 'user', id: 'u1', text: 'q', attachments: [], redirect: false },
+        answer('a1', 'fast answer', 'done'),
+        full('a2', 'done'),
+        full('a3', 'done', { route: 'fast', fellBackFrom: 'full' }),
+        full('a4', 'streaming'),
+      ],
+      streaming: true,
+    });
+    const button = (id: string) => chat.page.locator(`[data-turn="${id}"] button.run-task`);
+    expect([await button('a1').count(), await button('a2').count(), await button('a3').count(), await button('a4').count()]).toEqual([0, 1, 1, 0]);
+    // Once it has streamed to its end, the answer offers it too.
+    await chat.send({ type: 'turnUpdated', turn: full('a4', 'done') });
+    await button('a4').waitFor();
+    await button('a2').click();
+    await expect.poll(async () => (await chat.posted()).at(-1)).toEqual({ type: 'runAsTask', turnId: 'a2' });
+  });
+
   it('sends on Enter, adds a line on Shift+Enter, keeps the draft until accepted', async () => {
     const input = chat.page.getByRole('textbox');
     await input.click();

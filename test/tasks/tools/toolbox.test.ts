@@ -155,11 +155,10 @@ describe('tools: bounds', () => {
     expect(ran.output).toContain('exited with code 3');
     expect(ran.output).toContain('hi');
     const stop = new AbortController();
-    const t0 = performance.now();
     setTimeout(() => stop.abort(), 150);
     const cut = await b.run('run_command', JSON.stringify({ command: 'sleep 30' }), stop.signal);
-    expect(performance.now() - t0).toBeLessThan(5000);
     expect(cut.ok).toBe(false);
+    expect(cut.output).toContain('run_command was interrupted.');
     await rm(dir, { recursive: true });
   });
 });

@@ -8,12 +8,12 @@ describe('LaneTable', () => {
   it('hands out named lanes up to its capacity and reuses freed ones', () => {
     const t = new LaneTable(2);
     const a = t.acquire(true)!;
-    a.owner = owner;
+    a.to({ type: 'take', owner });
     const b = t.acquire(true)!;
-    b.owner = owner;
+    b.to({ type: 'take', owner });
     expect([a.name, b.name]).toEqual(['l0', 'l1']);
     expect(t.acquire(true)).toBeUndefined();
-    a.owner = undefined;
+    a.to({ type: 'release' });
     expect(t.acquire(true)).toBe(a);
     expect(t.of('l1')).toBe(b);
     expect(t.of(undefined)).toBe(t.defaultLane);
@@ -22,7 +22,8 @@ describe('LaneTable', () => {
   it('does not reuse a draining lane', () => {
     const t = new LaneTable(16);
     const a = t.acquire(true)!;
-    a.drainingSince = 0;
+    a.to({ type: 'take', owner });
+    a.to({ type: 'abandon', now: 0 });
     expect(t.acquire(true)).not.toBe(a);
     expect(t.busy).toBe(1);
   });
@@ -31,14 +32,14 @@ describe('LaneTable', () => {
     const t = new LaneTable(16);
     const d = t.acquire(false)!;
     expect(d.name).toBeUndefined();
-    d.owner = owner;
+    d.to({ type: 'take', owner });
     expect(t.acquire(false)).toBeUndefined();
     expect(t.hasFree(false)).toBe(false);
   });
 
   it('shrinks to what is busy when the server refuses more lanes', () => {
     const t = new LaneTable(16);
-    t.acquire(true)!.owner = owner;
+    t.acquire(true)!.to({ type: 'take', owner });
     t.limit();
     expect(t.acquire(true)).toBeUndefined();
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itFollowsTheTable } from '../../support/transitionTable';
 import { countsAsActive, isOpen, nextSocketState, takesRequests, type SocketEvent, type SocketKind, type SocketState } from '../../../src/transport/ws/socketState';
 
 const STATES: Record<SocketKind, SocketState<string>> = {
@@ -37,24 +38,8 @@ function describeState(state: SocketState<string>): string {
   return `${state.kind}${replaces}${byServer}`;
 }
 
-const pairs = (Object.keys(STATES) as SocketKind[]).flatMap((kind) => (Object.keys(EVENTS) as EventName[]).map((event) => [kind, event] as const));
-
 describe('nextSocketState', () => {
-  it('has a row for every state and a column for every event', () => {
-    expect(pairs).toHaveLength(6 * 6);
-    for (const [kind, event] of pairs) expect(TABLE[kind][event]).toBeDefined();
-  });
-
-  it.each(pairs)('%s + %s', (kind, event) => {
-    const before = STATES[kind];
-    const after = nextSocketState(before, EVENTS[event]);
-    const expected = TABLE[kind][event];
-    if (expected === '=') expect(after).toBe(before);
-    else {
-      expect(after).not.toBe(before);
-      expect(describeState(after)).toBe(expected);
-    }
-  });
+  itFollowsTheTable({ states: STATES, events: EVENTS, table: TABLE, next: nextSocketState<string>, describe: describeState });
 
   it('remembers the server ended it through a close that follows', () => {
     const retiring = nextSocketState<string>(STATES.ready, EVENTS['retire by server']);
