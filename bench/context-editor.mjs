@@ -2,7 +2,8 @@
 // Context as a user meets it, in a real VS Code (code-server + headless Chromium): real projects
 // nobody here wrote, each opened whole as the workspace in a fresh window (the TypeScript server
 // running in full, the index warming): rxjs's TypeScript sources (its published tarball, fetched
-// with `npm pack` into .cache/bench-projects) and the machine's Python `multiprocessing` package.
+// with `npm pack` into .cache/bench-projects) and a package of the machine's Python standard
+// library (`--python=NAME`, lib2to3 by default).
 // At lines that use a name imported from a file of the project never opened in that window, the
 // cursor arrives by Go to Line at the end of the line (ghost text is asked for as it arrives),
 // the line is emptied and its first 3 characters are typed at 90 ms a key. A relay between Flint
@@ -14,7 +15,8 @@
 //   definition_recall_by_key_3: cuts where any request up to the third key carries it;
 //   junk_share: of the context characters of first requests, those the open file gives of its
 //     own text that the prompt's window holds already, or that repeat a line of the context;
-//   cuts_with_no_context: cuts none of whose requests carried any context.
+//   cuts_with_no_context: cuts none of whose requests carried any context;
+//   misses: the cuts whose first request or whose requests up to the third key lacked it, and why.
 // Shares with 95 % Wilson intervals; junk_share's interval resamples cuts. Writes
 // bench/results/context-editor.json. `--cuts=N`: cuts per project (default 80).
 import { execFileSync } from 'node:child_process';
@@ -215,6 +217,19 @@ function withSampleToken(project) {
   return path;
 }
 
+/**
+ * Why a prompt lacks the definition of `cut.name`, from what it carries: none sent, no context,
+ * the defining file absent (not resolved, or not indexed yet), or present without the name's
+ * definition (the budget or the ranking left it out).
+ */
+function whyMissing(prompt, cut) {
+  if (prompt === undefined) return 'no request';
+  const { context } = splitPrompt(prompt, cut.path);
+  if (!context.trim()) return 'no context';
+  if (!context.includes(`--- ${cut.target}`)) return /^--- /m.test(context) && /^Definitions of names used here/m.test(context) ? 'defining file absent from the definitions' : 'no definitions at all';
+  return 'defining file present, the name left out';
+}
+
 /** One cut: arrive at the end of the line by Go to Line, empty it, type its first keys. */
 async function runCut(ctx, cut) {
   const { wb, page, relay } = ctx;
@@ -237,6 +252,8 @@ async function runCut(ctx, cut) {
     requests: prompts.length,
     first: prompts.length ? has(prompts[0]) : false,
     by_key_3: prompts.some(has),
+    ...(prompts.length && has(prompts[0]) ? {} : { first_missing: whyMissing(prompts[0], cut) }),
+    ...(prompts.some(has) ? {} : { by_key_3_missing: whyMissing(prompts.at(-1), cut) }),
     context: prompts.some((p) => splitPrompt(p, cut.path).context.trim().length > 0),
     token_sent: prompts.some((p) => p.includes(SAMPLE_TOKEN.slice(0, 40))),
     ...(prompts.length ? junkOf(prompts[0], cut.path) : { chars: 0, junk: 0 }),
@@ -339,6 +356,8 @@ async function main() {
       cuts_in_files_holding_a_token: all.filter((r) => projects.some((p) => p.name === r.project && p.tokenFile === r.path)).length,
       cuts_sending_the_token: all.filter((r) => r.token_sent).length,
       load_average_1m: Math.round(loadavg()[0] * 100) / 100,
+      // The cuts that missed, and why (from what their prompts carried).
+      misses: all.filter((r) => !r.first || !r.by_key_3).map((r) => ({ project: r.project, at: `${r.path}:${r.line}`, name: r.name, target: r.target, first: r.first_missing ?? 'carried', by_key_3: r.by_key_3_missing ?? 'carried' })),
       per_project: Object.fromEntries(projects.map((p) => {
         const mine = all.filter((r) => r.project === p.name);
         return [p.name, { cuts: mine.length, first: mine.filter((r) => r.first).length, by_key_3: mine.filter((r) => r.by_key_3).length, no_context: mine.filter((r) => !r.context).length }];
@@ -346,6 +365,7 @@ async function main() {
       cut_results: all,
       at: new Date().toISOString(),
     };
+    for (const m of result.misses) console.log(`context-editor miss ${m.project} ${m.at} ${m.name} (${m.target}): first ${m.first}; by key 3 ${m.by_key_3}`);
     console.log(`context-editor: ${n} cuts; recall first request ${result.definition_recall_first_request} ${JSON.stringify(result.definition_recall_first_request_ci)}, by key 3 ${result.definition_recall_by_key_3} ${JSON.stringify(result.definition_recall_by_key_3_ci)}, junk ${result.junk_share} ${JSON.stringify(result.junk_share_ci)}, no context ${result.cuts_with_no_context}`);
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
     writeFileSync(join(root, 'bench', 'results', 'context-editor.json'), `${JSON.stringify(result, null, 2)}\n`);

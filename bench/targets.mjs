@@ -11,9 +11,13 @@
 //   only when the high end does. An interval straddling the bound cannot decide: a miss. With
 //   `faultBelow`, an interval wholly below that value (a negative overhead beyond noise) is a
 //   measurement fault, also a miss.
-export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'denyList', 'variants', 'next-edit', 'tests', 'review', 'context', 'context-editor', 'real-model', 'task-merge', 'tasks', 'tasks-copy', 'tasks-keys'];
+export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'denyList', 'variants', 'next-edit', 'tests', 'review', 'context', 'context-editor', 'real-model', 'task-merge', 'tasks', 'tasks-copy', 'tasks-keys', 'conformance'];
 
 export const targets = {
+  conformance: [
+    { figure: 'hung', op: '=', value: 0, note: 'cases that ran past their timeout', fails: 'a transport waiting forever on a server that answered its own way (an error body it cannot read, a stream that ends without what it waits for, a server gone mid-stream)' },
+    { figure: 'failed', op: '=', value: 0, note: 'cases without ghost text, an answer or an error naming the server\'s complaint', fails: 'a dialect difference tripping a transport: a wrong outcome, a lost conversation, a vague error' },
+  ],
   transport: [
     { figure: 'ws_over_fresh_https', op: '<=', value: 0.4, interval: true, note: 'first-token time, warm WebSocket / fresh HTTPS', fails: 'a WebSocket that is not kept warm (a handshake or TLS set-up per request) or a request held back before it is sent: its first token then comes as late as a fresh HTTPS connection\'s' },
     {

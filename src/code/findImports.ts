@@ -38,10 +38,19 @@ function stringValue(node: Node | null | undefined): string | undefined {
   return fragment ? fragment.text : undefined;
 }
 
+/**
+ * The top-level statements of a file. A file being typed often does not parse: the parser then
+ * wraps much of it, its imports too, in an error node, whose statements count as top level
+ * (else one unclosed bracket would cost the file every import while the user types).
+ */
+function topLevel(root: Node): Node[] {
+  return root.namedChildren.flatMap((n) => (n.type === 'ERROR' ? n.namedChildren : [n]));
+}
+
 function jsImports(root: Node): FileImports {
   const bindings: ImportBinding[] = [];
   const reexports: ReExport[] = [];
-  for (const statement of root.namedChildren) {
+  for (const statement of topLevel(root)) {
     const line = statement.startPosition.row;
     const endLine = statement.endPosition.row;
     if (statement.type === 'import_statement') {
@@ -99,7 +108,7 @@ function requireBinding(declarator: Node, lines: Pick<ImportBinding, 'line' | 'e
 function pythonImports(root: Node): ImportBinding[] {
   const out: ImportBinding[] = [];
   const visit = (node: Node, depth: number) => {
-    for (const statement of node.namedChildren) {
+    for (const statement of depth === 0 ? topLevel(node) : node.namedChildren) {
       const line = statement.startPosition.row;
       const endLine = statement.endPosition.row;
       if (statement.type === 'import_statement') {

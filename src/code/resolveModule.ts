@@ -7,6 +7,8 @@ export class KnownFiles {
   private readonly byDir = new Map<string, Set<string>>();
   /** By file name, so a path's tail is found without reading every path (a lookup runs per name in play). */
   private readonly byBase = new Map<string, Set<string>>();
+  /** The names of the workspace's top folders, under which a package at the top imports itself. */
+  private roots: readonly string[] = [];
 
   add(path: string): void {
     if (this.all.has(path)) return;
@@ -19,6 +21,18 @@ export class KnownFiles {
     if (!this.all.delete(path)) return;
     deleteFrom(this.byDir, posix.dirname(path), path);
     deleteFrom(this.byBase, posix.basename(path), path);
+  }
+
+  /**
+   * Names the workspace's top folders by: opened at a Python package (its `__init__.py` at the
+   * top), the package imports itself by that name (`from lib2to3.pytree import Leaf` in lib2to3).
+   */
+  setRootNames(names: readonly string[]): void {
+    this.roots = [...names];
+  }
+
+  get rootNames(): readonly string[] {
+    return this.roots;
   }
 
   has(path: string): boolean {
@@ -95,7 +109,26 @@ function resolvePython(from: string, module: string, files: KnownFiles): string[
   }
   // Absolute: the known file whose path ends like the module, closest to the importing file.
   const matches = pythonCandidates(rest).flatMap((c) => files.endingWith(c));
-  return matches.length ? [closest(from, matches)] : [];
+  if (matches.length) return [closest(from, matches)];
+  return fromRootPackage(rest.split('/'), files);
+}
+
+/**
+ * A module of the package the workspace's top folder is (`lib2to3.pgen2.token` with lib2to3
+ * opened, or `lib2to3.fixes.fix_imports` with its `fixes` folder opened): the part after the
+ * folder's name, from the top.
+ */
+function fromRootPackage(parts: readonly string[], files: KnownFiles): string[] {
+  const top = ['__init__.py', '__init__.pyi'].find((c) => files.has(c));
+  if (!top) return [];
+  for (const name of files.rootNames) {
+    const at = parts.indexOf(name);
+    if (at < 0) continue;
+    const inner = parts.slice(at + 1).join('/');
+    const found = inner ? pythonCandidates(inner).find((c) => files.has(c)) : top;
+    if (found) return [found];
+  }
+  return [];
 }
 
 function resolveGo(module: string, files: KnownFiles): string[] {

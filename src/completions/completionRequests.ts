@@ -51,7 +51,7 @@ export class CompletionRequests {
     if (this.isPaused()) return undefined;
     const { settings: getSettings, cache, log } = this.deps;
     const settings = getSettings();
-    const context = buildCompletionContext({ prefix: place.prefix, suffix: place.suffix, snippets: req.snippets(), tokenBudget: settings.tokenBudget });
+    const context = buildCompletionContext({ prefix: place.prefix, suffix: place.suffix, snippets: req.snippets(), tokenBudget: settings.tokenBudget, path: req.filePath });
     const cursorMarker = settings.api === 'responses' ? cursorMarkerFor(context) : undefined;
     const request = buildModelRequest({
       api: settings.api,

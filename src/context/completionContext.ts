@@ -1,6 +1,7 @@
 import type { Snippet } from './snippet';
 import { GHOST_SUFFIX_SHARE } from './surfaceBudgets';
 import { charsForTokens, estimateTokens } from './tokenEstimate';
+import { comparableLines } from './withoutRepeats';
 
 /** What the model sees of the document and of other files. */
 export interface CompletionContext {
@@ -17,6 +18,8 @@ export interface ContextInput {
   /** Other files' snippets, best first, already fitted into ghost text's share (fitBudget). */
   snippets: Snippet[];
   tokenBudget: number;
+  /** The open file's workspace-relative path: its own lines the window holds are not sent again as snippets. */
+  path?: string;
 }
 
 /** The prefix window starts on multiples of this many characters, so consecutive requests share
@@ -30,9 +33,16 @@ const PREFIX_ANCHOR = 1024;
 export function buildCompletionContext(input: ContextInput): CompletionContext {
   const budget = charsForTokens(input.tokenBudget);
   const suffix = suffixWindow(input.suffix, Math.floor(budget * GHOST_SUFFIX_SHARE));
-  const { snippets } = input;
-  const snippetChars = snippets.reduce((n, s) => n + s.path.length + s.text.length, 0);
-  const prefix = prefixWindow(input.prefix, budget - suffix.length - snippetChars);
+  let { snippets } = input;
+  let prefix = prefixWindow(input.prefix, budget - suffix.length - charsOf(snippets));
+  // The open file's own lines in the window are left out of the snippets; the room that frees
+  // widens the window, which may hold more of them: twice at most.
+  for (let pass = 0; input.path && pass < 2; pass++) {
+    const fewer = withoutWindow(snippets, input.path, prefix + suffix);
+    if (fewer === snippets) break;
+    snippets = fewer;
+    prefix = prefixWindow(input.prefix, budget - suffix.length - charsOf(snippets));
+  }
   const tokens =
     estimateTokens(prefix) + estimateTokens(suffix) + snippets.reduce((n, s) => n + estimateTokens(s.path + s.text), 0);
   return { prefix, suffix, snippets, tokens };
@@ -53,4 +63,22 @@ export function suffixWindow(suffix: string, maxChars: number): string {
   if (suffix.length <= maxChars) return suffix;
   const nl = suffix.lastIndexOf('\n', maxChars);
   return suffix.slice(0, nl > 0 ? nl : maxChars);
+}
+
+const charsOf = (snippets: readonly Snippet[]) => snippets.reduce((n, s) => n + s.path.length + s.text.length, 0);
+
+/** The snippets without the lines of `path` that `window` holds (a snippet left with none is dropped); the same array when none is. */
+function withoutWindow(snippets: Snippet[], path: string, window: string): Snippet[] {
+  if (!snippets.some((s) => s.path === path || s.path.startsWith(`${path}:`))) return snippets;
+  const shown = comparableLines(window);
+  let changed = false;
+  const out = snippets.flatMap((s) => {
+    if (s.path !== path && !s.path.startsWith(`${path}:`)) return [s];
+    const lines = s.text.split('\n');
+    const kept = lines.filter((l) => !shown.has(l.trim()));
+    if (kept.length === lines.length) return [s];
+    changed = true;
+    return kept.some((l) => comparableLines(l).size) ? [{ ...s, text: kept.join('\n') }] : [];
+  });
+  return changed ? out : snippets;
 }

@@ -11,9 +11,10 @@ import type { Snippet } from './snippet';
  */
 export interface ContextHub {
   /**
-   * Ghost text's context for `path`, as snippets (labelled by their section): prepared at the
-   * last pause or arrival, or built now from what the index holds when that was for a line far
-   * from `line`; the recently viewed code most like `near` when the file is not indexed.
+   * Ghost text's context for `path`, as snippets (labelled by their section): what was prepared
+   * off the keystroke path (on a move, a pause, an arrival), never built here; when that was for a
+   * line far from `line` it is prepared for `line` after. The recently viewed code most like
+   * `near` when nothing is prepared.
    */
   ghostSnippets(path: string, near: string, line?: number): Snippet[];
   /**

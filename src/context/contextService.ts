@@ -4,12 +4,14 @@ import { fitBudget, totalTokens } from './fitBudget';
 import { moduleOutlines } from './moduleOutlines';
 import { namesWithImports } from './importedNames';
 import type { NameUse } from './namesInPlay';
-import { renderSections } from './renderSections';
+import { rankItems } from './rankItems';
+import { renderSections, SECTION_TITLES } from './renderSections';
 import { resolveDefinitions } from './resolveDefinitions';
 import { budgetFor, type ContextSurface } from './surfaceBudgets';
 import type { MaskedText } from '../privacy/secretScan';
 import type { LineRange } from '../code/lineRange';
 import type { SymbolIndex } from '../code/symbolIndex';
+import { comparableLines, withoutRepeats } from './withoutRepeats';
 
 
 /** One surface's question: what should a prompt about these lines of this file carry? */
@@ -89,7 +91,11 @@ export class ContextService {
         for (const kind of m.kinds) masked.add(kind);
         return m.kinds.length ? { ...i, text: m.text } : i;
       });
-    const fitted = fitBudget(onceEach(items), budgetFor(req.surface, req.tokenBudget ?? 4096));
+    // Each line once: what a file's text gave in an earlier section (or the prompt's own window) is left out of the later ones.
+    const ranked = rankItems(onceEach(items));
+    const inOrder = (Object.keys(SECTION_TITLES) as ContextItem['source'][]).flatMap((source) => ranked.filter((i) => i.source === source));
+    const window = new Map([[req.path, comparableLines(req.lines.slice(req.visible.start, req.visible.end).join('\n'))]]);
+    const fitted = fitBudget(withoutRepeats(inOrder, window), budgetFor(req.surface, req.tokenBudget ?? 4096));
     return { items: fitted, text: renderSections(fitted), tokens: totalTokens(fitted), masked: [...masked] };
   }
 

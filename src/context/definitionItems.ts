@@ -9,6 +9,8 @@ const MAX_DOC_LINES = 6;
 const MAX_MEMBERS = 12;
 /** In compact form (the surfaces that answer while the user types): members listed. */
 const COMPACT_MEMBERS = 6;
+/** A member's signature longer than this (once its comments are out) is cut: its start says what it is. */
+const MAX_MEMBER_CHARS = 160;
 /** A hop to a type in a signature counts as this many lines farther away. */
 const HOP_DISTANCE = 24;
 /**
@@ -37,7 +39,7 @@ export function definitionText(index: SymbolIndex, path: string, symbol: CodeSym
       .members(path, symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name)
       .filter((m) => m.kind !== 'variable' || path.endsWith('.py'))
       .slice(0, compact ? COMPACT_MEMBERS : MAX_MEMBERS)
-      .map((m) => indent + m.signature.split('\n').map((l) => l.trim()).join(' '));
+      .map((m) => indent + oneLine(m.signature, path.endsWith('.py')));
     if (members.length) main = [symbol.signature, ...members].join('\n');
   }
   return doc ? `${doc}\n${main}` : main;
@@ -54,6 +56,16 @@ export function definitionItem(index: SymbolIndex, def: FoundDefinition, compact
     uses: def.use.count,
     key: definitionKey(def.path, def.symbol),
   };
+}
+
+/**
+ * A signature on one line, its comments left out (parameters documented inline can take
+ * hundreds of characters), cut with an ellipsis past MAX_MEMBER_CHARS.
+ */
+export function oneLine(signature: string, python = false): string {
+  const code = signature.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(python ? /(^|\s)#[^\n]*/g : /(^|\s)\/\/[^\n]*/g, '$1');
+  const line = code.split('\n').map((l) => l.trim()).filter(Boolean).join(' ').replace(/([([{])\s+/g, '$1').replace(/\s+([)\]}])/g, '$1').replace(/\s{2,}/g, ' ');
+  return line.length > MAX_MEMBER_CHARS ? `${line.slice(0, MAX_MEMBER_CHARS - 1)}…` : line;
 }
 
 /** The doc comment's first sentence, as a one-line comment of the file's language. */

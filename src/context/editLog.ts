@@ -45,7 +45,10 @@ export class EditLog {
     const edit = lineDiff(before, lines);
     if (!edit) return;
     const list = this.edits.get(path) ?? [];
-    list.push({ ...edit, at: now });
+    // An edit undone (a revert, a line typed then restored) is no edit: both go.
+    const last = list.at(-1);
+    if (last && undoes(edit, last)) list.pop();
+    else list.push({ ...edit, at: now });
     while (list.length > this.limits.maxPerFile) list.shift();
     this.edits.set(path, list);
   }
@@ -77,6 +80,11 @@ export class EditLog {
     }
     return out.sort((a, b) => a.ageMs - b.ageMs);
   }
+}
+
+function undoes(edit: LineEdit, earlier: LineEdit): boolean {
+  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((l, i) => l === b[i]);
+  return edit.startLine === earlier.startLine && same(edit.removed, earlier.added) && same(edit.added, earlier.removed);
 }
 
 /** The one stretch of lines where `after` differs from `before` (common head and tail left out). */

@@ -9,6 +9,7 @@ export function viewedItems(snippets: readonly Snippet[]): ContextItem[] {
   return snippets.map((s, i) => ({
     source: 'viewed',
     path: s.path,
+    ...(s.line === undefined ? {} : { line: s.line }),
     text: s.text,
     distance: i * 8,
     ageMs: 0,

@@ -25,7 +25,17 @@ export function readChatChunk(obj: unknown, sink: TextChunkSink): void {
   const choice = r.data.choices[0];
   if (choice?.delta?.content) sink.delta(choice.delta.content);
   if (choice?.finish_reason) sink.finish(choice.finish_reason);
-  if (r.data.usage) sink.usage(chatUsage(r.data.usage));
+  if (finalUsage(r.data)) sink.usage(chatUsage(r.data.usage!));
+}
+
+/**
+ * The usage a chunk reports for the whole response: one on a chunk of its own (no choices), or
+ * a non-zero one beside a choice. Ollama puts an all-zero usage on every completions chunk when
+ * usage is asked for; the real one follows in a chunk of its own.
+ */
+export function finalUsage(chunk: { choices: readonly unknown[]; usage?: z.infer<typeof chatUsageSchema> | null }): boolean {
+  const u = chunk.usage;
+  return !!u && (chunk.choices.length === 0 || u.completion_tokens > 0 || (u.prompt_tokens ?? 0) > 0);
 }
 
 /** Chat and completions usage in Flint's terms (`prompt_tokens` counts the cached ones too). */

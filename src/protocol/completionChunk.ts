@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chatUsage, chatUsageSchema } from './chatChunk';
+import { chatUsage, chatUsageSchema, finalUsage } from './chatChunk';
 import { describeIssue, type TextChunkSink } from './textChunkSink';
 
 /** One chunk of a streamed `/v1/completions` response (fields we read). */
@@ -14,5 +14,5 @@ export function readCompletionChunk(obj: unknown, sink: TextChunkSink): void {
   const choice = r.data.choices[0];
   if (choice?.text) sink.delta(choice.text);
   if (choice?.finish_reason) sink.finish(choice.finish_reason);
-  if (r.data.usage) sink.usage(chatUsage(r.data.usage));
+  if (finalUsage(r.data)) sink.usage(chatUsage(r.data.usage!));
 }

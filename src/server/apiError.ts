@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly param: string | null = null,
     readonly type: string = defaultType(status),
     readonly headers: Record<string, string> = {},
+    /** Fields a server adds beside the error's own (llama.cpp: `n_prompt_tokens`, `n_ctx`). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';

@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { isDialectName } from './dialect/dialectNamed';
 import type { EngineKind } from './engine/createEngine';
 import type { FaultSettingsInput } from './faults/faultSettings';
 import type { Knobs } from './knobs';
@@ -16,6 +17,10 @@ export const USAGE = `Usage: npm run endpoint -- [options]
   --threads N               CPU threads for the tiny and llama engines (default 1)
   --fast-model NAME         fast model name (default gpt-5.3-codex-spark)
   --full-model NAME         full model name (default gpt-5.3-codex)
+  --dialect D               flint | llama.cpp | vllm | ollama: answer as that server does
+                            (errors, model names, usage, suffix, stops, long prompts; default flint)
+  --context-tokens N        prompt tokens a request may hold under a dialect
+                            (default: the model's context, else 8192)
   --no-lanes                one response at a time per socket; reject stream_id
   --token T                 require "Authorization: Bearer T" (or env FLINT_ENDPOINT_TOKEN)
   --admin-token T           serve the test controls under /__admin/ to requests with
@@ -40,11 +45,11 @@ const KNOB_FLAGS: Record<string, keyof Knobs> = {
 };
 
 const NUMBERS = [
-  'port', 'threads', 'max-frame-bytes', 'body-timeout-ms', ...Object.keys(KNOB_FLAGS), 'fault-times', 'drop-after-events', 'malformed-after-events',
+  'port', 'context-tokens', 'threads', 'max-frame-bytes', 'body-timeout-ms', ...Object.keys(KNOB_FLAGS), 'fault-times', 'drop-after-events', 'malformed-after-events',
   'error-after-events', 'error-status', 'rate-limit', 'connection-limit-ms', 'stall-after-tokens', 'stall-ms', 'enormous-output',
   'invalid-utf8-after-tokens',
 ];
-const STRINGS = ['host', 'engine', 'script', 'model', 'cache-dir', 'fast-model', 'full-model', 'token', 'admin-token', 'error-code', 'faults'];
+const STRINGS = ['dialect', 'host', 'engine', 'script', 'model', 'cache-dir', 'fast-model', 'full-model', 'token', 'admin-token', 'error-code', 'faults'];
 
 const OPTIONS: ParseArgsConfig['options'] = {
   ...Object.fromEntries([...NUMBERS, ...STRINGS].map((name) => [name, { type: 'string' as const }])),
@@ -67,6 +72,8 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): Endpo
   };
   const engine = str('engine') ?? 'scripted';
   if (!['scripted', 'tiny', 'llama'].includes(engine)) throw new Error(`--engine must be scripted, tiny or llama, got '${engine}'.`);
+  const dialect = str('dialect') ?? 'flint';
+  if (!isDialectName(dialect)) throw new Error(`--dialect must be flint, llama.cpp, vllm or ollama, got '${dialect}'.`);
   const knobs: Partial<Knobs> = {};
   for (const [flag, key] of Object.entries(KNOB_FLAGS)) {
     const n = num(flag);
@@ -88,6 +95,8 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): Endpo
     fastModel: str('fast-model'),
     fullModel: str('full-model'),
     lanes: values['no-lanes'] ? false : undefined,
+    dialect,
+    contextTokens: num('context-tokens'),
     maxFrameBytes: num('max-frame-bytes'),
     bodyTimeoutMs: num('body-timeout-ms'),
     ...(adminToken && { adminToken }),

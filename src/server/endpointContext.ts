@@ -1,3 +1,4 @@
+import type { Dialect } from './dialect/dialect';
 import type { Engine } from './engine/engine';
 import type { Faults } from './faults/faults';
 import type { RequestRecords } from './generation/requestRecords';
@@ -10,6 +11,10 @@ import type { ServedModels } from './servedModels';
 export interface EndpointContext {
   engine: Engine;
   models: ServedModels;
+  /** How the endpoint speaks: its own way, or as llama.cpp, vLLM or Ollama do. */
+  dialect: Dialect;
+  /** Prompt tokens a request may hold (the dialects check it; the endpoint's own way does not). */
+  contextTokens: number;
   knobs: Knobs;
   faults: Faults;
   store: ResponseStore;

@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { authError } from './auth';
+import type { DialectName } from './dialect/dialect';
+import { dialectNamed } from './dialect/dialectNamed';
 import { createEngine, type EngineKind } from './engine/createEngine';
 import type { ModelFacts } from './engine/engine';
 import type { ScriptFixtureInput } from './engine/scriptFixture';
@@ -43,6 +45,10 @@ export interface EndpointOptions {
   port?: number;
   fastModel?: string;
   fullModel?: string;
+  /** Answer as llama.cpp's server, vLLM or Ollama do (default: the endpoint's own way). */
+  dialect?: DialectName;
+  /** Prompt tokens a request may hold under a dialect (default: the model's context, else 8192). */
+  contextTokens?: number;
   /** false emulates deployments with one response at a time per socket and no `stream_id`. */
   lanes?: boolean;
   knobs?: Partial<Knobs>;
@@ -70,6 +76,9 @@ export interface EndpointHandle {
   close(): Promise<void>;
 }
 
+/** Context of a dialect's prompt check when the engine has no model to say it. */
+const DEFAULT_CONTEXT_TOKENS = 8192;
+
 /** Starts the local endpoint in this process. */
 export async function startEndpoint(options: EndpointOptions = {}): Promise<EndpointHandle> {
   const log = options.log ?? (() => undefined);
@@ -90,6 +99,8 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Endp
   const ctx: EndpointContext = {
     engine,
     models: new ServedModels(options.fastModel ?? 'gpt-5.3-codex-spark', options.fullModel ?? 'gpt-5.3-codex'),
+    dialect: dialectNamed(options.dialect ?? 'flint'),
+    contextTokens: options.contextTokens ?? engine.facts?.contextLength ?? DEFAULT_CONTEXT_TOKENS,
     knobs,
     faults,
     store: new ResponseStore(options.storeEntries),
@@ -148,11 +159,13 @@ function upgradeHandler(ctx: EndpointContext, wss: WebSocketServer): (req: Incom
       return;
     }
     const denied = requestRefusal(req.headers, ctx.guard) ?? (path === '/v1/responses' ? authError(req, ctx) : undefined);
-    if (path !== '/v1/responses' || denied) {
+    // The servers the dialects speak for have no WebSocket: they answer as to any unknown path.
+    const absent = !ctx.dialect.websocket && !denied ? ctx.dialect.notFound('GET', path) : undefined;
+    if (path !== '/v1/responses' || denied || absent) {
       const status = denied ? denied.status : 404;
-      const body = JSON.stringify(denied ? denied.body() : { error: { message: `No WebSocket at ${path}` } });
+      const body = absent?.body ?? JSON.stringify(denied ? ctx.dialect.errorBody(denied) : { error: { message: `No WebSocket at ${path}` } });
       socket.end(
-        `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Refused'}\r\ncontent-type: application/json\r\n` +
+        `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Refused'}\r\ncontent-type: ${absent?.contentType ?? 'application/json'}\r\n` +
           `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
       );
       return;

@@ -7,7 +7,7 @@ import { functionAtLine, type FoundFunction } from '../../src/code/findFunctions
 /** A clock that stands still: how busy the machine is must not decide what a fixture parses to. */
 const stillClock = () => 0;
 
-const fixture = (name: string) => readFileSync(join(__dirname, '../fixtures/context/functions', name), 'utf8');
+const fixture = (name: string) => readFileSync(join(__dirname, '../fixtures/code/functions', name), 'utf8');
 /** `container.name kind` of each function, for a compact comparison. */
 const outline = (fns: FoundFunction[]) => fns.map((f) => `${f.container ? `${f.container}.` : ''}${f.name} ${f.kind}`);
 const byName = (fns: FoundFunction[], qualified: string) => fns.find((f) => `${f.container ? `${f.container}.` : ''}${f.name}` === qualified)!;

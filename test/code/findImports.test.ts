@@ -70,6 +70,11 @@ describe('findImports', () => {
     ]);
   });
 
+  it('keeps the imports of a file that does not parse while it is typed (the parser then wraps it whole in an error)', async () => {
+    const lines = ['"""Turns filter(f, x) into a list."""', '', 'from .. import fixer_base', 'from ..util import Name, ListComp', '', 'class FixFilter(fixer_base.BaseFix):', '    PATTERN = """', "    filter_lambda=power< 'filter' >", '    """', '', '    def transform(self, node, results):', '        if "lambda" in results:', '            new = ListComp(results.get("fp").clone(),', '                           results.get("it").clone())', '        eli', '            new = ListComp(Name("_f"),', '                           Name("_f"))', '        else:', '            new = Name("list")', '        return new'];
+    expect(await bindings('python', lines.join('\n'))).toEqual(['fixer_base=..:fixer_base', 'Name=..util:Name', 'ListComp=..util:ListComp']);
+  });
+
   it('reads Go imports, named by their last path element unless aliased; blank imports bind nothing', async () => {
     const text = 'package p\nimport "fmt"\nimport (\n  alias "a/b"\n  . "c/d"\n  _ "e"\n  "net/http"\n)';
     expect(await bindings('go', text)).toEqual(['fmt=fmt:*', 'alias=a/b:*', '.=c/d:*', 'http=net/http:*']);

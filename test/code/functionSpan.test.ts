@@ -5,7 +5,7 @@ import { CodeParser, installedParserFiles } from '../../src/code/codeParser';
 import type { CodeSymbol } from '../../src/code/codeSymbol';
 import { functionSpans } from '../../src/code/functionSpan';
 
-const fixture = (name: string) => readFileSync(join(__dirname, '../fixtures/context/functions', name), 'utf8');
+const fixture = (name: string) => readFileSync(join(__dirname, '../fixtures/code/functions', name), 'utf8');
 const span = (s: CodeSymbol) => ({ start: s.range.start.line, end: s.range.end.line + 1 });
 
 let ts: CodeSymbol[];

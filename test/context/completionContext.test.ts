@@ -25,6 +25,20 @@ describe('completion context windows', () => {
     expect(ctx.suffix.startsWith('s line 0')).toBe(true);
   });
 
+  it('leaves out of the snippets the open file\u2019s own lines its window holds, and drops a snippet left with none', () => {
+    const own = 'const LOADSTART = "loadstart";\nconst PROGRESS = "progress";\nfunction farBelow(obj: unknown): boolean';
+    const snippets = [
+      { path: 'src/other.ts', text: 'const LOADSTART = "loadstart";' },
+      { path: 'src/ajax.ts', text: own, section: 'Definitions' },
+      { path: 'src/ajax.ts:3', text: 'const PROGRESS = "progress";' },
+    ];
+    const ctx = buildCompletionContext({ prefix: 'const LOADSTART = "loadstart";\nconst PROGRESS = "progress";\nget(', suffix: '\n}', snippets, tokenBudget: 4096, path: 'src/ajax.ts' });
+    // Another file's line stays, whatever it reads like.
+    expect(ctx.snippets).toEqual([{ path: 'src/other.ts', text: 'const LOADSTART = "loadstart";' }, { path: 'src/ajax.ts', text: 'function farBelow(obj: unknown): boolean', section: 'Definitions' }]);
+    // Without the file's path, nothing is left out.
+    expect(buildCompletionContext({ prefix: 'const PROGRESS = "progress";', suffix: '', snippets, tokenBudget: 4096 }).snippets).toHaveLength(3);
+  });
+
   it('cuts the prefix at a line start and the suffix at a line end', () => {
     const w = prefixWindow(lines(500, 'p'), 1000);
     expect(w.length).toBeLessThanOrEqual(1000);

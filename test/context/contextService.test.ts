@@ -149,7 +149,8 @@ describe('ContextService: what holds the focus', () => {
     const lines = ['export class Cart {', '  /** Adds up. */', '  sum(a: number): number {', ...Array.from({ length: 30 }, (_, i) => `    const v${i} = a + ${i};`), '    return a;', '  }', '}'];
     await index.update('src/cart.ts', 'typescript', lines.join('\n'), 1);
     const below = service().build(request({ path: 'src/cart.ts', lines, focus: { start: 28, end: 29 }, visible: { start: 16, end: 35 } }));
-    expect(below.items.filter((i) => i.key.startsWith('enclosing:')).map((i) => i.text)).toEqual(['class Cart\n  sum(a: number): number', '// Adds up.\nsum(a: number): number']);
+    // The method's signature once: under its class (its own item would repeat it).
+    expect(below.items.filter((i) => i.key.startsWith('enclosing:')).map((i) => i.text)).toEqual(['class Cart\n  sum(a: number): number']);
     const shown = service().build(request({ path: 'src/cart.ts', lines, focus: { start: 28, end: 29 }, visible: { start: 0, end: 35 } }));
     expect(shown.items.some((i) => i.key.startsWith('enclosing:'))).toBe(false);
     index.forget('src/cart.ts');

@@ -23,6 +23,15 @@ describe('EditLog', () => {
     expect(log.items('a.ts', 3000).map((i) => i.path)).toEqual(['b.ts']);
   });
 
+  it('forgets an edit that is undone, and keeps the one before it', () => {
+    const log = new EditLog();
+    log.snapshot('a.ts', 'one\ntwo\nthree', 0);
+    log.snapshot('a.ts', 'ONE\ntwo\nthree', 500);
+    log.snapshot('a.ts', 'ONE\ntwo\nth', 1000);
+    log.snapshot('a.ts', 'ONE\ntwo\nthree', 2000);
+    expect(log.items('c.ts', 3000).map((i) => i.text)).toEqual(['@@ -1,1 +1,1 @@\n-one\n+ONE']);
+  });
+
   it('moves an edit\u2019s line numbers through the edits made after it above it', () => {
     const log = new EditLog();
     const lines = Array.from({ length: 20 }, (_, i) => `line ${i}`);

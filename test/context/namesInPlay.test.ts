@@ -48,6 +48,30 @@ describe('resolveModule', () => {
     expect(resolveModule('pkg/x.py', 'os', 'python', files)).toEqual([]);
   });
 
+  it('resolves the absolute imports a package makes of itself when the workspace is that package (or a folder of it)', () => {
+    const pkg = new KnownFiles();
+    for (const p of ['__init__.py', 'pytree.py', 'fixer_util.py', 'pgen2/__init__.py', 'pgen2/token.py', 'fixes/fix_long.py']) pkg.add(p);
+    // Not until the workspace's top folder is known by its name.
+    expect(resolveModule('fixes/fix_long.py', 'lib2to3.fixer_util', 'python', pkg)).toEqual([]);
+    pkg.setRootNames(['lib2to3']);
+    expect(resolveModule('fixes/fix_long.py', 'lib2to3.fixer_util', 'python', pkg)).toEqual(['fixer_util.py']);
+    expect(resolveModule('fixes/fix_long.py', 'lib2to3.pgen2.token', 'python', pkg)).toEqual(['pgen2/token.py']);
+    expect(resolveModule('fixes/fix_long.py', 'lib2to3.pgen2', 'python', pkg)).toEqual(['pgen2/__init__.py']);
+    expect(resolveModule('fixes/fix_long.py', 'lib2to3', 'python', pkg)).toEqual(['__init__.py']);
+    expect(resolveModule('fixes/fix_long.py', 'lib2to3.missing', 'python', pkg)).toEqual([]);
+    expect(resolveModule('fixes/fix_long.py', 'other.fixer_util', 'python', pkg)).toEqual([]);
+    // A folder of the package opened: what follows the folder's name in the module.
+    const sub = new KnownFiles();
+    for (const p of ['__init__.py', 'fix_imports.py', 'fix_urllib.py']) sub.add(p);
+    sub.setRootNames(['fixes']);
+    expect(resolveModule('fix_urllib.py', 'lib2to3.fixes.fix_imports', 'python', sub)).toEqual(['fix_imports.py']);
+    // A top folder that is no package (no `__init__.py`) is not imported by its name.
+    const plain = new KnownFiles();
+    plain.add('util.py');
+    plain.setRootNames(['app']);
+    expect(resolveModule('main.py', 'app.util', 'python', plain)).toEqual([]);
+  });
+
   it('finds a module by the tail of its path among many files, and forgets a deleted one', () => {
     const many = new KnownFiles();
     for (let i = 0; i < 500; i++) many.add(`lib${i}/pkg/util.py`);

@@ -52,6 +52,23 @@ describe('/v1/completions chunks', () => {
   });
 });
 
+describe('usage on chunks that carry choices (Ollama)', () => {
+  it('takes the real usage after the all-zero ones on every chunk', () => {
+    const s = sink();
+    const zero = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
+    readCompletionChunk({ choices: [{ index: 0, text: 'x', finish_reason: null }], usage: zero }, s);
+    readCompletionChunk({ choices: [{ index: 0, text: '', finish_reason: 'stop' }], usage: zero }, s);
+    readCompletionChunk({ choices: [], usage: { prompt_tokens: 7, completion_tokens: 1, total_tokens: 8 } }, s);
+    expect(s.calls).toEqual([['delta', 'x'], ['finish', 'stop'], ['usage', { outputTokens: 1, inputTokens: 7 }]]);
+  });
+
+  it('still takes a usage of its own, even an empty answer\'s', () => {
+    const s = sink();
+    readChatChunk({ choices: [], usage: { prompt_tokens: 0, completion_tokens: 0 } }, s);
+    expect(s.calls).toEqual([['usage', { outputTokens: 0, inputTokens: 0 }]]);
+  });
+});
+
 describe('llama.cpp /infill chunks', () => {
   it('reads content until stop, with the token count and limit as length', () => {
     const s = sink();

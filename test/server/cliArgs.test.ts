@@ -17,6 +17,12 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs([]).threads).toBeUndefined();
   });
 
+  it('takes the dialect and its context, flint by default', () => {
+    expect(parseCliArgs(['--dialect', 'llama.cpp', '--context-tokens', '4096'])).toMatchObject({ dialect: 'llama.cpp', contextTokens: 4096 });
+    expect(parseCliArgs([]).dialect).toBe('flint');
+    expect(() => parseCliArgs(['--dialect', 'tgi'])).toThrow(/--dialect must be flint, llama.cpp, vllm or ollama, got 'tgi'/);
+  });
+
   it('takes faults as JSON too', () => {
     const o = parseCliArgs(['--faults', '{"stall":{"afterTokens":3}}', '--error-after-events', '2', '--error-code', 'x']);
     expect(o.faults).toEqual({ stall: { afterTokens: 3 }, errorEvent: { after: 2, code: 'x' } });

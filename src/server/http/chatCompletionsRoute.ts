@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { rateLimitError } from '../apiError';
+import { fitPrompt } from '../dialect/fitPrompt';
 import type { EndpointContext } from '../endpointContext';
 import { generateText } from '../generation/generateText';
 import { BAD_UTF8_MARK, chunkFraming, EventWriter } from '../responses/eventWriter';
@@ -35,10 +36,12 @@ export async function chatCompletionsRoute(req: IncomingMessage, res: ServerResp
   const model = resolveModel(ctx, body.model);
   const limited = ctx.faults.take('rateLimit');
   if (limited) throw rateLimitError(limited.retryAfterSeconds);
+  const stop = stopList(ctx, body.stop);
   const messages = body.messages.map((m) => ({
     role: m.role,
     content: typeof m.content === 'string' ? m.content : (m.content ?? []).map((p) => p.text ?? '').join(''),
   }));
+  const prompt = await fitPrompt(ctx, { kind: 'chat', messages });
   const id = newId('chatcmpl', '-');
   const base = { id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: model.name, system_fingerprint: null };
   const chunk = (delta: object, finish: string | null) => ({
@@ -55,10 +58,10 @@ export async function chatCompletionsRoute(req: IncomingMessage, res: ServerResp
     ctx,
     route: 'chat',
     model,
-    prompt: { kind: 'chat', messages },
+    prompt,
     maxTokens: body.max_completion_tokens ?? body.max_tokens ?? Infinity,
     temperature: body.temperature ?? undefined,
-    stop: stopList(body.stop),
+    stop,
     faults,
     signal: controller.signal,
     onText: (text, bad) => writer.emit(chunk({ content: bad ? text + BAD_UTF8_MARK : text }, null), bad),
@@ -76,6 +79,6 @@ export async function chatCompletionsRoute(req: IncomingMessage, res: ServerResp
     return sendJson(res, 200, { ...base, object: 'chat.completion', choices, usage });
   }
   await writer.emit(chunk({}, result.finishReason));
-  if (body.stream_options?.include_usage) await writer.emit({ ...base, choices: [], usage });
+  if (body.stream_options?.include_usage || ctx.dialect.usageUnasked) await writer.emit({ ...base, choices: [], usage });
   endSse(res, !writer.ended);
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { rateLimitError } from '../apiError';
+import { fitPrompt } from '../dialect/fitPrompt';
 import type { EndpointContext } from '../endpointContext';
 import { generateText } from '../generation/generateText';
 import { BAD_UTF8_MARK, chunkFraming, EventWriter } from '../responses/eventWriter';
@@ -27,22 +28,29 @@ const DEFAULT_MAX_TOKENS = 16;
 export async function completionsRoute(req: IncomingMessage, res: ServerResponse, ctx: EndpointContext): Promise<void> {
   const body = parseBody(completionRequest, await readJsonBody(req, ctx.maxFrameBytes, ctx.bodyTimeoutMs));
   const model = resolveModel(ctx, body.model);
+  const refused = typeof body.suffix === 'string' ? ctx.dialect.suffixRefusal() : undefined;
+  if (refused) throw refused;
+  const stop = stopList(ctx, body.stop);
+  const prompt = await fitPrompt(
+    ctx,
+    typeof body.suffix === 'string' ? { kind: 'fim', prefix: body.prompt, suffix: body.suffix } : { kind: 'text', text: body.prompt },
+  );
   const limited = ctx.faults.take('rateLimit');
   if (limited) throw rateLimitError(limited.retryAfterSeconds);
   const base = { id: newId('cmpl', '-'), object: 'text_completion', created: Math.floor(Date.now() / 1000), model: model.name };
+  const asked = body.stream_options?.include_usage === true;
+  // Ollama puts an all-zero usage on every chunk when usage is asked for.
+  const zeroUsage = asked && ctx.dialect.zeroUsageOnChunks ? { usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } } : {};
   const chunk = (text: string, finish: string | null) => ({
     ...base,
     choices: [{ text, index: 0, logprobs: null, finish_reason: finish }],
+    ...zeroUsage,
   });
   const faults = ctx.faults.armResponse();
   const controller = new AbortController();
   abortOnClose(res, controller);
   const collect = body.stream ? undefined : new CollectSink(() => res.destroy());
   const writer = new EventWriter(collect ?? sseSink(res, false), faults, chunkFraming);
-  const prompt =
-    typeof body.suffix === 'string'
-      ? { kind: 'fim' as const, prefix: body.prompt, suffix: body.suffix }
-      : { kind: 'text' as const, text: body.prompt };
   const result = await generateText({
     ctx,
     route: 'completions',
@@ -50,7 +58,7 @@ export async function completionsRoute(req: IncomingMessage, res: ServerResponse
     prompt,
     maxTokens: body.max_tokens ?? DEFAULT_MAX_TOKENS,
     temperature: body.temperature ?? undefined,
-    stop: stopList(body.stop),
+    stop,
     faults,
     signal: controller.signal,
     onText: (text, bad) => writer.emit(chunk(bad ? text + BAD_UTF8_MARK : text, null), bad),
@@ -64,6 +72,6 @@ export async function completionsRoute(req: IncomingMessage, res: ServerResponse
   };
   if (collect) return sendJson(res, 200, { ...chunk(result.text, result.finishReason), usage });
   await writer.emit(chunk('', result.finishReason));
-  if (body.stream_options?.include_usage) await writer.emit({ ...base, choices: [], usage });
+  if (asked || ctx.dialect.usageUnasked) await writer.emit({ ...base, choices: [], usage });
   endSse(res, !writer.ended);
 }

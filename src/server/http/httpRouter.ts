@@ -24,19 +24,22 @@ export function httpRouter(ctx: EndpointContext, routes: Record<string, RouteHan
       if (denied) throw denied;
       if (path === '/v1/models' && req.method === 'GET') {
         const meta = modelMeta(ctx);
-        const data = ctx.models.names.map((id) => ({ id, object: 'model', created: 0, owned_by: 'flint', ...(meta && { meta }) }));
+        const data = ctx.models.names.map((id) => ({ id, object: 'model', created: 0, owned_by: ctx.dialect.owner, ...(meta && { meta }) }));
         return sendJson(res, 200, { object: 'list', data });
       }
-      const handler = routes[`${req.method} ${path}`];
+      const handler = path === '/infill' && !ctx.dialect.infill ? undefined : routes[`${req.method} ${path}`];
       if (!handler) {
-        throw new ApiError(404, 'not_found', `No route for ${req.method} ${path}.`);
+        const answer = ctx.dialect.notFound(req.method ?? 'GET', path);
+        if (!answer) throw new ApiError(404, 'not_found', `No route for ${req.method} ${path}.`);
+        res.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': Buffer.byteLength(answer.body) });
+        return void res.end(answer.body);
       }
       await handler(req, res, ctx);
     } catch (err) {
       const apiError =
         err instanceof ApiError ? err : (adminError(err) ?? new ApiError(500, 'server_error', (err as Error).message));
       if (apiError.status >= 500) ctx.log(`${req.method} ${path} failed: ${apiError.message}`);
-      sendError(res, apiError);
+      sendError(res, apiError, ctx.dialect.errorBody(apiError));
     }
   };
 }

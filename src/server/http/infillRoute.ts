@@ -31,6 +31,7 @@ const infillRequest = z
 export async function infillRoute(req: IncomingMessage, res: ServerResponse, ctx: EndpointContext): Promise<void> {
   const body = parseBody(infillRequest, await readJsonBody(req, ctx.maxFrameBytes, ctx.bodyTimeoutMs));
   const model = resolveModel(ctx, body.model);
+  const stop = stopList(ctx, body.stop);
   const limited = ctx.faults.take('rateLimit');
   if (limited) throw rateLimitError(limited.retryAfterSeconds);
   const extra = body.input_extra.map((f) => (f.filename ? `// ${f.filename}\n${f.text}` : f.text)).join('\n');
@@ -48,7 +49,7 @@ export async function infillRoute(req: IncomingMessage, res: ServerResponse, ctx
     prompt,
     maxTokens: body.n_predict < 0 ? Infinity : body.n_predict,
     temperature: body.temperature,
-    stop: stopList(body.stop),
+    stop,
     faults,
     signal: deadline ? AbortSignal.any([controller.signal, deadline]) : controller.signal,
     onText: (text, bad) => writer.emit({ index: 0, content: bad ? text + BAD_UTF8_MARK : text, stop: false, id_slot: 0 }, bad),

@@ -11,7 +11,7 @@ export const samplingFields = {
   stream_options: z.object({ include_usage: z.boolean().optional() }).passthrough().nullish(),
   max_tokens: z.number().int().positive().nullish(),
   temperature: z.number().min(0).max(2).nullish(),
-  stop: z.union([z.string(), z.array(z.string()).max(4)]).nullish(),
+  stop: z.union([z.string(), z.array(z.string())]).nullish(),
   n: z.literal(1).nullish(),
 };
 
@@ -21,20 +21,20 @@ export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infe
   return parsed.data;
 }
 
-export function stopList(stop: string | string[] | null | undefined): string[] {
-  return (stop === undefined || stop === null ? [] : typeof stop === 'string' ? [stop] : stop).filter(Boolean);
+/** The request's stop sequences; more than the server takes is a 400. */
+export function stopList(ctx: EndpointContext, stop: string | string[] | null | undefined): string[] {
+  const list = stop === undefined || stop === null ? [] : typeof stop === 'string' ? [stop] : stop;
+  if (list.length > ctx.dialect.maxStops) {
+    throw new ApiError(400, 'invalid_request_error', `Invalid stop: at most ${ctx.dialect.maxStops} stop sequences are allowed, got ${list.length}.`, 'stop');
+  }
+  return list.filter(Boolean);
 }
 
-/** The served model for a request's `model`, or a 404 naming the served ones. */
+/** The served model for a request's `model`, or the server's refusal of a name it does not serve. */
 export function resolveModel(ctx: EndpointContext, name: string | undefined): ServedModel {
   const model = ctx.models.resolve(name);
-  if (!model) {
-    throw new ApiError(
-      404,
-      'model_not_found',
-      `The model '${name}' does not exist here; this endpoint serves ${ctx.models.names.join(' and ')}.`,
-      'model',
-    );
-  }
-  return model;
+  if (model) return model;
+  const refusal = ctx.dialect.unknownModel(name ?? '', ctx.models.names);
+  if (refusal) throw refusal;
+  return ctx.models.fast;
 }

@@ -7,10 +7,11 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
-export function sendError(res: ServerResponse, error: ApiError): void {
+/** Sends an error as `body` (the error's own by default); a reply already under way is cut instead. */
+export function sendError(res: ServerResponse, error: ApiError, body: unknown = error.body()): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  sendJson(res, error.status, error.body(), error.headers);
+  sendJson(res, error.status, body, error.headers);
 }

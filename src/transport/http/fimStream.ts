@@ -1,8 +1,10 @@
+import { APIError } from 'openai';
 import type { Stream } from 'openai/streaming';
 import { readCompletionChunk } from '../../protocol/completionChunk';
 import { readInfillChunk } from '../../protocol/infillChunk';
 import { ChunkCollector } from './chunkCollector';
 import type { HttpRun } from './httpRun';
+import { ModelError } from '../modelError';
 
 /**
  * Native fill-in-the-middle: `/v1/completions` with `suffix`, or llama.cpp `/infill`. Prompt
@@ -40,10 +42,21 @@ export async function runFim(run: HttpRun, api: 'infill' | 'completions', infill
       ...(req.temperature !== undefined && { temperature: req.temperature }),
       ...(req.stop?.length && { stop: req.stop }),
     };
-    const chunks = await run.sdk.post<Stream<unknown>>(infillUrl, { body, stream: true, signal: run.signal });
+    const chunks = await run.sdk.post<Stream<unknown>>(infillUrl, { body, stream: true, signal: run.signal }).catch((err: unknown) => {
+      throw err instanceof APIError && err.status === 404 ? noInfill(run.endpoint) : err;
+    });
     for await (const chunk of chunks) {
       readInfillChunk(chunk, sink);
     }
   }
   sink.end();
+}
+
+/** A server without llama.cpp's `/infill` (vLLM, Ollama) answers 404: say what to set instead. */
+function noInfill(endpoint: string): ModelError {
+  return new ModelError(
+    'config',
+    `${endpoint} has no /infill (HTTP 404: Not Found): that route is llama.cpp's. For vLLM or Ollama set "flint.completions.api" to completions, with the model's "flint.completions.fimTemplate".`,
+    { status: 404 },
+  );
 }

@@ -51,6 +51,8 @@ export class HttpModelClient implements ModelClient {
   private readonly holder: StateHolder;
   private readonly warmth: HttpWarmth | undefined;
   private readonly live = new Set<TokenStream>();
+  /** The server keeps no chain of responses (seen once): chained requests go out whole. */
+  private readonly chains = { lost: false };
   private inFlight = 0;
   private nextId = 1;
   private disposed = false;
@@ -97,7 +99,7 @@ export class HttpModelClient implements ModelClient {
     stream.onAbandon = () => controller.abort();
     this.live.add(stream);
     void stream.done.then(() => this.live.delete(stream));
-    void this.run({ sdk: this.sdk, stream, request, model: this.model, endpoint: o.endpoint, signal: controller.signal });
+    void this.run({ sdk: this.sdk, stream, request, model: this.model, endpoint: o.endpoint, signal: controller.signal, chains: this.chains });
     return stream;
   }
 

@@ -10,4 +10,6 @@ export interface HttpRun {
   model: string;
   endpoint: string;
   signal: AbortSignal;
+  /** Set once the server is seen to keep no chain of responses: later requests resend the whole conversation. */
+  chains?: { lost: boolean };
 }

@@ -1,3 +1,4 @@
+import { APIError } from 'openai';
 import { readResponsesEvent, type FunctionCallItem, type ResponseEnd, type ResponsesEventSink, type ServerError } from '../../protocol/readResponsesEvent';
 import { errorFromFailedResponse, errorFromServerEvent, scrub } from '../errorFromStatus';
 import { ModelError } from '../modelError';
@@ -5,31 +6,57 @@ import { responsesBody } from '../responsesBody';
 import type { TokenStream } from '../tokenStream';
 import type { HttpRun } from './httpRun';
 
-/** Streams a request through `POST /v1/responses`; a lost chain is restarted with the full input once. */
+/**
+ * Streams a request through `POST /v1/responses`. A lost chain is restarted with the full input
+ * once: the server did not find the previous response (`previous_response_not_found`, or a 404
+ * naming it: vLLM with its store off), or answered without continuing it (`previous_response_id`
+ * not echoed: llama.cpp and Ollama store nothing). Such a server gets the whole conversation
+ * from then on (`run.chains`).
+ */
 export async function runResponses(run: HttpRun, apiKey: string | undefined): Promise<void> {
   const { request: req, stream } = run;
   const model = run.model;
-  let restart = false;
+  const canRestart = req.previousResponseId !== undefined && (req.fullInput !== undefined || req.fullItems !== undefined);
+  let restart = canRestart && run.chains?.lost === true;
   for (;;) {
+    const chained = !restart && req.previousResponseId !== undefined;
     try {
       const events = await run.sdk.responses.create({ ...responsesBody(req, model, restart), stream: true }, { signal: run.signal });
       const sink = new ResponsesSink(stream, run.endpoint, apiKey);
+      let dropped = false;
       // Read to the end of the body even after the terminal event: leaving early would abort
       // the request and cost the pooled connection. Cancelling aborts through the signal.
       for await (const event of events) {
+        if (chained && canRestart && event.type === 'response.created' && event.response.previous_response_id !== req.previousResponseId) {
+          dropped = true;
+          break;
+        }
         readResponsesEvent(event, sink);
+      }
+      if (dropped) {
+        restart = chainLost(run);
+        continue;
       }
       stream.fail(new ModelError('network', `The stream from ${run.endpoint} ended before the response was complete.`));
       return;
     } catch (err) {
-      const code = (err as { code?: unknown }).code;
-      if (code === 'previous_response_not_found' && !restart && req.previousResponseId !== undefined && (req.fullInput || req.fullItems)) {
-        restart = true;
+      if (chained && canRestart && previousNotFound(err, req.previousResponseId!)) {
+        restart = chainLost(run);
         continue;
       }
       throw err;
     }
   }
+}
+
+function chainLost(run: HttpRun): true {
+  if (run.chains) run.chains.lost = true;
+  return true;
+}
+
+function previousNotFound(err: unknown, id: string): boolean {
+  if ((err as { code?: unknown }).code === 'previous_response_not_found') return true;
+  return err instanceof APIError && err.status === 404 && err.message.includes(id);
 }
 
 class ResponsesSink implements ResponsesEventSink {

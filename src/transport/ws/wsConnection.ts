@@ -283,7 +283,8 @@ export class WsConnection implements ResponsesEventSink {
       const v = res.headers[name];
       return Array.isArray(v) ? v[0] : v;
     });
-    const message = status === 404 ? 'no Responses API WebSocket at this URL' : undefined;
+    // Self-hosted servers (llama.cpp, vLLM, Ollama) have HTTP only.
+    const message = status === 404 ? 'no Responses API WebSocket at this URL; a self-hosted server (llama.cpp, vLLM, Ollama) takes http://host:port/v1' : undefined;
     // A 403 to the upgrade alone is most often a proxy that blocks WebSockets, not a refused
     // key (OpenAI answers those 401): it stays retryable, and the HTTP fallback then asks the
     // same server, which names a refused key if that is what it was.

@@ -11,6 +11,7 @@ import { bySection, labelledBlocks, SECTION_TITLES } from '../../context/renderS
 import { maskSecrets } from '../../privacy/secretScan';
 import { functionSpans } from '../../code/functionSpan';
 import type { LineRange } from '../../code/lineRange';
+import { GhostPrepared } from '../../context/ghostPrepared';
 import type { Snippet } from '../../context/snippet';
 import { SnippetRing } from '../../context/snippetRing';
 import { ghostVisible } from '../../context/surfaceBudgets';
@@ -26,11 +27,6 @@ import { diagnosticsNear, readAllowed } from './contextSources';
 
 /** Typing pauses this long before context is gathered for the cursor. */
 const PAUSE_MS = 300;
-/**
- * Ghost text's context prepared for a line serves the lines this near it; farther, it is built
- * afresh for the cursor's line (from the index: a few milliseconds) when the request goes out.
- */
-const NEAR_PREPARED_LINES = 8;
 /** How long one gathering waits for language servers at most. */
 const SERVER_DEADLINE_MS = 1_500;
 /** Lines around the cursor whose names the language servers are asked about. */
@@ -61,8 +57,8 @@ class EditorContextHub implements ContextHub {
   readonly prompts = new PromptRecorder();
   private readonly ring = new SnippetRing();
   private readonly edits = new EditLog();
-  /** Ghost text's context per document, prepared at the last pause or arrival, and the line it is for. */
-  private readonly ghost = new Map<string, { block: ContextBlock; line: number }>();
+  /** Ghost text's context per document, prepared off the keystroke path, and the line it is for. */
+  private readonly ghost = new GhostPrepared({ build: (path, line) => this.buildGhost(path, line), stamp: (path) => this.ready && `${this.ready.index.version(path)}:${this.ready.index.size}`, setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) });
   private readonly notice = new MaskedNotice();
   /** Documents whose language-server answers were logged once. */
   private readonly announced = new Set<string>();
@@ -82,11 +78,8 @@ class EditorContextHub implements ContextHub {
   }
 
   ghostSnippets(path: string, near: string, line?: number): Snippet[] {
-    let prepared = this.ghost.get(path);
-    if (line !== undefined && (!prepared || Math.abs(prepared.line - line) > NEAR_PREPARED_LINES)) {
-      const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && relative(d.uri) === path);
-      if (doc) prepared = this.prepareGhost(doc, line);
-    }
+    // Never built here: what is prepared goes out, and a far line has its own prepared after.
+    const prepared = this.ghost.at(path, line);
     if (prepared) return bySection(labelledBlocks(prepared.block.items.filter((i) => this.allowed(i.path)))).map((b) => ({ path: b.label, text: b.text, section: SECTION_TITLES[b.source] }));
     return fitViewed(this.ring.select(path, near, (p) => !this.isDenied(p)), this.services.config()['context.tokenBudget']);
   }
@@ -98,7 +91,7 @@ class EditorContextHub implements ContextHub {
     await ready.indexer.indexDocument(document);
     const folder = vscode.workspace.getWorkspaceFolder(document.uri);
     if (folder) await ready.indexer.indexImports(relative(document.uri), folder.uri);
-    this.prepareGhost(document, line);
+    this.ghost.prepare(path, line);
   }
 
   noteMasked(path: string, kinds: readonly string[], part: 'own' | 'context' = 'own'): void {
@@ -154,7 +147,10 @@ class EditorContextHub implements ContextHub {
         if (e.contentChanges.length && e.document === active()?.document) this.schedule(active());
       }),
       vscode.window.onDidChangeTextEditorSelection((e) => {
-        if (e.textEditor === active()) this.schedule(e.textEditor);
+        if (e.textEditor !== active()) return;
+        this.schedule(e.textEditor);
+        // A move to a far line (a click, Go to Line) has its context prepared as the cursor settles, before any key.
+        if (e.textEditor.document.uri.scheme === 'file') this.ghost.moved(relative(e.textEditor.document.uri), e.selections[0].active.line);
       }),
       vscode.window.onDidChangeActiveTextEditor((editor) => {
         // Leaving a file: what was edited there becomes a recent edit of another file.
@@ -166,9 +162,10 @@ class EditorContextHub implements ContextHub {
       vscode.workspace.onDidSaveTextDocument((doc) => {
         if (doc === active()?.document) this.schedule(active(), 0);
       }),
-      vscode.workspace.onDidCloseTextDocument((doc) => this.ghost.delete(relative(doc.uri))),
+      vscode.workspace.onDidCloseTextDocument((doc) => this.ghost.forget(relative(doc.uri))),
       this.notice,
       { dispose: () => clearTimeout(this.timer) },
+      { dispose: () => this.ghost.dispose() },
     );
   }
 
@@ -182,17 +179,16 @@ class EditorContextHub implements ContextHub {
     return vscode.workspace.isTrusted && doc.uri.scheme === 'file' && !this.isDenied(doc.uri);
   }
 
-  /** Ghost text's context for `line` of `doc` from what the index holds now, kept for the requests there. */
-  private prepareGhost(doc: vscode.TextDocument, line: number): { block: ContextBlock; line: number } | undefined {
-    if (!this.ready || !this.gatherable(doc)) return undefined;
-    const path = relative(doc.uri);
+  /** Ghost text's context for `line` of the open document `path` from what the index holds now. */
+  private buildGhost(path: string, line: number): ContextBlock | undefined {
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && relative(d.uri) === path);
+    if (!this.ready || !doc || !this.gatherable(doc)) return undefined;
     const lines = plain(doc).split('\n');
     const tokenBudget = this.services.config()['context.tokenBudget'];
     const request: ContextRequest = { surface: 'ghost', path, lines, focus: { start: line, end: line + 1 }, visible: ghostVisible(lines, line, tokenBudget), tokenBudget };
-    const prepared = { block: this.ready.service.build(request), line };
-    this.ghost.set(path, prepared);
-    this.notice.note(path, prepared.block.masked);
-    return prepared;
+    const block = this.ready.service.build(request);
+    this.notice.note(path, block.masked);
+    return block;
   }
 
   private async gather(editor: vscode.TextEditor): Promise<void> {
@@ -215,7 +211,7 @@ class EditorContextHub implements ContextHub {
       const { asked, locations } = ready.server.lastGathering;
       services.log.info(`context: no definitions from language servers yet for ${path} (${asked} names asked, ${locations} locations answered); the workspace index gives them`);
     }
-    if (doc.version === editor.document.version) this.prepareGhost(doc, line);
+    if (doc.version === editor.document.version) this.ghost.prepare(path, line);
   }
 }
 

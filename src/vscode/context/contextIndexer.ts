@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import * as vscode from 'vscode';
 import { looksBinary } from '../../context/looksBinary';
 import { languageIdOfPath } from '../../code/parserLanguages';
@@ -34,8 +35,11 @@ export class ContextIndexer {
   /** Watches the workspace and starts the first pass. */
   start(context: vscode.ExtensionContext): void {
     const watcher = vscode.workspace.createFileSystemWatcher(SOURCE_GLOB);
+    const nameRoots = () => this.index.known.setRootNames((vscode.workspace.workspaceFolders ?? []).map((f) => posix.basename(f.uri.path)));
+    nameRoots();
     context.subscriptions.push(
       watcher,
+      vscode.workspace.onDidChangeWorkspaceFolders(nameRoots),
       watcher.onDidCreate((uri) => void this.indexFile(uri)),
       watcher.onDidChange((uri) => {
         // An open document is indexed from the editor's text, which may hold unsaved edits.

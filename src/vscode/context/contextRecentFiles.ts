@@ -32,8 +32,9 @@ export function trackRecentFiles(
 
   const addLines = (doc: vscode.TextDocument, from: number, to: number) => {
     if (!usable(doc)) return;
-    const text = doc.getText(new vscode.Range(Math.max(0, from), 0, Math.min(doc.lineCount, to + 1), 0));
-    if (!looksBinary(text)) ring.add(vscode.workspace.asRelativePath(doc.uri, false), maskSecrets(text.replace(/\r\n/g, '\n')).text);
+    const first = Math.max(0, from);
+    const text = doc.getText(new vscode.Range(first, 0, Math.min(doc.lineCount, to + 1), 0));
+    if (!looksBinary(text)) ring.add(vscode.workspace.asRelativePath(doc.uri, false), maskSecrets(text.replace(/\r\n/g, '\n')).text, first);
   };
 
   const addVisible = (editor: vscode.TextEditor) => {
