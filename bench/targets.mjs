@@ -11,7 +11,7 @@
 //   only when the high end does. An interval straddling the bound cannot decide: a miss. With
 //   `faultBelow`, an interval wholly below that value (a negative overhead beyond noise) is a
 //   measurement fault, also a miss.
-export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'denyList', 'variants', 'next-edit', 'tests', 'review', 'context', 'context-editor', 'real-model', 'task-merge', 'tasks', 'tasks-copy', 'conformance'];
+export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'denyList', 'variants', 'next-edit', 'tests', 'review', 'context', 'context-editor', 'real-model', 'task-merge', 'tasks', 'tasks-copy', 'tasks-keys', 'conformance'];
 
 export const targets = {
   conformance: [
@@ -186,9 +186,13 @@ export const targets = {
     { figure: 'check_ms_p50_worst_input', op: '<=', value: 1, note: 'one check of the whole deny list, pathological patterns and paths included', fails: 'a pattern or path that makes the matcher backtrack' },
     { figure: 'secret_scan_200kb_ms_p50', op: '<=', value: 5, fails: 'a secret scan of 200 KB taking over 5 ms' },
   ],
+  'tasks-keys': [
+    { figure: 'keystroke_added_ms_with_tasks_minus_none', op: '<=', value: 1, interval: true, note: 'Flint\'s added keystroke latency with two tasks streaming at 1,000 tokens/s and running tests, minus none, same run (in-process: the extension\'s engine and task manager on one event loop)', fails: 'task work (stream parsing, logs, persistence, tool calls) holding the event loop the keystrokes need: over 1 ms on the interval\'s high end' },
+    { figure: 'ghost_text_first_token_added_ms_with_tasks_minus_none', op: '<=', value: 1, interval: true, note: 'the same for keystroke to ghost text, keystrokes the model answered', fails: 'the same for the suggestion\'s arrival' },
+  ],
   'tasks-copy': [
-    { figure: 'working_copy_ms_p50_git', op: '<=', value: 1000, note: 'a background task\'s git worktree of a 5,000-file project, uncommitted changes and unsaved buffers included', fails: 'a snapshot that copies what git already has, or walks the linked dependencies' },
-    { figure: 'working_copy_ms_p50_plain', op: '<=', value: 1000, note: 'a plain copy of the same project outside a repository', fails: 'a copy that walks the linked dependencies or copies one file at a time' },
+    { figure: 'working_copy_ms_p50_git', op: '<=', value: 1000, note: 'a background task\'s snapshot of a 5,000-file project in a repository (uncommitted changes, untracked files and unsaved buffers included): what the task\'s start waits for; its worktree is written in the background (working_copy_on_disk_ms_p50_git)', fails: 'a snapshot that writes the copy\'s files before the task starts, rehashes what the index already knows, or walks the linked dependencies' },
+    { figure: 'working_copy_ms_p50_plain', op: '<=', value: 1000, note: 'the same outside a repository: the files read into memory, written to the copy in the background (working_copy_on_disk_ms_p50_plain)', fails: 'a capture that creates the copy\'s files first, or walks the linked dependencies' },
     { figure: 'working_copy_user_files_touched', op: '=', value: 0, note: 'the user\'s files (and their repository\'s HEAD, index and refs) whose content or modification time changed while copies were made, worked in and removed', fails: 'a snapshot or removal that writes in the user\'s folder (an index refresh, a hook, a removal through a dependency link)' },
   ],
 };

@@ -1,8 +1,10 @@
 // Working-copy benchmark: a background task's snapshot of a generated 5,000-file project (text
 // files in 250 folders, an ignored build folder, a 2,000-file node_modules, uncommitted changes,
 // untracked files and unsaved buffers), as a git worktree and as a plain copy, quiet and beside
-// a competing load. Each copy is then worked in (files written, a command run, the change set
-// read) and removed. Counts the user's files whose content or modification time changed over the
+// a competing load. Two figures per copy: the capture (what a task's start waits for; the user's
+// later edits cannot reach the copy from then on) and the copy on disk (its files written in the
+// background; tools other than read_file wait for it). Every fifth copy is then worked in
+// (files written, a command run, the change set read); each is removed. Counts the user's files whose content or modification time changed over the
 // whole run. Writes bench/results/tasks-copy.json.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,8 +13,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDenyList } from '../src/privacy/denyList';
 import { spawnProcess } from '../src/tests/spawnProcess';
-import { createWorkingCopy } from '../src/tasks/workingCopy';
+import { captureWorkingCopy } from '../src/tasks/workingCopy';
 import { changeSetOf } from '../src/tasks/workingCopyChanges';
+import type { WorkingCopyRecord } from '../src/tasks/workingCopyRecord';
 import { removeWorkingCopy } from '../src/tasks/workingCopyRemoval';
 import { commitAll, fingerprint, touched, writeFiles } from '../support/folderFixture';
 import { competingLoad } from './competingLoad.mjs';
@@ -20,7 +23,9 @@ import { percentileFigure, shareFigure } from './sampleStats.mjs';
 
 const arg = (name: string, dflt: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? dflt);
 const rounds = arg('rounds', 100);
-const busyRounds = arg('busy-rounds', 30);
+const busyRounds = arg('busy-rounds', 10);
+// Every this many rounds the copy is worked in (files written, a command run, the change set read).
+const workEvery = arg('work-every', 5);
 const root = process.cwd();
 const tmp = mkdtempSync(join(tmpdir(), 'flint-bench-copy-'));
 const isDenied = createDenyList([]);
@@ -43,35 +48,54 @@ function makeProject(dir: string, git: boolean): void {
 
 const overlays = Array.from({ length: 3 }, (_, i) => ({ path: `src/m${i}/f${i}.ts`, text: `export const unsaved${i} = 1;\n` }));
 
-/** One task's life on its copy: snapshot (timed), work in it, read its changes, remove it. */
-async function oneCopy(folder: string, storage: string, id: string): Promise<number> {
+interface Timing {
+  captureMs: number;
+  onDiskMs: number;
+}
+
+/** One task's life on its copy: snapshot and files on disk (timed), work in it, read its changes, remove it. */
+async function oneCopy(folder: string, storage: string, id: string, work: boolean): Promise<Timing> {
   const t0 = performance.now();
-  const copy = await createWorkingCopy({ taskId: id, folder, storageDir: storage, overlays, isDenied, now: () => Date.now() });
-  const ms = performance.now() - t0;
+  const live = await captureWorkingCopy({ taskId: id, folder, storageDir: storage, overlays, isDenied, now: () => Date.now() });
+  const captureMs = performance.now() - t0;
+  await live.onDisk;
+  const onDiskMs = performance.now() - t0;
+  const copy = live.record;
+  if (work) await workIn(copy);
+  await removeWorkingCopy(copy);
+  return { captureMs, onDiskMs };
+}
+
+/** A task's work in its copy: files written, a command run, the change set read. */
+async function workIn(copy: WorkingCopyRecord): Promise<void> {
   writeFileSync(join(copy.root, 'src/m1/f1.ts'), 'export const byTask = 1;\n');
   writeFileSync(join(copy.root, 'src/added.ts'), 'export const added = 1;\n');
   // A command in the copy writing through a relative path and into the linked dependencies' neighbour.
   await spawnProcess({ argv: ['node -e "require(\'fs\').writeFileSync(\'out.txt\', \'x\')" && ls node_modules > /dev/null'], shell: true, cwd: copy.root, timeoutMs: 30_000 });
   const set = await changeSetOf(copy, '');
   if (set.files.length !== 3) throw new Error(`expected 3 changed files in the copy, saw ${set.files.map((f) => f.path).join(', ')}`);
-  await removeWorkingCopy(copy);
-  return ms;
 }
 
-async function measure(kind: 'git' | 'plain', n: number, busy: boolean): Promise<{ times: number[]; touchedFiles: string[]; roundsTouching: number }> {
+async function measure(kind: 'git' | 'plain', n: number, busy: boolean): Promise<{ times: number[]; onDisk: number[]; touchedFiles: string[]; roundsTouching: number }> {
   const folder = join(tmp, `${kind}-${busy ? 'busy' : 'quiet'}`);
   makeProject(folder, kind === 'git');
   const storage = join(tmp, 'storage');
   const start = fingerprint(folder);
   const load = busy ? competingLoad() : undefined;
   const times: number[] = [];
+  const onDisk: number[] = [];
   let roundsTouching = 0;
   try {
-    await oneCopy(folder, storage, 'warm');
+    await oneCopy(folder, storage, 'warm', true);
+    // Each round's state is compared with the one before it (the previous round's after).
+    let before = fingerprint(folder);
     for (let r = 0; r < n; r++) {
-      const before = fingerprint(folder);
-      times.push(await oneCopy(folder, storage, `r${r}`));
-      if (touched(before, fingerprint(folder)).length > 0) roundsTouching++;
+      const t = await oneCopy(folder, storage, `r${r}`, r % workEvery === 0);
+      times.push(t.captureMs);
+      onDisk.push(t.onDiskMs);
+      const after = fingerprint(folder);
+      if (touched(before, after).length > 0) roundsTouching++;
+      before = after;
     }
   } finally {
     load?.stop();
@@ -79,7 +103,7 @@ async function measure(kind: 'git' | 'plain', n: number, busy: boolean): Promise
   const touchedFiles = touched(start, fingerprint(folder));
   if (kind === 'git') execFileSync('git', ['worktree', 'prune'], { cwd: folder });
   rmSync(folder, { recursive: true, force: true });
-  return { times, touchedFiles, roundsTouching };
+  return { times, onDisk, touchedFiles, roundsTouching };
 }
 
 try {
@@ -96,6 +120,10 @@ try {
     ...percentileFigure('working_copy_ms_p50_plain', plain.times, 50, { digits: 1 }),
     ...percentileFigure('working_copy_ms_p50_git_busy', gitBusy.times, 50, { digits: 1 }),
     ...percentileFigure('working_copy_ms_p50_plain_busy', plainBusy.times, 50, { digits: 1 }),
+    ...percentileFigure('working_copy_on_disk_ms_p50_git', git.onDisk, 50, { digits: 1 }),
+    ...percentileFigure('working_copy_on_disk_ms_p50_plain', plain.onDisk, 50, { digits: 1 }),
+    ...percentileFigure('working_copy_on_disk_ms_p50_git_busy', gitBusy.onDisk, 50, { digits: 1 }),
+    ...percentileFigure('working_copy_on_disk_ms_p50_plain_busy', plainBusy.onDisk, 50, { digits: 1 }),
     working_copy_user_files_touched: touchedFiles.length,
     working_copy_user_files_touched_n: copies,
     working_copy_user_files_touched_list: touchedFiles,
@@ -104,6 +132,7 @@ try {
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, 'bench/results/tasks-copy.json'), `${JSON.stringify(result, null, 2)}\n`);
   console.log(`tasks-copy: git ${result.working_copy_ms_p50_git} ms (n ${git.times.length}, ${JSON.stringify(result.working_copy_ms_p50_git_ci)}), plain ${result.working_copy_ms_p50_plain} ms (n ${plain.times.length}, ${JSON.stringify(result.working_copy_ms_p50_plain_ci)})`);
+  console.log(`tasks-copy: on disk: git ${result.working_copy_on_disk_ms_p50_git} ms (${JSON.stringify(result.working_copy_on_disk_ms_p50_git_ci)}), plain ${result.working_copy_on_disk_ms_p50_plain} ms (${JSON.stringify(result.working_copy_on_disk_ms_p50_plain_ci)})`);
   console.log(`tasks-copy: busy git ${result.working_copy_ms_p50_git_busy} ms, plain ${result.working_copy_ms_p50_plain_busy} ms (n ${busyRounds} each); user files touched ${touchedFiles.length} over ${copies} copies`);
 } finally {
   rmSync(tmp, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import type { LineRange } from '../code/lineRange';
 import type { ContextBlock, ContextRequest } from './contextService';
+import type { NamedDefinition } from '../code/definitionsNamed';
 import type { PromptRecorder } from './promptRecorder';
 import type { Snippet } from './snippet';
 
@@ -30,6 +31,8 @@ export interface ContextHub {
   buildForTests(req: ContextRequest, functionName: string): Promise<ContextBlock>;
   /** The lines [start, end) of the outermost functions of `path`, as last indexed (none when it is not). */
   functions(path: string): LineRange[];
+  /** Top-level definitions of a name in the workspace as the symbol index holds them (secret files left out; none before it is ready). */
+  definitions(name: string): NamedDefinition[];
   /** The last prompt each surface sent. */
   readonly prompts: PromptRecorder;
 }

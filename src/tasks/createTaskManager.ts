@@ -5,10 +5,11 @@ import { spawnProcess } from '../tests/spawnProcess';
 import { nodeProbe } from './nodeProbe';
 import { createTaskEnvironment, type ConsentAnswer, type ConsentRequest } from './taskEnvironment';
 import { TaskManager } from './taskManager';
+import { privatizeDependencies } from './privateDependencies';
 import { filePersistence } from './taskPersistence';
 import type { TaskBudgets, TaskRunner } from './taskRunner';
 import type { TaskRecord } from './taskTypes';
-import { createWorkingCopy } from './workingCopy';
+import { captureWorkingCopy } from './workingCopy';
 import { changeSetOf, countChanges } from './workingCopyChanges';
 import type { Overlay } from './workingCopyFiles';
 import { removeStaleCopies, removeWorkingCopy } from './workingCopyRemoval';
@@ -45,11 +46,13 @@ export async function createTaskManager(host: TaskHost): Promise<TaskManager> {
   const copies = join(host.storageDir, 'copies');
   const manager = new TaskManager({
     runner: host.runner,
-    createCopy: (r) => createWorkingCopy({ taskId: r.id, folder: r.folder, storageDir: copies, overlays: host.overlays(r.folder), isDenied: host.isDenied(), now: Date.now }),
+    createCopy: (r) => captureWorkingCopy({ taskId: r.id, folder: r.folder, storageDir: copies, overlays: host.overlays(r.folder), isDenied: host.isDenied(), now: Date.now }),
     environment: (r, copy, waiting) => {
       const s = host.settings();
       return createTaskEnvironment({
-        root: copy.root,
+        root: copy.record.root,
+        onDisk: copy.onDisk,
+        snapshotText: copy.snapshotText,
         folder: r.folder,
         isDenied: host.isDenied(),
         trusted: host.trusted,
@@ -68,6 +71,7 @@ export async function createTaskManager(host: TaskHost): Promise<TaskManager> {
         testTimeoutMs: s.testsTimeoutMs,
         testCommandOverride: s.testsCommand,
         probe: nodeProbe,
+        privateDependencies: () => privatizeDependencies(copy.record),
       });
     },
     countChanges,

@@ -5,9 +5,18 @@ const QUIET = ['-c', 'core.hooksPath=/dev/null', '--no-optional-locks'];
 
 export class GitError extends Error {}
 
+export interface GitOptions {
+  timeoutMs?: number;
+  env?: Record<string, string>;
+  /** Written to git's stdin. */
+  input?: string;
+  signal?: AbortSignal;
+}
+
 /** Runs git to its end (own process group, time limit) and returns its stdout; throws GitError with git's own message. */
-export async function git(args: readonly string[], cwd: string, options: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<string> {
-  const r = await spawnProcess({ argv: ['git', ...QUIET, ...args], cwd, timeoutMs: options.timeoutMs ?? 60_000, env: { GIT_TERMINAL_PROMPT: '0', ...options.env } });
+export async function git(args: readonly string[], cwd: string, options: GitOptions = {}): Promise<string> {
+  const r = await spawnProcess({ argv: ['git', ...QUIET, ...args], cwd, timeoutMs: options.timeoutMs ?? 60_000, env: { GIT_TERMINAL_PROMPT: '0', ...options.env }, input: options.input, signal: options.signal });
+  if (r.cancelled) throw new GitError(`git ${args[0]} was stopped`);
   if (r.startError) throw new GitError(`git could not start (${r.startError}): background tasks need git installed`);
   if (r.timedOut) throw new GitError(`git ${args[0]} did not finish in time`);
   if (r.code !== 0) throw new GitError(`git ${args[0]} failed: ${r.stderr.trim() || `exit code ${r.code}`}`);

@@ -8,6 +8,7 @@ import { runTestFile } from '../tests/runTestFile';
 import type { TestLanguage } from '../tests/testTypes';
 import { capOutput } from './cappedOutput';
 import { decideCommand, normalizeCommand } from './commandPolicy';
+import { installsDependencies } from './dependencyInstall';
 import { projectTestCommand } from './projectTestCommand';
 
 export interface CommandResult {
@@ -31,6 +32,10 @@ export interface TaskEnvironment {
   /** Absolute path of the working copy (the folder's counterpart in it). */
   root: string;
   isDenied(relPath: string): boolean;
+  /** Resolves once the working copy's files are on disk (they are written after the snapshot): tools that need them wait. */
+  onDisk?: Promise<void>;
+  /** A file's text from the snapshot while the files are on their way (undefined: wait for the disk). */
+  snapshotText?(rel: string): Promise<string | undefined>;
   /** Runs a shell command in the working copy; throws CommandRefused when it may not run. */
   runCommand(command: string, signal: AbortSignal): Promise<CommandResult>;
   /** Runs the project's tests in the working copy (or one test file, folder-relative). */
@@ -53,6 +58,8 @@ export interface ConsentRequest {
 
 export interface EnvironmentDeps {
   root: string;
+  onDisk?: Promise<void>;
+  snapshotText?(rel: string): Promise<string | undefined>;
   folder: string;
   isDenied(relPath: string): boolean;
   trusted(): boolean;
@@ -67,6 +74,8 @@ export interface EnvironmentDeps {
   /** flint.tests.command. */
   testCommandOverride: string;
   probe: FileProbe;
+  /** Replaces the copy's dependency links by its own folders (before an install); notes what it did. */
+  privateDependencies?(): Promise<string[]>;
 }
 
 const LANGUAGES: Record<string, TestLanguage> = { '.ts': 'js', '.tsx': 'js', '.js': 'js', '.jsx': 'js', '.mjs': 'js', '.cjs': 'js', '.mts': 'js', '.cts': 'js', '.py': 'python', '.go': 'go' };
@@ -74,7 +83,8 @@ const LANGUAGES: Record<string, TestLanguage> = { '.ts': 'js', '.tsx': 'js', '.j
 /** Builds the environment a task's agent loop is handed. */
 export function createTaskEnvironment(deps: EnvironmentDeps): TaskEnvironment {
   let testCommand: Promise<string | undefined> | undefined;
-  const projectTests = () => (testCommand ??= projectTestCommand(deps.root, deps.probe, deps.testCommandOverride));
+  // Read from the copy's files, once they are on disk.
+  const projectTests = () => (testCommand ??= Promise.resolve(deps.onDisk).then(() => projectTestCommand(deps.root, deps.probe, deps.testCommandOverride)));
 
   async function permit(command: string, signal: AbortSignal): Promise<void> {
     const decision = decideCommand(command, { trusted: deps.trusted(), allowedPatterns: deps.allowedCommands(), alwaysAllowed: deps.alwaysAllowed, testCommand: await projectTests() });
@@ -87,15 +97,20 @@ export function createTaskEnvironment(deps: EnvironmentDeps): TaskEnvironment {
   }
 
   async function run(command: string, signal: AbortSignal, timeoutMs: number): Promise<CommandResult> {
+    await deps.onDisk;
+    // An install would write through the links into the user's dependency folders.
+    const notes = installsDependencies(command) ? ((await deps.privateDependencies?.()) ?? []) : [];
     const r = await deps.spawn({ argv: [command], shell: true, cwd: deps.root, timeoutMs, signal, env: { CI: '1' } });
     if (r.startError) return { exitCode: null, output: `the command could not start: ${r.startError}`, timedOut: false };
     const note = r.timedOut ? `\n[stopped after ${timeoutMs} ms: the time limit]` : r.cancelled ? '\n[stopped: the task was stopped]' : '';
-    return { exitCode: r.code, output: capOutput([r.stdout, r.stderr].filter((s) => s !== '').join('\n')) + note, timedOut: r.timedOut };
+    return { exitCode: r.code, output: capOutput([...notes.map((n) => `[${n}]`), r.stdout, r.stderr].filter((s) => s !== '').join('\n')) + note, timedOut: r.timedOut };
   }
 
   return {
     root: deps.root,
     isDenied: deps.isDenied,
+    onDisk: deps.onDisk,
+    snapshotText: deps.snapshotText,
     async runCommand(command, signal) {
       await permit(command, signal);
       return run(command, signal, deps.commandTimeoutMs);
@@ -112,6 +127,7 @@ export function createTaskEnvironment(deps: EnvironmentDeps): TaskEnvironment {
 
 /** One test file with the project's own runner, its results read from the runner's report. */
 async function runOneFile(deps: EnvironmentDeps, file: string, signal: AbortSignal): Promise<TestsResult> {
+  await deps.onDisk;
   const abs = isAbsolute(file) ? file : join(deps.root, file);
   const rel = relative(deps.root, abs);
   if (rel.startsWith('..') || isAbsolute(rel) || deps.isDenied(rel)) throw new CommandRefused(`${file} is outside the working copy or deny-listed`);

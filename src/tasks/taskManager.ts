@@ -5,15 +5,15 @@ import { appendLog, applyEvent } from './taskLog';
 import type { TaskPersistence } from './taskPersistence';
 import type { TaskBudgets, TaskRunner } from './taskRunner';
 import { ACTIVE_STATES, type TaskRecord, type TaskRequest, type TaskState } from './taskTypes';
-import type { WorkingCopyRecord } from './workingCopyRecord';
+import type { LiveCopy, WorkingCopyRecord } from './workingCopyRecord';
 
 export interface TaskManagerDeps {
   /** The agent loop; undefined where none is available (the reason says why). */
   runner(): TaskRunner | { unavailable: string };
-  /** Takes the working copy at a task's first start. */
-  createCopy(record: TaskRecord): Promise<WorkingCopyRecord>;
+  /** Takes the working copy's snapshot at a task's first start (its files are written in the background). */
+  createCopy(record: TaskRecord): Promise<LiveCopy>;
   /** The environment of one run; `waiting` flips the task's state while it waits for consent. */
-  environment(record: TaskRecord, copy: WorkingCopyRecord, waiting: (on: boolean) => void): TaskEnvironment;
+  environment(record: TaskRecord, copy: LiveCopy, waiting: (on: boolean) => void): TaskEnvironment;
   countChanges(copy: WorkingCopyRecord): Promise<number>;
   changeSet(copy: WorkingCopyRecord, summary: string): Promise<ChangeSet>;
   removeCopy(copy: WorkingCopyRecord): Promise<void>;
@@ -43,6 +43,8 @@ export class TaskManager {
   private readonly records = new Map<string, TaskRecord>();
   private readonly runs = new Map<string, Run>();
   private readonly pending = new Map<string, { redirect?: string }>();
+  /** Copies taken in this window, whose files may still be on their way to the disk. */
+  private readonly live = new Map<string, LiveCopy>();
   private readonly changed = createEmitter<TaskRecord>((err) => this.deps.onError(`task listener failed: ${String(err)}`));
   private disposed = false;
 
@@ -114,6 +116,10 @@ export class TaskManager {
     const record = this.records.get(id);
     if (!record || ACTIVE_STATES.includes(record.state)) return;
     this.records.delete(id);
+    // A copy still being written is cut short: it is removed anyway.
+    this.live.get(id)?.stop();
+    await this.onDisk(id);
+    this.live.delete(id);
     if (record.workingCopy) await this.deps.removeCopy(record.workingCopy).catch((err: unknown) => this.deps.onError(`the working copy of task ${id} could not be removed: ${String(err)}`));
     await this.deps.persistence.remove(id);
     this.changed.emit(record);
@@ -125,8 +131,15 @@ export class TaskManager {
     for (const id of [...this.pending.keys()]) this.stop(id, 'the window was closed or reloaded: Resume continues from the last completed turn');
     const runs = [...this.runs.values()];
     for (const run of runs) this.abort(run, { state: 'stopped', reason: 'the window was closed or reloaded: Resume continues from the last completed turn' });
-    // Processes die with the abort itself; an agent slow to notice does not hold the window.
-    await Promise.race([Promise.all(runs.map((r) => r.finished)), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
+    // Processes die with the abort itself; an agent slow to notice, or a copy still being written, does not hold the window.
+    const copies = [...this.live.values()];
+    await Promise.race([Promise.all([...runs.map((r) => r.finished), ...copies.map((c) => c.onDisk.catch(() => undefined))]), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
+    for (const copy of copies) copy.stop();
+    // A copy finished meanwhile is saved as such: Resume can continue in it.
+    for (const id of this.live.keys()) {
+      const record = this.records.get(id);
+      if (record) void this.deps.persistence.save(record);
+    }
     this.changed.clear();
     await this.deps.persistence.flush();
   }
@@ -173,17 +186,19 @@ export class TaskManager {
       const runner = this.deps.runner();
       if ('unavailable' in runner) return this.finish(record, 'failed', runner.unavailable);
       if (record.workingCopy && !(await this.deps.copyExists(record.workingCopy))) return this.finish(record, 'failed', 'its working copy is gone (copies are removed after a week): start the task again');
-      record.workingCopy ??= await this.deps.createCopy(record);
-      const copy = record.workingCopy;
+      const live = await this.liveCopy(record);
+      if (!live) return this.finish(record, 'failed', 'its working copy was still being written when the window closed: start the task again');
+      const copy = live.record;
       appendLog(record, { kind: 'status', at: this.deps.now(), text: `working copy (${copy.kind === 'git' ? 'git worktree' : 'copy'}): ${copy.root}` });
-      const env = this.deps.environment(record, copy, (on) => this.setState(record, on ? 'waiting' : 'running', on ? 'waiting for your consent to run a command' : undefined));
+      live.onDisk.catch((err: unknown) => this.abort(run, { state: 'failed', reason: `the working copy could not be written: ${err instanceof Error ? err.message : String(err)}` }));
+      const env = this.deps.environment(record, live, (on) => this.setState(record, on ? 'waiting' : 'running', on ? 'waiting for your consent to run a command' : undefined));
       const input = { taskId: record.id, instruction: record.instruction, context: record.context, conversation: record.conversation, redirect: options.redirect, env, budgets, signal: run.controller.signal };
       for await (const event of untilAborted(runner.run(input), run.controller.signal)) {
         if (event.type === 'done') return await this.complete(record, copy, event.summary);
         if (event.type === 'stopped' || event.type === 'failed') return await this.finishWithChanges(record, copy, event.type, event.reason);
         applyEvent(record, event, this.deps.now());
         if (event.type === 'turn') {
-          record.filesChanged = await this.deps.countChanges(copy).catch(() => record.filesChanged);
+          record.filesChanged = await this.countChanges(record, copy);
           this.overBudget(record, budgets, run);
           void this.deps.persistence.save(record);
         }
@@ -210,15 +225,38 @@ export class TaskManager {
     if (reason) this.abort(run, { state: 'stopped', reason });
   }
 
+  /** The copy this window took or, for a task of an earlier window, its record when it was fully written. */
+  private async liveCopy(record: TaskRecord): Promise<LiveCopy | undefined> {
+    const known = this.live.get(record.id);
+    if (known) return known;
+    if (record.workingCopy?.writing) return undefined;
+    if (record.workingCopy) return { record: record.workingCopy, onDisk: Promise.resolve(), snapshotText: async () => undefined, stop: () => undefined };
+    const live = await this.deps.createCopy(record);
+    record.workingCopy = live.record;
+    this.live.set(record.id, live);
+    return live;
+  }
+
+  /** Waits until the task's copy is on disk (or could not be written). */
+  private async onDisk(id: string): Promise<void> {
+    await this.live.get(id)?.onDisk.catch(() => undefined);
+  }
+
+  private async countChanges(record: TaskRecord, copy: WorkingCopyRecord): Promise<number> {
+    await this.onDisk(record.id);
+    return this.deps.countChanges(copy).catch(() => record.filesChanged);
+  }
+
   private async complete(record: TaskRecord, copy: WorkingCopyRecord, summary: string): Promise<void> {
     record.summary = summary;
+    await this.onDisk(record.id);
     record.changeSet = await this.deps.changeSet(copy, summary);
     record.filesChanged = record.changeSet.files.length;
     this.finish(record, 'done', undefined);
   }
 
   private async finishWithChanges(record: TaskRecord, copy: WorkingCopyRecord, state: TaskState, reason: string, then?: () => void): Promise<void> {
-    record.filesChanged = await this.deps.countChanges(copy).catch(() => record.filesChanged);
+    record.filesChanged = await this.countChanges(record, copy);
     this.finish(record, state, reason, then);
   }
 

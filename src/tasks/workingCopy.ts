@@ -1,8 +1,10 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { git, zList } from './gitCommand';
-import { linkDependencies, mirrorPaths, writeExcludes, writeOverlays, type Overlay } from './workingCopyFiles';
-import { DEPENDENCY_FOLDERS, type WorkingCopyRecord } from './workingCopyRecord';
+import { captureGit } from './snapshotGit';
+import { capturePlain } from './snapshotPlain';
+import { linkDependencies, writeExcludes, type Overlay } from './workingCopyFiles';
+import { DEPENDENCY_FOLDERS, type LiveCopy, type WorkingCopyRecord } from './workingCopyRecord';
 
 export interface WorkingCopyOptions {
   taskId: string;
@@ -17,80 +19,94 @@ export interface WorkingCopyOptions {
   now(): number;
 }
 
-/** Pathspecs that keep dependency folders out of a listing, wherever they sit. */
-const NO_DEPENDENCIES = DEPENDENCY_FOLDERS.flatMap((d) => [`:(exclude,glob)**/${d}/**`, `:(exclude,glob)**/${d}`]);
-
 /**
- * Takes a snapshot of `folder` as the user sees it, under `storageDir/<taskId>`: a detached git
- * worktree at HEAD with the uncommitted and untracked changes copied over where the folder is in
- * a repository with a commit, a plain copy otherwise. Ignored and deny-listed files are left out,
- * dependency folders linked. Nothing in the user's folder is written (git runs without hooks or
- * optional index refreshes). The snapshot is recorded as a git tree: the task's base.
+ * Takes a snapshot of `folder` as the user sees it (unsaved buffers, uncommitted and untracked
+ * files; ignored and deny-listed files left out) and returns as soon as it is taken: the user's
+ * later edits cannot reach it. The copy's files are then written under `storageDir/<taskId>` in
+ * the background (`onDisk`): a detached git worktree of the snapshot's tree where the folder is in
+ * a repository with a commit, a plain copy with a private git dir otherwise; dependency folders
+ * are linked. Nothing in the user's folder is written (git runs without hooks or optional index
+ * refreshes, on a private index).
  */
-export async function createWorkingCopy(o: WorkingCopyOptions): Promise<WorkingCopyRecord> {
+export async function captureWorkingCopy(o: WorkingCopyOptions): Promise<LiveCopy> {
   const dir = join(o.storageDir, o.taskId);
   await mkdir(dir, { recursive: true });
   const excludes = await writeExcludes(dir);
-  const top = await repositoryTop(o.folder);
+  const stopper = new AbortController();
+  const repo = await repositoryOf(o.folder);
   try {
-    const record = top ? await snapshotGit(o, dir, top, excludes) : await snapshotPlain(o, dir, excludes);
-    await writeOverlays(record.root, o.overlays, o.isDenied);
-    const done = { ...record, snapshotTree: await writeSnapshot(record) };
-    await writeFile(join(dir, 'record.json'), JSON.stringify(done));
-    return done;
+    const taken = repo ? await takeGit(o, dir, repo, excludes) : await takePlain(o, dir, excludes);
+    const record = taken.record;
+    await writeFile(join(dir, 'record.json'), JSON.stringify(record));
+    let onDisk = false;
+    const written = taken.materialize(stopper.signal).then(async () => {
+      record.links = await linkDependencies(o.folder, record.root, await ignoredFolders(o.folder, taken.reading));
+      if (!record.snapshotTree) record.snapshotTree = await writeSnapshot(record);
+      delete record.writing;
+      onDisk = true;
+      await writeFile(join(dir, 'record.json'), JSON.stringify(record));
+    });
+    written.catch(() => undefined);
+    return { record, onDisk: written, snapshotText: async (rel) => (onDisk ? undefined : taken.text(rel)), stop: () => stopper.abort() };
   } catch (err) {
-    await removePartial(dir, top);
+    await removePartial(dir, repo?.top);
     throw err;
   }
 }
 
-/** The repository's top when the folder is in one with at least one commit; undefined otherwise. */
-async function repositoryTop(folder: string): Promise<string | undefined> {
+/** Takes the snapshot and waits until the copy is on disk. */
+export async function createWorkingCopy(o: WorkingCopyOptions): Promise<WorkingCopyRecord> {
+  const live = await captureWorkingCopy(o);
+  await live.onDisk;
+  return live.record;
+}
+
+interface Taken {
+  record: WorkingCopyRecord;
+  /** How git reads the user's folder (where dependency folders are found). */
+  reading: string[];
+  materialize(signal: AbortSignal): Promise<void>;
+  text(rel: string): Promise<string | undefined> | string | undefined;
+}
+
+/** The repository's top and HEAD's commit when the folder is in one with at least one commit. */
+async function repositoryOf(folder: string): Promise<{ top: string; head: string } | undefined> {
   try {
-    const top = (await git(['rev-parse', '--show-toplevel'], folder)).trim();
-    await git(['rev-parse', '--verify', '-q', 'HEAD'], folder);
-    return top;
+    const [top, head] = (await git(['rev-parse', '--show-toplevel', '--verify', '-q', 'HEAD'], folder)).trim().split('\n');
+    return head ? { top, head } : undefined;
   } catch {
     return undefined;
   }
 }
 
-type Snapshot = Omit<WorkingCopyRecord, 'snapshotTree'>;
-
-async function snapshotGit(o: WorkingCopyOptions, dir: string, top: string, excludes: string): Promise<Snapshot> {
+async function takeGit(o: WorkingCopyOptions, dir: string, repo: { top: string; head: string }, excludes: string): Promise<Taken> {
   const work = join(dir, 'work');
-  const prefix = relative(top, o.folder).replace(/\\/g, '/');
-  const root = prefix ? join(work, prefix) : work;
-  // Large-file pointers stay pointers: a snapshot never downloads (GIT_LFS_SKIP_SMUDGE).
-  await git(['worktree', 'add', '--detach', work, 'HEAD'], o.folder, { env: { GIT_LFS_SKIP_SMUDGE: '1' } });
-  // What differs from HEAD in the user's folder: porcelain paths are repository-relative.
-  const status = zList(await git(['-c', 'status.relativePaths=false', 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--', '.', ...NO_DEPENDENCIES], o.folder));
-  const changed: string[] = [];
-  for (let i = 0; i < status.length; i++) {
-    const entry = status[i];
-    changed.push(entry.slice(3));
-    if (/^[RC]/.test(entry)) changed.push(status[++i]);
-  }
-  const inFolder = changed.map((p) => (prefix ? (p.startsWith(`${prefix}/`) ? p.slice(prefix.length + 1) : undefined) : p)).filter((p): p is string => p !== undefined);
-  await mirrorPaths(o.folder, root, inFolder, o.isDenied);
-  // Tracked secret files are checked out too: take them out.
-  const tracked = zList(await git(['ls-files', '-z'], root));
-  await Promise.all(tracked.filter((p) => o.isDenied(p)).map((p) => rm(join(root, p), { force: true })));
-  const links = await linkDependencies(o.folder, root, await ignoredFolders(o.folder, ['-c', `core.excludesFile=${excludes}`]));
-  return { taskId: o.taskId, kind: 'git', folder: o.folder, dir, root, repoTop: top, gitArgs: ['-c', `core.excludesFile=${excludes}`], prefix: prefix ? `${prefix}/` : '', links, createdAt: o.now() };
+  const snap = await captureGit({ folder: o.folder, top: repo.top, head: repo.head, dir, overlays: o.overlays, isDenied: o.isDenied });
+  const root = snap.prefix ? join(work, snap.prefix) : work;
+  const gitArgs = ['-c', `core.excludesFile=${excludes}`];
+  return {
+    record: { taskId: o.taskId, kind: 'git', folder: o.folder, dir, root, repoTop: repo.top, gitArgs, prefix: snap.prefix ? `${snap.prefix}/` : '', snapshotTree: snap.tree, links: [], createdAt: o.now(), writing: true },
+    reading: gitArgs,
+    materialize: (signal) => snap.materialize(work, signal),
+    text: (rel) => snap.text(rel),
+  };
 }
 
-async function snapshotPlain(o: WorkingCopyOptions, dir: string, excludes: string): Promise<Snapshot> {
+async function takePlain(o: WorkingCopyOptions, dir: string, excludes: string): Promise<Taken> {
   const gitDir = join(dir, 'git');
   const root = join(dir, 'work');
   await git(['init', '-q', '--bare', gitDir], dir);
   // The folder read through the private git dir: .gitignore files honoured, nothing written there.
   const reading = [`--git-dir=${gitDir}`, `--work-tree=${o.folder}`, '-c', `core.excludesFile=${excludes}`];
-  const files = zList(await git([...reading, 'ls-files', '-z', '-o', '--exclude-standard'], o.folder));
-  await mkdir(root, { recursive: true });
-  await mirrorPaths(o.folder, root, files, o.isDenied);
-  const links = await linkDependencies(o.folder, root, await ignoredFolders(o.folder, reading));
-  return { taskId: o.taskId, kind: 'copy', folder: o.folder, dir, root, gitArgs: [`--git-dir=${gitDir}`, `--work-tree=${root}`, '-c', `core.excludesFile=${excludes}`], prefix: '', links, createdAt: o.now() };
+  const files = zList(await git([...reading, 'ls-files', '-z', '-o', '--exclude-standard'], o.folder)).filter((p) => !o.isDenied(p));
+  const snap = await capturePlain({ folder: o.folder, root, files, overlays: o.overlays, isDenied: o.isDenied });
+  return {
+    // The snapshot's tree is written once the files are on disk (hashing them is part of writing).
+    record: { taskId: o.taskId, kind: 'copy', folder: o.folder, dir, root, gitArgs: [`--git-dir=${gitDir}`, `--work-tree=${root}`, '-c', `core.excludesFile=${excludes}`], prefix: '', snapshotTree: '', links: [], createdAt: o.now(), writing: true },
+    reading,
+    materialize: (signal) => snap.materialize(signal),
+    text: (rel) => snap.text(rel),
+  };
 }
 
 /** Ignored folders of the user's folder (collapsed, folder-relative): where dependency folders are found. */

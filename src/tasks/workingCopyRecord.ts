@@ -26,4 +26,17 @@ export interface WorkingCopyRecord {
   /** Dependency folders linked into the copy (copy-relative), unlinked before removal. */
   links: string[];
   createdAt: number;
+  /** Set while the copy's files are being written from the snapshot; a copy left so (the window closed) cannot be resumed. */
+  writing?: boolean;
+}
+
+/** A working copy just captured: its record, with its files on their way to the disk. */
+export interface LiveCopy {
+  record: WorkingCopyRecord;
+  /** Resolves once every file is on disk; rejects with why they could not be written. */
+  onDisk: Promise<void>;
+  /** A file's text as captured, while the copy is being written; undefined once it is on disk or when the snapshot cannot serve it (a link, a large file). */
+  snapshotText(rel: string): Promise<string | undefined>;
+  /** Stops the writing (the window closes): its git processes are killed. */
+  stop(): void;
 }

@@ -10,7 +10,7 @@ import { TaskManager, type TaskManagerDeps } from '../../src/tasks/taskManager';
 import { filePersistence } from '../../src/tasks/taskPersistence';
 import type { TaskEvent, TaskRunInput, TaskRunner } from '../../src/tasks/taskRunner';
 import type { TaskRecord } from '../../src/tasks/taskTypes';
-import { createWorkingCopy } from '../../src/tasks/workingCopy';
+import { captureWorkingCopy } from '../../src/tasks/workingCopy';
 import { changeSetOf, countChanges } from '../../src/tasks/workingCopyChanges';
 import { removeWorkingCopy } from '../../src/tasks/workingCopyRemoval';
 import { fingerprint, touched, writeFiles } from '../../support/folderFixture';
@@ -50,10 +50,10 @@ function manager(script: Script | undefined, over: Partial<TaskManagerDeps> = {}
   const isDenied = createDenyList([]);
   const m = new TaskManager({
     runner: () => (script ? runner : { unavailable: 'tasks need an instruction-following full model' }),
-    createCopy: (r) => createWorkingCopy({ taskId: r.id, folder: r.folder, storageDir: join(tmp, 'copies'), overlays: [], isDenied, now: Date.now }),
+    createCopy: (r) => captureWorkingCopy({ taskId: r.id, folder: r.folder, storageDir: join(tmp, 'copies'), overlays: [], isDenied, now: Date.now }),
     environment: (r, copy, waiting) =>
       createTaskEnvironment({
-        root: copy.root, folder: r.folder, isDenied, trusted: () => true, allowedCommands: () => [], alwaysAllowed: new Set(),
+        root: copy.record.root, onDisk: copy.onDisk, snapshotText: copy.snapshotText, folder: r.folder, isDenied, trusted: () => true, allowedCommands: () => [], alwaysAllowed: new Set(),
         askConsent: async () => {
           waiting(true);
           try {
@@ -97,6 +97,8 @@ describe('TaskManager', () => {
     const m = manager(async function* ({ env }) {
       yield { type: 'text', text: 'Renaming ' };
       yield { type: 'text', text: 'a.' };
+      // The copy's files are written after the snapshot: the tools wait for them, as this does.
+      await env.onDisk;
       writeFileSync(join(env.root, 'src/a.ts'), 'export const renamed = 1;\n');
       const r = await env.runCommand('cat src/a.ts', new AbortController().signal);
       yield { type: 'tool', name: 'run_command', args: '{"command":"cat src/a.ts"}', durationMs: 5, result: r.output };
@@ -202,7 +204,8 @@ describe('TaskManager', () => {
     expect(loaded.state).toBe('stopped');
     expect(loaded.log.some((e) => e.kind === 'text' && e.text === 'working')).toBe(true);
     second.resume(task.id);
-    expect((await settled(second, task.id)).state).toBe('done');
+    const end = await settled(second, task.id);
+    expect(end.state, end.reason).toBe('done');
     expect(resumedWith).toEqual(['turn 1']);
     await second.discard(task.id);
     expect(second.get(task.id)).toBeUndefined();

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDenyList } from '../../src/privacy/denyList';
-import { createWorkingCopy } from '../../src/tasks/workingCopy';
+import { captureWorkingCopy, createWorkingCopy } from '../../src/tasks/workingCopy';
 import { changeSetOf, countChanges } from '../../src/tasks/workingCopyChanges';
+import { capturePlain } from '../../src/tasks/snapshotPlain';
 import { removeStaleCopies, removeWorkingCopy } from '../../src/tasks/workingCopyRemoval';
 import { commitAll, fingerprint, gitIn, touched, writeFiles } from '../../support/folderFixture';
 
@@ -86,6 +87,25 @@ describe.each(['git', 'copy'] as const)('createWorkingCopy (%s folder)', (kind) 
     expect((await changeSetOf(copy, '')).files).toEqual([{ kind: 'renamed', from: 'src/a.ts', path: 'lib/a.ts', base: 'export const a = 10;\n', task: 'export const a = 10;\n' }]);
   });
 
+  it('is a point-in-time capture: edits the user makes right after it never reach the copy', async () => {
+    const live = await captureWorkingCopy({ taskId: 't5', folder: user, storageDir: storage, overlays: [{ path: 'src/b.ts', text: 'unsaved b\n' }], isDenied, now: () => Date.now() });
+    // The user goes on at once, while the copy's files are still being written.
+    writeFileSync(join(user, 'src/a.ts'), 'edited after the snapshot\n');
+    writeFileSync(join(user, 'src/b.ts'), 'saved after the snapshot\n');
+    writeFiles(user, { 'src/later.ts': 'later\n' });
+    rmSync(join(user, 'src/new.ts'));
+    expect(await live.snapshotText('src/a.ts')).toBe('export const a = 10;\n');
+    await live.onDisk;
+    expect(live.record.writing).toBeUndefined();
+    expect(await live.snapshotText('src/a.ts')).toBeUndefined();
+    expect(read(live.record.root, 'src/a.ts')).toBe('export const a = 10;\n');
+    expect(read(live.record.root, 'src/b.ts')).toBe('unsaved b\n');
+    expect(read(live.record.root, 'src/new.ts')).toBe('fresh\n');
+    expect(existsSync(join(live.record.root, 'src/later.ts'))).toBe(false);
+    expect(await countChanges(live.record)).toBe(0);
+    await removeWorkingCopy(live.record);
+  });
+
   it('is removed without reaching through the links into the user folder', async () => {
     const before = fingerprint(user);
     const copy = await take('t3');
@@ -111,6 +131,19 @@ describe('createWorkingCopy in a folder inside a repository', () => {
     writeFileSync(join(copy.root, '../other/x.ts'), 'outside the folder\n');
     expect((await changeSetOf(copy, '')).files).toEqual([{ kind: 'modified', path: 'src/a.ts', base: 'a changed\n', task: 'a by task\n' }]);
     await removeWorkingCopy(copy);
+  });
+});
+
+describe('capturePlain', () => {
+  it('copies what exceeds its memory budget during the capture, so a later edit still cannot reach the copy', async () => {
+    const root = join(tmp, 'copy');
+    const snap = await capturePlain({ folder: user, root, files: ['src/a.ts', 'src/b.ts'], overlays: [{ path: 'src/b.ts', text: 'unsaved\n' }], isDenied, memoryBudget: 0 });
+    writeFileSync(join(user, 'src/a.ts'), 'edited\n');
+    writeFileSync(join(user, 'src/b.ts'), 'edited\n');
+    expect(snap.text('src/b.ts')).toBe('unsaved\n');
+    await snap.materialize(new AbortController().signal);
+    expect(read(root, 'src/a.ts')).toBe('export const a = 1;\n');
+    expect(read(root, 'src/b.ts')).toBe('unsaved\n');
   });
 });
 

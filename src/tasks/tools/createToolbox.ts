@@ -47,7 +47,8 @@ export function createToolbox(o: ToolboxOptions): Toolbox {
       const limitMs = tool.timeoutMs ?? o.timeoutMs ?? 30_000;
       const timeout = AbortSignal.timeout(limitMs);
       const ctx: ToolContext = { env: o.env, signal: AbortSignal.any([signal, timeout]), seen, maxOutputChars };
-      return bounded(tool.run(args, ctx), ctx.signal, () => (timeout.aborted ? `${name} did not finish within ${limitMs / 1000} s and was stopped.` : `${name} was interrupted.`));
+      const work = tool.beforeDisk ? tool.run(args, ctx) : Promise.resolve(o.env.onDisk).then(() => tool.run(args, ctx));
+      return bounded(work, ctx.signal, () => (timeout.aborted ? `${name} did not finish within ${limitMs / 1000} s and was stopped.` : `${name} was interrupted.`));
     },
   };
 }

@@ -1,9 +1,10 @@
+import type { NamedDefinition } from '../../code/definitionsNamed';
 import type { TaskTool } from './taskTool';
 import { stringArg } from './taskTool';
 
 /** Where a name is defined, as the context service's symbol index knows it (workspace-relative paths). */
 export interface DefinitionSource {
-  definitions(name: string): Promise<{ path: string; line: number; signature: string }[]>;
+  definitions(name: string): NamedDefinition[];
 }
 
 const NAME = /^[A-Za-z_$][\w$]*$/;
@@ -37,7 +38,7 @@ export function findSymbol(search: TaskTool, index?: DefinitionSource): TaskTool
       if (args.kind === 'references') return search.run({ pattern: `\\b${name.replace(/\$/g, '\\$')}\\b` }, ctx);
       if (args.kind !== 'definitions') return { ok: false, output: 'Argument "kind" must be "definitions" or "references".' };
       const found = await search.run({ pattern: definitionPattern(name) }, ctx);
-      const known = index ? (await index.definitions(name)).filter((d) => !ctx.env.isDenied(d.path)) : [];
+      const known = index ? index.definitions(name).filter((d) => !ctx.env.isDenied(d.path)) : [];
       // The index read the user's files; the search read the working copy: the search's lines are the current ones.
       const unseen = known.filter((d) => !found.output.includes(`${d.path}:`));
       if (!unseen.length) return found;

@@ -18,6 +18,8 @@ export interface TaskTool {
   readonly spec: FunctionToolSpec;
   /** Per-call time limit override (commands and tests take longer than a read). */
   readonly timeoutMs?: number;
+  /** Runs while the working copy's files are still being written (it serves the snapshot or waits itself). */
+  readonly beforeDisk?: boolean;
   run(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutcome>;
 }
 

@@ -11,14 +11,7 @@ export class PathRefused extends Error {}
  * secret file by the deny list (checked on the path named and on where a link leads).
  */
 export async function insidePath(env: TaskEnvironment, named: unknown): Promise<{ abs: string; rel: string }> {
-  if (typeof named !== 'string' || !named.trim()) throw new PathRefused('A path is required (relative to the workspace root, e.g. "src/index.ts").');
-  const raw = named.trim().replace(/\\/g, '/');
-  if (isAbsolute(raw) || /^[A-Za-z]:/.test(raw)) throw new PathRefused(`"${named}" is absolute: give a path relative to the workspace root.`);
-  const root = resolve(env.root);
-  const abs = resolve(root, raw);
-  const rel = toRel(root, abs);
-  if (rel === undefined) throw new PathRefused(`"${named}" is outside the workspace: only files inside it can be used.`);
-  if (rel && env.isDenied(rel)) throw new PathRefused(`"${rel}" is a secret file (Flint's deny list): it is never read or sent.`);
+  const { abs, rel, root } = namedPath(env, named);
   // Follow links on the longest part of the path that exists: a link may lead outside or to a secret.
   const realRoot = await realpath(root);
   let probe = abs;
@@ -38,6 +31,19 @@ export async function insidePath(env: TaskEnvironment, named: unknown): Promise<
       probe = up;
     }
   }
+}
+
+/** The checks on the path as written (relative, inside, not deny-listed), before any link is followed. */
+export function namedPath(env: Pick<TaskEnvironment, 'root' | 'isDenied'>, named: unknown): { abs: string; rel: string; root: string } {
+  if (typeof named !== 'string' || !named.trim()) throw new PathRefused('A path is required (relative to the workspace root, e.g. "src/index.ts").');
+  const raw = named.trim().replace(/\\/g, '/');
+  if (isAbsolute(raw) || /^[A-Za-z]:/.test(raw)) throw new PathRefused(`"${named}" is absolute: give a path relative to the workspace root.`);
+  const root = resolve(env.root);
+  const abs = resolve(root, raw);
+  const rel = toRel(root, abs);
+  if (rel === undefined) throw new PathRefused(`"${named}" is outside the workspace: only files inside it can be used.`);
+  if (rel && env.isDenied(rel)) throw new PathRefused(`"${rel}" is a secret file (Flint's deny list): it is never read or sent.`);
+  return { abs, rel, root };
 }
 
 /** `abs` relative to `root` with forward slashes ('' for the root), or undefined outside it. */

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { ContextHub } from '../../context/contextHub';
 import type { CodeParser } from '../../code/codeParser';
 import { ContextService, type ContextBlock, type ContextRequest } from '../../context/contextService';
+import { definitionsNamed, type NamedDefinition } from '../../code/definitionsNamed';
 import { EditLog } from '../../context/editLog';
 import { fitViewed } from '../../context/fitViewed';
 import { namesInPlay } from '../../context/namesInPlay';
@@ -99,6 +100,10 @@ class EditorContextHub implements ContextHub {
 
   functions(path: string): LineRange[] {
     return functionSpans(this.ready?.index.outline(path)?.symbols ?? []);
+  }
+
+  definitions(name: string): NamedDefinition[] {
+    return this.ready ? definitionsNamed(this.ready.index, name).filter((d) => this.allowed(d.path)) : [];
   }
 
   build(req: ContextRequest): ContextBlock {

@@ -26,6 +26,7 @@ export function taskAgent(services: Services): () => TaskRunner {
       metrics: services.metrics,
       prices: () => tokenPrices(services.config()),
       now: () => performance.now(),
-      toolbox: (env) => createToolbox({ env, run: spawnProcess, ripgrep }),
+      // find_symbol's definitions come from the context service's symbol index.
+      toolbox: (env) => createToolbox({ env, run: spawnProcess, ripgrep, definitions: services.context }),
     });
 }

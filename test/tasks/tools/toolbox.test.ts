@@ -162,3 +162,26 @@ describe('tools: bounds', () => {
     await rm(dir, { recursive: true });
   });
 });
+
+describe('tools while the working copy is being written', () => {
+  it('read_file serves the snapshot; the other tools wait for the files on disk', async () => {
+    let written!: () => void;
+    const onDisk = new Promise<void>((resolve) => (written = resolve));
+    let writing = true;
+    const snapshotText = async (rel: string) => (writing && rel === 'src/a.ts' ? 'captured a\n' : undefined);
+    const env = { ...localEnvironment(root), onDisk, snapshotText };
+    const box = createToolbox({ env, run: spawnProcess });
+    expect((await call(box, 'read_file', { path: 'src/a.ts' })).output).toContain('1| captured a');
+    expect((await call(box, 'read_file', { path: '.env' })).output).toContain('secret file');
+    let listed = false;
+    const list = call(box, 'list_files', { glob: 'src/*.ts' }).then((r) => ((listed = true), r));
+    let read = false;
+    const other = call(box, 'read_file', { path: 'src/b.ts' }).then((r) => ((read = true), r));
+    await new Promise((r) => setTimeout(r, 100));
+    expect([listed, read]).toEqual([false, false]);
+    writing = false;
+    written();
+    expect((await list).output).toContain('src/a.ts');
+    expect((await other).output).toContain("import { parseArgs } from './a';");
+  });
+});

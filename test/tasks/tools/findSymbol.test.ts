@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CodeParser, installedParserFiles } from '../../../src/code/codeParser';
 import { SymbolIndex } from '../../../src/code/symbolIndex';
 import { createToolbox } from '../../../src/tasks/tools/createToolbox';
-import { indexDefinitions } from '../../../src/tasks/tools/indexDefinitions';
+import { definitionsNamed } from '../../../src/code/definitionsNamed';
 import { spawnProcess } from '../../../src/tests/spawnProcess';
 import { localEnvironment, tempWorkspace } from '../taskHarness';
 
@@ -16,7 +16,7 @@ describe('find_symbol with the symbol index', () => {
     await index.update('src/shapes.ts', 'typescript', shapes, 1);
     await index.update('.env.ts', 'typescript', 'export const area = 1;\n', 1);
     const root = await tempWorkspace({ 'src/shapes.ts': 'export default class Shapes {}\n' });
-    const box = createToolbox({ env: localEnvironment(root), run: spawnProcess, definitions: indexDefinitions(index) });
+    const box = createToolbox({ env: localEnvironment(root), run: spawnProcess, definitions: { definitions: (name) => definitionsNamed(index, name) } });
     const r = await box.run('find_symbol', JSON.stringify({ name: 'area', kind: 'definitions' }), new AbortController().signal);
     expect(r.ok).toBe(true);
     expect(r.output).toBe('src/shapes.ts:2: const area = (w: number) => (from the index; the line may have moved)');

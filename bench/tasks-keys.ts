@@ -1,0 +1,219 @@
+// The foreground beside background tasks: ghost text's keystroke latency with two tasks running,
+// minus none, in one run. In-process, in the extension's own services as the extension host runs
+// them on one event loop: the real completion engine over the fast model's WebSocket client, and
+// the real task manager (working copies, the agent loop over the full model's HTTP client, the
+// toolbox, commands and test runs as child processes, the log and persistence). The model is the
+// local endpoint (scripted engine, its own process): ghost text from the typist oracle with a
+// 30 ms first token at 1,000 tokens/s; each task streams 300 words of text per turn at 1,000
+// tokens/s, reads a file, writes one and runs the project's tests (node --test) every turn.
+// Each keystroke lands at the start of a line somewhere new in a source file, as after Enter (the
+// model is asked). Windows of keystrokes alternate between "tasks" (two running) and "none" in balanced orders
+// (bench/balancedOrders.mjs). Per keystroke, from the moment the key was due (a late timer is
+// the host's delay, counted):
+// - keystroke_added_ms: to the engine's answer, minus the model's own time (every answered key);
+// - ghost_text_first_token_ms: to the suggestion, keystrokes the model answered.
+// The figures are the median with tasks minus the median without, with a bootstrap interval.
+// Not through the editor's UI: the Tasks view's redraws are not in the tasks' cost here.
+// Usage: npm run bench -- tasks-keys [--windows=24] [--keys=40]
+// Writes bench/results/tasks-keys.json.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { CompletionEngine } from '../src/completions/completionEngine';
+import { createDenyList } from '../src/privacy/denyList';
+import { silentLogger } from '../src/log/logger';
+import { createMetricsStore } from '../src/metrics/metricsStore';
+import { agentTaskRunner } from '../src/tasks/agentTaskRunner';
+import { createTaskManager } from '../src/tasks/createTaskManager';
+import type { TaskManager } from '../src/tasks/taskManager';
+import { createToolbox } from '../src/tasks/tools/createToolbox';
+import { spawnProcess } from '../src/tests/spawnProcess';
+import { systemClock } from '../src/time/clock';
+import { createModelClient } from '../src/transport/createModelClient';
+import { writeFiles } from '../support/folderFixture';
+import { CompletionRequestLog } from '../support/completionRequestLog';
+import { until } from '../support/until.mjs';
+import { balancedTurns } from './balancedOrders.mjs';
+import { oracleFixture } from './completionsOracle';
+import { rng } from './completionsTypist';
+import { medianDifference, percentileFigure } from './sampleStats.mjs';
+
+const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const windows = Math.max(2, arg('windows', 24));
+const keysPerWindow = Math.max(5, arg('keys', 40));
+const TYPED = 'test/fixtures/completions/typist/inventory.ts';
+const TASK = 'flint-bench-task: keep improving the module';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const root = process.cwd();
+const tmp = mkdtempSync(join(tmpdir(), 'flint-bench-keys-'));
+
+const running = new Set<ChildProcess>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    for (const child of running) child.kill('SIGTERM');
+    process.exit(130);
+  });
+}
+
+/** One endpoint for both models: the typist's oracle, and the tasks' turns first. */
+async function startEndpoint(text: string): Promise<{ origin: string; child: ChildProcess }> {
+  const words = Array.from({ length: 300 }, (_, i) => ` step${i}`).join('');
+  const task = {
+    match: { user: 'flint-bench-task' },
+    reply: {
+      text: `Working on it:${words}`,
+      calls: [
+        { name: 'read_file', arguments: '{"path":"src/mod.js","start_line":1,"end_line":{{turn}}}' },
+        { name: 'create_file', arguments: { path: 'out/turn{{turn}}.txt', content: 'turn {{turn}}' } },
+        { name: 'run_command', arguments: { command: 'node --test test/ # turn {{turn}}' } },
+      ],
+    },
+  };
+  const oracle = oracleFixture(text, 0.3, 0);
+  const script = join(tmp, 'script.json');
+  writeFileSync(script, JSON.stringify({ rules: [task, ...oracle.rules] }));
+  const child = spawn(process.execPath, ['scripts/endpoint.mjs', '--port', '0', '--engine', 'scripted', '--script', script, '--first-token-delay-ms', '30', '--tokens-per-second', '1000', '--full-delay-ms', '0', '--full-tokens-per-second', '1000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`endpoint exited with ${code}`)));
+  });
+  const origin = /(http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1];
+  if (!origin) throw new Error(`unexpected endpoint output: ${line}`);
+  return { origin, child };
+}
+
+/** The folder the tasks work on: a module and tests that take the runner a moment. */
+function project(): string {
+  const dir = join(tmp, 'project');
+  const mod = Array.from({ length: 400 }, (_, i) => `export const v${i} = ${i};`).join('\n');
+  const test = (n: number) => `import test from 'node:test';\nimport assert from 'node:assert';\nimport * as m from '../src/mod.js';\nfor (let i = 0; i < 50; i++) test('t${n}-' + i, () => assert.equal(m['v' + i], i));\n`;
+  writeFiles(dir, { 'package.json': '{"name":"p","type":"module","scripts":{"test":"node --test test/"}}\n', 'src/mod.js': `${mod}\n`, 'test/a.test.js': test(1), 'test/b.test.js': test(2) });
+  return dir;
+}
+
+interface Sample {
+  withTasks: boolean;
+  /** Key due → answer, minus the model's time. */
+  added: number;
+  /** Key due → suggestion, when the model answered. */
+  firstToken?: number;
+  /** Key due → its handler ran (the event loop's delay). */
+  lag: number;
+}
+
+const text = readFileSync(TYPED, 'utf8');
+const endpoint = await startEndpoint(text);
+const fast = createModelClient({ role: 'fast', url: `${endpoint.origin.replace('http', 'ws')}/v1/responses`, model: 'gpt-5.3-codex-spark', httpApi: 'responses', allowInsecure: false, firstTokenTimeoutMs: 10_000, stallTimeoutMs: 10_000, log: silentLogger });
+const full = createModelClient({ role: 'full', url: `${endpoint.origin}/v1`, model: 'gpt-5.3-codex', httpApi: 'responses', allowInsecure: false, firstTokenTimeoutMs: 10_000, stallTimeoutMs: 10_000, log: silentLogger });
+const settings = { api: 'responses' as const, fimTemplate: 'qwen' as const, maxLines: 30, tokenBudget: 4096, debounceMs: null };
+// A fresh engine each window: its cache would otherwise answer the places visited before.
+const newEngine = () => new CompletionEngine({ client: () => fast, settings: () => settings, clock: systemClock(() => performance.now()), metrics: createMetricsStore(), log: new CompletionRequestLog() });
+const folder = project();
+const errors: string[] = [];
+const manager: TaskManager = await createTaskManager({
+  storageDir: join(tmp, 'storage'),
+  runner: () => agentTaskRunner({ client: () => full, metrics: { record() {} }, prices: () => ({}), now: () => performance.now(), toolbox: (env) => createToolbox({ env, run: spawnProcess }) }),
+  settings: () => ({ maxParallel: 2, budgets: { maxTurns: 10_000, maxMinutes: 60, maxCost: null, maxTokens: null }, allowedCommands: ['node --test *'], testsCommand: '', testsTimeoutMs: 60_000 }),
+  trusted: () => true,
+  isDenied: () => createDenyList([]),
+  overlays: () => [],
+  askConsent: async () => 'deny',
+  alwaysAllowed: new Set(),
+  onError: (m) => errors.push(m),
+});
+
+const rand = rng(42);
+/** Where each non-empty line's code starts, after the previous line and its indentation. */
+const lineStarts = [...text.matchAll(/\n([ \t]*)(?=\S)/g)].map((m) => m.index! + m[0].length);
+const sources = new Map<string, number>();
+
+/** `keys` keystrokes at a human pace (60 ms floor, mean ~150 ms), each at a new place, each asking the engine as the editor would. */
+async function typeWindow(withTasks: boolean, keys: number, out: Sample[]): Promise<void> {
+  let controller: AbortController | undefined;
+  const pending: Promise<unknown>[] = [];
+  const engine = newEngine();
+  for (let k = 0; k < keys; k++) {
+    const gap = 60 + -Math.log(1 - rand()) * 90;
+    const due = performance.now() + gap;
+    await sleep(gap);
+    const lag = performance.now() - due;
+    // The cursor lands at the start of a new line (Enter pressed, indentation in place) somewhere
+    // new each key: the model is asked, as ghost text asks it after each line typed.
+    const pos = lineStarts[Math.floor(rand() * lineStarts.length)];
+    controller?.abort();
+    const mine = (controller = new AbortController());
+    const prefix = text.slice(0, pos);
+    pending.push(
+      engine.provide({ prefix, suffix: '', languageId: 'typescript', filePath: 'inventory.ts', snippets: () => [], explicit: false, signal: mine.signal }).then((result) => {
+        if (!result || mine.signal.aborted) return;
+        sources.set(result.source, (sources.get(result.source) ?? 0) + 1);
+        const at = performance.now() - due;
+        out.push({ withTasks, lag, added: at - result.timing.model, ...(result.source === 'model' && { firstToken: at }) });
+      }),
+    );
+  }
+  await sleep(300);
+  controller?.abort();
+  await Promise.allSettled(pending);
+  engine.dispose();
+}
+
+/** Two tasks running (streaming, calling tools, running tests) for the length of `work`. */
+async function withTwoTasks(work: () => Promise<void>): Promise<number> {
+  const tasks = [manager.start({ instruction: TASK, folder }), manager.start({ instruction: TASK, folder })];
+  // Typing starts once both stream: their first turns' tool calls have run.
+  await until('both tasks calling tools', () => tasks.every((t) => manager.get(t.id)?.log.some((e) => e.kind === 'tool')), 60_000);
+  await work();
+  const turns = tasks.reduce((s, t) => s + (manager.get(t.id)?.usage.turns ?? 0), 0);
+  for (const t of tasks) manager.stop(t.id);
+  await until('both tasks stopped', () => tasks.every((t) => !['running', 'queued', 'waiting'].includes(manager.get(t.id)!.state)), 30_000);
+  for (const t of tasks) await manager.discard(t.id);
+  return turns;
+}
+
+try {
+  await until('the fast connection warm', () => fast.state.status === 'warm', 30_000);
+  const samples: Sample[] = [];
+  let taskTurns = 0;
+  // A warm-up window of each kind, not counted.
+  await typeWindow(false, 10, []);
+  await withTwoTasks(() => typeWindow(true, 10, []));
+  for (const order of balancedTurns(2, windows / 2)) {
+    for (const kind of order) {
+      if (kind === 0) await typeWindow(false, keysPerWindow, samples);
+      else taskTurns += await withTwoTasks(() => typeWindow(true, keysPerWindow, samples));
+    }
+  }
+  const pick = (withTasks: boolean, f: (s: Sample) => number | undefined) => samples.filter((s) => s.withTasks === withTasks).map(f).filter((x): x is number => x !== undefined);
+  const result = {
+    ...medianDifference('keystroke_added_ms_with_tasks_minus_none', pick(true, (s) => s.added), pick(false, (s) => s.added), { digits: 3 }),
+    ...medianDifference('ghost_text_first_token_added_ms_with_tasks_minus_none', pick(true, (s) => s.firstToken), pick(false, (s) => s.firstToken), { digits: 3 }),
+    ...percentileFigure('keystroke_added_ms_p50_with_tasks', pick(true, (s) => s.added), 50, { digits: 3 }),
+    ...percentileFigure('keystroke_added_ms_p50_none', pick(false, (s) => s.added), 50, { digits: 3 }),
+    ...percentileFigure('ghost_text_first_token_ms_p50_with_tasks', pick(true, (s) => s.firstToken), 50, { digits: 3 }),
+    ...percentileFigure('ghost_text_first_token_ms_p50_none', pick(false, (s) => s.firstToken), 50, { digits: 3 }),
+    ...percentileFigure('key_handler_lag_ms_p95_with_tasks', pick(true, (s) => s.lag), 95, { digits: 3 }),
+    ...percentileFigure('key_handler_lag_ms_p95_none', pick(false, (s) => s.lag), 95, { digits: 3 }),
+    ...percentileFigure('keystroke_added_ms_p95_with_tasks', pick(true, (s) => s.added), 95, { digits: 3 }),
+    ...percentileFigure('keystroke_added_ms_p95_none', pick(false, (s) => s.added), 95, { digits: 3 }),
+    windows,
+    keys_per_window: keysPerWindow,
+    task_turns_while_typing: taskTurns,
+    answers_by_source: Object.fromEntries(sources),
+    measured_in: 'in-process: the extension\'s completion engine and task manager on one event loop, the local endpoint in its own process',
+    errors,
+  };
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  writeFileSync(join(root, 'bench/results/tasks-keys.json'), `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`tasks-keys: keystroke added with tasks − none ${result.keystroke_added_ms_with_tasks_minus_none} ms (${JSON.stringify(result.keystroke_added_ms_with_tasks_minus_none_ci)}), ghost text ${result.ghost_text_first_token_added_ms_with_tasks_minus_none} ms (${JSON.stringify(result.ghost_text_first_token_added_ms_with_tasks_minus_none_ci)}); ${taskTurns} task turns while typing`);
+} finally {
+  await manager.dispose();
+  fast.dispose();
+  full.dispose();
+  endpoint.child.kill('SIGTERM');
+  rmSync(tmp, { recursive: true, force: true });
+}

@@ -1,0 +1,93 @@
+import { copyFile, rm } from 'node:fs/promises';
+import { isAbsolute, join, relative } from 'node:path';
+import { git, zList } from './gitCommand';
+import { insideRelative, type Overlay } from './workingCopyFiles';
+import { DEPENDENCY_FOLDERS } from './workingCopyRecord';
+
+/** Largest file the snapshot serves before the copy is on disk (larger ones wait for the disk). */
+const MAX_SERVED_BYTES = 1_000_000;
+
+/** Pathspecs that keep dependency folders out of a listing, wherever they sit. */
+export const NO_DEPENDENCIES = DEPENDENCY_FOLDERS.flatMap((d) => [`:(exclude,glob)**/${d}/**`, `:(exclude,glob)**/${d}`]);
+
+export interface GitCaptureInput {
+  folder: string;
+  /** The repository's top and the commit checked out there. */
+  top: string;
+  head: string;
+  /** This copy's own folder (the capture's index lives there). */
+  dir: string;
+  overlays: readonly Overlay[];
+  isDenied(relPath: string): boolean;
+}
+
+export interface GitCapture {
+  /** The folder's path in the repository ('' at the top). */
+  prefix: string;
+  /** The snapshot: a tree of the repository with the folder as the user sees it. */
+  tree: string;
+  /** Checks the tree out as a detached worktree at `work` (no hooks, no large-file downloads). */
+  materialize(work: string, signal: AbortSignal): Promise<void>;
+  /** A regular file's text in the snapshot (folder-relative), undefined when it is none or too large. */
+  text(rel: string): Promise<string | undefined>;
+}
+
+/**
+ * The folder as the user sees it, as a tree of its repository, taken as `git stash create` does:
+ * a private copy of the user's index takes the uncommitted, untracked (not ignored) and unsaved
+ * files, the deny list and dependency folders left out. Stat data in the copied index spares
+ * rehashing unchanged files, so this costs a directory scan. The user's index, files and refs are
+ * not written; new blobs go to the repository's object store, as a stash's would.
+ */
+export async function captureGit(o: GitCaptureInput): Promise<GitCapture> {
+  const prefix = relative(o.top, o.folder).replace(/\\/g, '/');
+  const repoPath = (rel: string) => (prefix ? `${prefix}/${rel}` : rel);
+  const index = join(o.dir, 'snapshot-index');
+  const env = { GIT_INDEX_FILE: index };
+  const gitPath = (await git(['rev-parse', '--git-path', 'index'], o.folder)).trim();
+  try {
+    await copyFile(isAbsolute(gitPath) ? gitPath : join(o.folder, gitPath), index);
+  } catch {
+    await git(['read-tree', o.head], o.top, { env });
+  }
+  const listed = zList(await git(['ls-files', '-z', '-c', '-o', '--exclude-standard', '--', '.', ...NO_DEPENDENCIES], o.folder, { env }));
+  const denied = [...new Set(listed.filter((p) => o.isDenied(p)))];
+  // Secret files are never hashed: excluded from the add, and removed where the index tracks them.
+  const pathspecs = ['.', ...NO_DEPENDENCIES, ...denied.map((p) => `:(exclude,literal)${p}`)];
+  await git(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], o.folder, { env, input: pathspecs.join('\0') });
+  const entries = [...denied.map((p) => `0 ${'0'.repeat(40)}\t${repoPath(p)}`), ...(await overlayEntries(o, repoPath, env))];
+  if (entries.length) await git(['update-index', '-z', '--index-info'], o.top, { env, input: entries.map((e) => `${e}\0`).join('') });
+  const tree = (await git(['write-tree'], o.top, { env })).trim();
+  await rm(index, { force: true });
+  return {
+    prefix,
+    tree,
+    async materialize(work, signal) {
+      await git(['worktree', 'add', '--no-checkout', '--detach', work, o.head], o.folder, { signal });
+      // Large-file pointers stay pointers: a snapshot never downloads (GIT_LFS_SKIP_SMUDGE).
+      await git(['read-tree', '-u', '--reset', tree], work, { env: { GIT_LFS_SKIP_SMUDGE: '1' }, signal, timeoutMs: 10 * 60_000 });
+    },
+    async text(rel) {
+      const [entry] = zList(await git(['ls-tree', '-l', '-z', '--full-tree', tree, '--', repoPath(rel)], o.top));
+      const m = entry && /^(100644|100755) blob ([0-9a-f]+) +(\d+)\t/.exec(entry);
+      if (!m || Number(m[3]) > MAX_SERVED_BYTES) return undefined;
+      // As the checkout writes it (line endings converted), so an edit checked against it matches the disk.
+      return git(['cat-file', '--filters', `--path=${repoPath(rel)}`, m[2]], o.top, { env: { GIT_LFS_SKIP_SMUDGE: '1' } });
+    },
+  };
+}
+
+/** Index lines putting each unsaved buffer (hashed through the repository's filters) in place of the file. */
+async function overlayEntries(o: GitCaptureInput, repoPath: (rel: string) => string, env: Record<string, string>): Promise<string[]> {
+  const shown = o.overlays.map((v) => ({ rel: insideRelative(v.path), text: v.text })).filter((v): v is Overlay & { rel: string } => v.rel !== undefined && !o.isDenied(v.rel));
+  if (!shown.length) return [];
+  const staged = zList(await git(['ls-files', '-s', '-z', '--full-name', '--', ...shown.map((v) => `:(literal)${v.rel}`)], o.folder, { env }));
+  const modes = new Map(staged.map((line) => [line.slice(line.indexOf('\t') + 1), line.slice(0, 6)]));
+  return Promise.all(
+    shown.map(async (v) => {
+      const path = repoPath(v.rel);
+      const sha = (await git(['hash-object', '-w', '--stdin', `--path=${path}`], o.top, { input: v.text })).trim();
+      return `${modes.get(path) === '100755' ? '100755' : '100644'} ${sha}\t${path}`;
+    }),
+  );
+}
