@@ -9,7 +9,7 @@ import { filePersistence } from './taskPersistence';
 import type { TaskBudgets, TaskRunner } from './taskRunner';
 import type { TaskRecord } from './taskTypes';
 import { createWorkingCopy } from './workingCopy';
-import { changeSetOf, countChanges } from './workingCopyChanges';
+import { changeSetOf, countChanges, snapshotText } from './workingCopyChanges';
 import type { Overlay } from './workingCopyFiles';
 import { removeStaleCopies, removeWorkingCopy } from './workingCopyRemoval';
 
@@ -68,6 +68,7 @@ export async function createTaskManager(host: TaskHost): Promise<TaskManager> {
         testTimeoutMs: s.testsTimeoutMs,
         testCommandOverride: s.testsCommand,
         probe: nodeProbe,
+        snapshot: { at: r.createdAt, text: (p) => snapshotText(copy, p) },
       });
     },
     countChanges,

@@ -13,7 +13,7 @@ const fileChange = z.discriminatedUnion('kind', [
 const changeSet = z.object({ taskId: z.string().min(1), summary: z.string(), files: z.array(fileChange) });
 // JSON has no undefined: a missing file is null on disk.
 const text = z.string().nullable();
-const revertRecord = z.object({ taskId: z.string().min(1), files: z.array(z.object({ path, before: text, after: text })) });
+const revertRecord = z.object({ taskId: z.string().min(1), summary: z.string().optional(), files: z.array(z.object({ path, before: text, after: text })) });
 
 export const taskResultsSchema = z.object({
   version: z.literal(1),

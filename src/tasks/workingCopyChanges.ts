@@ -65,3 +65,8 @@ async function fileChange(e: Entry, base: (p: string) => Promise<string>, task: 
       return undefined;
   }
 }
+
+/** The snapshot's text of a folder-relative path; undefined when the snapshot has no such file. */
+export function snapshotText(record: WorkingCopyRecord, path: string): Promise<string | undefined> {
+  return git([...record.gitArgs, 'cat-file', 'blob', `${record.snapshotTree}:${record.prefix}${path}`], record.root).catch(() => undefined);
+}

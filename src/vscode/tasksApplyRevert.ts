@@ -26,7 +26,7 @@ export async function revertTask(results: TaskResults, conflicts: ConflictConten
     const outcome = revertOutcome(file, choice.choose, choice.file);
     if (outcome) await applyOutcome(outcome);
   }
-  const rest: RevertRecord | undefined = left.length > 0 ? recordApply(undefined, taskId, left) : undefined;
+  const rest: RevertRecord | undefined = left.length > 0 ? recordApply(undefined, taskId, left, record.summary) : undefined;
   await results.reverted(taskId, rest);
   void vscode.window.showInformationMessage(left.length > 0 ? `Flint: the task was reverted except ${left.length} file(s) left for later; Revert Task again to finish.` : 'Flint: the task was reverted.');
 }
