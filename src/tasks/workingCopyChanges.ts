@@ -46,7 +46,7 @@ export async function changeSetOf(record: WorkingCopyRecord, summary: string): P
     const texts = [change && 'base' in change ? change.base : '', change && 'task' in change ? change.task : ''];
     if (change && !texts.some(looksBinary)) files.push(change);
   }
-  return { taskId: record.taskId, summary, files };
+  return { taskId: record.taskId, folder: record.folder, summary, files };
 }
 
 async function fileChange(e: Entry, base: (p: string) => Promise<string>, task: (p: string) => Promise<string>): Promise<FileChange | undefined> {

@@ -16,6 +16,7 @@ class MemoryStorage implements TaskResultsStorage {
 
 const changeSet: ChangeSet = {
   taskId: 't1',
+  folder: '/home/user/second-folder',
   summary: 'Renamed a helper',
   files: [
     { kind: 'modified', path: 'a.ts', base: 'a\r\n', task: 'b\r\n' },
@@ -34,7 +35,7 @@ describe('TaskResults', () => {
       throw err;
     });
     expect(reloaded.underReview()).toEqual([{ changeSet, decided: { 'c.ts': 'accepted' } }]);
-    expect(reloaded.revertRecord('t1')).toEqual({ taskId: 't1', summary: 'Renamed a helper', files: [{ path: 'c.ts', before: undefined, after: 'c\n' }] });
+    expect(reloaded.revertRecord('t1')).toEqual({ taskId: 't1', summary: 'Renamed a helper', folder: '/home/user/second-folder', files: [{ path: 'c.ts', before: undefined, after: 'c\n' }] });
   });
 
   it('ends the review once every file is decided, keeping the apply revertible and named by its summary', async () => {
@@ -49,7 +50,7 @@ describe('TaskResults', () => {
     await reloaded.load(async (err) => {
       throw err;
     });
-    expect(reloaded.revertRecord('t1')?.summary).toBe('Renamed a helper');
+    expect(reloaded.revertRecord('t1')).toMatchObject({ summary: 'Renamed a helper', folder: '/home/user/second-folder' });
     await results.reverted('t1', undefined);
     expect(results.revertible()).toEqual([]);
   });
