@@ -69,11 +69,11 @@ async function waitDone(row) {
   assert.match(state, /done · .* 3 files changed/, `the task is done with three files changed: ${state}`);
 }
 
-/** Opens the review and checks it lists the three files. */
-async function openReview(wb, page) {
+/** Opens the review of the task on `folder` and checks it lists the three files. */
+async function openReview(wb, page, folder) {
   await wb.runCommand('Flint: Review Task Result');
-  await page.locator('.tabs-container .tab', { hasText: 'Task result' }).first().waitFor({ timeout: 20_000 });
-  const titles = page.locator('.multiDiffEditor .multiDiffEntry .file-path .title');
+  await page.locator('.tabs-container .tab.active', { hasText: `Task result: Tidied the prices, the greeting and the first item of a list in ${folder}.` }).waitFor({ timeout: 20_000 });
+  const titles = page.locator('.multiDiffEditor:visible .multiDiffEntry .file-path .title');
   await until('the review lists three files', async () => (await titles.count()) === 3, 20_000);
   const shown = (await titles.allTextContents()).map((t) => t.trim()).sort();
   assert.deepEqual(shown.map((t) => t.split(/[\\/]/).pop()), ['alpha.js', 'beta.js', 'gamma.js'], `the review shows the three files: ${shown}`);
@@ -120,8 +120,17 @@ export const tests = [
       await waitDone(row);
       assert.equal(await isDirty(page), true, 'beta.js is left unsaved');
       assert.equal(read(workspace, 'one', 'gamma.js'), BASE['gamma.js'], 'the task worked in its copy');
+      // The task's edit of alpha.js came after the user saved it: it was checked against the saved text and refused once
+      // (the script answers that refusal alone with this text, then sends the edit again).
+      const log = page.locator('.tabs-container .tab.active', { hasText: 'tidy the folder one' });
+      await until('the log opened from its row', async () => {
+        await row.click();
+        return log.waitFor({ timeout: 3_000 }).then(() => true, () => false);
+      }, 20_000);
+      await wb.press('Control+End');
+      await waitForText(page, 'The user changed that line too');
 
-      await openReview(wb, page);
+      await openReview(wb, page, 'one');
       await startCommand(wb, page, 'Flint: Accept All of Task Result');
       // The overlap is asked about: the user's text, the task's and the original are shown; nothing of it lands silently.
       const question = page.locator('.quick-input-widget', { hasText: 'Conflict: one/alpha.js:9' });
@@ -181,7 +190,7 @@ export const tests = [
       await waitForText(page, 'toUpperCase(); // loud');
       const before = { 'alpha.js': BASE['alpha.js'], 'beta.js': typedInto('beta.js', BASE['beta.js']), 'gamma.js': BASE['gamma.js'] };
 
-      await openReview(wb, page);
+      await openReview(wb, page, 'two');
       // The cursor on the task's first hunk of alpha.js: only that hunk lands.
       await openPath(wb, page, join(workspace, 'two/alpha.js'));
       await goToLine(wb, page, 2);
