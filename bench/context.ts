@@ -9,9 +9,9 @@
 // Writes bench/results/context.json. `--quick`: fewer cuts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CodeParser, installedParserFiles } from '../src/context/codeParser';
+import { CodeParser, installedParserFiles } from '../src/code/codeParser';
 import { ContextService } from '../src/context/contextService';
-import { maskSecrets } from '../src/context/secretScan';
+import { maskSecrets } from '../src/privacy/secretScan';
 import { bootstrapCi, percentileFigure } from './sampleStats.mjs';
 import { corpusPackages, cutPoints, loadCorpus, recalled, type Cut } from './contextCorpus';
 import { SURFACES, surfacePrompts, type Surface } from './contextPrompts';

@@ -4,12 +4,12 @@
 // defined in another file of the same package.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { CodeParser } from '../src/context/codeParser';
-import { findFunctions } from '../src/context/findFunctions';
+import type { CodeParser } from '../src/code/codeParser';
+import { findFunctions } from '../src/code/findFunctions';
 import { namesInPlay } from '../src/context/namesInPlay';
-import { languageIdOfPath } from '../src/context/parserLanguages';
+import { languageIdOfPath } from '../src/code/parserLanguages';
 import { lookup } from '../src/context/resolveDefinitions';
-import { SymbolIndex, type Located } from '../src/context/symbolIndex';
+import { SymbolIndex, type Located } from '../src/code/symbolIndex';
 
 export interface CorpusPackage {
   name: string;

@@ -4,7 +4,7 @@ import { decideMode } from '../src/completions/completionMode';
 import { buildModelRequest } from '../src/completions/completionPrompt';
 import { buildCompletionContext } from '../src/context/completionContext';
 import type { ContextBlock, ContextService } from '../src/context/contextService';
-import { functionSpans } from '../src/context/functionSpan';
+import { functionSpans } from '../src/code/functionSpan';
 import { labelledBlocks, SECTION_TITLES } from '../src/context/renderSections';
 import type { Snippet } from '../src/context/snippet';
 import { SnippetRing } from '../src/context/snippetRing';

@@ -5,8 +5,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createDenyList } from '../src/context/denyList';
-import { findSecret } from '../src/context/secretScan';
+import { createDenyList } from '../src/privacy/denyList';
+import { findSecret } from '../src/privacy/secretScan';
 import { percentileFigure } from './sampleStats.mjs';
 
 const root = process.cwd();

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createDenyList } from '../src/context/denyList';
+import { createDenyList } from '../src/privacy/denyList';
 import { spawnProcess } from '../src/tests/spawnProcess';
 import { createWorkingCopy } from '../src/tasks/workingCopy';
 import { changeSetOf } from '../src/tasks/workingCopyChanges';

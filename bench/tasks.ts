@@ -19,7 +19,7 @@ import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createDenyList } from '../src/context/denyList';
+import { createDenyList } from '../src/privacy/denyList';
 import { silentLogger } from '../src/log/logger';
 import { startEndpoint } from '../src/server/startEndpoint';
 import { AgentLoop, type AgentTask } from '../src/tasks/agentLoop';

@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { silentLogger } from '../src/log/logger';
 import { startEndpoint } from '../src/server/startEndpoint';
-import { CodeParser, installedParserFiles } from '../src/context/codeParser';
+import { CodeParser, installedParserFiles } from '../src/code/codeParser';
 import { ContinuousTests } from '../src/tests/continuousTests';
 import { projectSyntaxCheck } from '../src/tests/projectSyntaxCheck';
 import { runnerCommand } from '../src/tests/runnerCommand';

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { CodeParser } from '../src/context/codeParser';
+import type { CodeParser } from '../src/code/codeParser';
 import { silentLogger } from '../src/log/logger';
 import { startEndpoint } from '../src/server/startEndpoint';
 import { ContinuousTests, type ContinuousEvents } from '../src/tests/continuousTests';

@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { silentLogger } from '../src/log/logger';
 import { percentile } from '../src/metrics/percentiles';
 import { startEndpoint } from '../src/server/startEndpoint';
-import type { CodeParser } from '../src/context/codeParser';
+import type { CodeParser } from '../src/code/codeParser';
 import { ContinuousTests, type ContinuousEvents } from '../src/tests/continuousTests';
 import type { Regression } from '../src/tests/regressionCheck';
 import { projectSyntaxCheck } from '../src/tests/projectSyntaxCheck';

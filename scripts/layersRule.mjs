@@ -12,16 +12,28 @@ const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
  */
 export const LAYERS = [
   ['extension'],
+  // The editor adapters, in wings (one per feature, and the shared adapters: see SHARED_ADAPTERS).
   ['vscode'],
   // Background tasks orchestrate the features below them (test runners, pending edits, context).
   ['tasks'],
   ['completions', 'nextEdit', 'edits', 'variants', 'chat', 'review', 'tests', 'status'],
   ['services', 'rewrite'],
   ['router'],
+  // Context for prompts (what is sent) beside the transport (how).
   ['context', 'transport'],
+  // Code parsing and symbols; privacy (deny list, secret scan, workspace bounds) every sender asks.
+  ['code', 'privacy'],
   ['metrics'],
   ['protocol', 'config', 'log', 'events', 'time', 'webview'],
 ];
+
+/**
+ * The editor adapters live in wings: src/vscode/<feature>/ adapts src/<feature>/ (a folder of the
+ * table above) and imports its own wing and the shared adapters only; the shared adapters
+ * (service wiring, settings, the checks and helpers every surface uses) import no wing. What one
+ * wing needs of another is wired by src/extension.ts, which alone imports them all.
+ */
+export const SHARED_ADAPTERS = 'shared';
 
 /** Modules a webview may use from src/: message-protocol types and pure helpers. */
 export const WEBVIEW_SHARED = [
@@ -63,12 +75,31 @@ function tableViolation(from, to) {
   if (a === b) return `src/${from} and src/${to} are siblings in one layer and do not import each other: move the shared piece down a layer (scripts/layersRule.mjs lists the layers)`;
   return `src/${from} is below src/${to}: layers import downward only (${LAYERS.map((row) => row.join(' ')).join(' → ')}); move the shared piece down or pass it in`;
 }
+/** Why an adapter is not where adapters live; null when it is in a wing. */
+function wingPlacement(file) {
+  const parts = file.split('/');
+  if (parts.length < 4) return 'editor adapters live in wings: move this file to src/vscode/<feature>/ (named after the folder of src/ it adapts) or to src/vscode/shared/';
+  const wing = parts[2];
+  if (wing === SHARED_ADAPTERS || (rowOf(wing) >= 0 && !['vscode', 'extension', 'services'].includes(wing))) return null;
+  return `src/vscode/${wing}/ is not a wing: name an adapter folder after the folder of src/ it adapts (a row of LAYERS), or use src/vscode/${SHARED_ADAPTERS}/`;
+}
+
+/** Why the adapter `file` may not import the adapter `target`; null when it may. */
+function wingViolation(file, target) {
+  const [from, to] = [file.split('/')[2], target.split('/')[2]];
+  if (from === to || to === SHARED_ADAPTERS) return null;
+  if (from === SHARED_ADAPTERS) return `the shared adapters serve every wing and import none (src/vscode/${to}/): have src/extension.ts pass in what this needs`;
+  return `src/vscode/${from}/ and src/vscode/${to}/ are different features' adapters and do not import each other: move the shared piece to src/vscode/${SHARED_ADAPTERS}/ or have src/extension.ts pass it in`;
+}
+
 const isShell = (file) => under(file, 'src/vscode') || file === 'src/extension.ts';
 /** Test doubles: everything in test/support/, and anything named as a fake. */
 const isDouble = (target) => under(target, 'test/support') || /(^|\/)fake[A-Z]/.test(target);
 
 /** Why `file` may not import `source` (resolved to `target`, repository-relative, no extension); null when it may. */
 export function layerViolation(file, source, target) {
+  const misplaced = under(file, 'src/vscode') && wingPlacement(file);
+  if (misplaced) return misplaced;
   if (source === 'vscode') {
     return isShell(file) || under(file, 'test/e2e') || under(file, 'support/e2e/baseline-extension') ? null : 'only src/vscode/ and src/extension.ts import vscode: keep this logic pure and pass what it needs in';
   }
@@ -86,6 +117,7 @@ export function layerViolation(file, source, target) {
   if (under(file, 'src')) {
     if (under(target, 'src/server')) return 'the local endpoint is a separate program: the extension shares only src/protocol/ with it';
     if (!under(target, 'src')) return 'product code imports nothing from tests, benchmarks or scripts';
+    if (under(file, 'src/vscode') && under(target, 'src/vscode')) return wingViolation(file, target);
     return tableViolation(layerOf(file), layerOf(target));
   }
   if (under(file, 'support') && under(target, 'test')) return 'support/ is shared by tests and benchmarks: it imports nothing from test/';

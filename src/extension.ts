@@ -1,26 +1,27 @@
 import * as vscode from 'vscode';
-import { createServices } from './vscode/createServices';
-import { registerStatusBar } from './vscode/statusBar';
-import { registerApiKeyCommands } from './vscode/apiKeyCommands';
+import { createServices } from './vscode/shared/createServices';
+import { createContextHub } from './vscode/context/contextHub';
+import { registerStatusBar } from './vscode/status/statusBar';
+import { registerApiKeyCommands } from './vscode/config/apiKeyCommands';
 // register-imports (one line per surface; keep sorted by surface)
-import { registerChat } from './vscode/chatViewProvider';
-import { registerCompletions } from './vscode/inlineCompletionProvider';
-import { registerEdits } from './vscode/editCommands';
-import { registerLastPrompt } from './vscode/lastPrompt';
-import { registerLatency } from './vscode/latencyPanel';
-import { registerNextEdit } from './vscode/nextEdit';
-import { registerReview } from './vscode/reviewCommands';
-import { registerRoutePicker } from './vscode/routePicker';
-import { registerTasks } from './vscode/tasksCommands';
-import { registerVariants } from './vscode/variantsPanel';
-import { registerTests } from './vscode/testsCommands';
-import { registerTasksReview } from './vscode/tasksReviewCommands';
-import { taskAgent } from './vscode/tasksAgent';
+import { registerChat } from './vscode/chat/chatViewProvider';
+import { registerCompletions } from './vscode/completions/inlineCompletionProvider';
+import { registerEdits } from './vscode/edits/editCommands';
+import { registerLastPrompt } from './vscode/context/lastPrompt';
+import { registerLatency } from './vscode/metrics/latencyPanel';
+import { registerNextEdit } from './vscode/nextEdit/nextEdit';
+import { registerReview } from './vscode/review/reviewCommands';
+import { registerRoutePicker } from './vscode/router/routePicker';
+import { registerTasks } from './vscode/tasks/tasksCommands';
+import { registerVariants } from './vscode/variants/variantsPanel';
+import { registerTests } from './vscode/tests/testsCommands';
+import { registerTasksReview } from './vscode/tasks/tasksReviewCommands';
+import { taskAgent } from './vscode/tasks/tasksAgent';
 import { handOffResults } from './tasks/reviewHandoff';
 
 /** Composition root: build the services once, hand them to each editor adapter. */
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  const services = await createServices(context);
+  const services = await createServices(context, createContextHub);
   registerApiKeyCommands(context, services);
   registerStatusBar(context, services);
   // register-calls (one line per surface)

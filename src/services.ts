@@ -1,5 +1,5 @@
 import type { Config } from './config/config';
-import type { CodeParser } from './context/codeParser';
+import type { CodeParser } from './code/codeParser';
 import type { ContextHub } from './context/contextHub';
 import type { Logger } from './log/logger';
 import type { MetricsSink } from './metrics/requestSample';

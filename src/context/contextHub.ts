@@ -1,4 +1,4 @@
-import type { LineSpan } from './functionSpan';
+import type { LineSpan } from '../code/functionSpan';
 import type { ContextBlock, ContextRequest } from './contextService';
 import type { PromptRecorder } from './promptRecorder';
 import type { Snippet } from './snippet';

@@ -7,8 +7,8 @@ import type { NameUse } from './namesInPlay';
 import { renderSections } from './renderSections';
 import { resolveDefinitions } from './resolveDefinitions';
 import { budgetFor, type ContextSurface } from './surfaceBudgets';
-import type { MaskedText } from './secretScan';
-import type { SymbolIndex } from './symbolIndex';
+import type { MaskedText } from '../privacy/secretScan';
+import type { SymbolIndex } from '../code/symbolIndex';
 
 /** Lines ranges are 0-based, `end` exclusive. */
 export interface LineSpan {

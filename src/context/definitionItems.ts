@@ -1,7 +1,7 @@
-import type { CodeSymbol } from './codeSymbol';
+import type { CodeSymbol } from '../code/codeSymbol';
 import type { ContextItem } from './contextItem';
 import type { FoundDefinition } from './resolveDefinitions';
-import type { SymbolIndex } from './symbolIndex';
+import type { SymbolIndex } from '../code/symbolIndex';
 
 /** Lines of a doc comment kept; the first lines say what it is. */
 const MAX_DOC_LINES = 6;

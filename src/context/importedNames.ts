@@ -1,4 +1,4 @@
-import type { ImportBinding } from './findImports';
+import type { ImportBinding } from '../code/findImports';
 import { namesInPlay, type NameUse } from './namesInPlay';
 
 /**

@@ -1,7 +1,7 @@
 import type { ContextItem } from './contextItem';
 import { definitionKey } from './definitionItems';
 import type { NameUse } from './namesInPlay';
-import type { SymbolIndex } from './symbolIndex';
+import type { SymbolIndex } from '../code/symbolIndex';
 
 /** A module's outline counts as this many lines farther away than the use of its name. */
 const OUTLINE_DISTANCE = 12;

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import type { NameUse } from './namesInPlay';
-import type { Located, SymbolIndex } from './symbolIndex';
+import type { Located, SymbolIndex } from '../code/symbolIndex';
 
 /** A definition of a name in play, and how it was reached. */
 export interface FoundDefinition extends Located {

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import type { ContextItem } from './contextItem';
-import type { SymbolIndex } from './symbolIndex';
+import type { SymbolIndex } from '../code/symbolIndex';
 
 /** A path that holds tests, by the conventions of the test runners Flint knows. */
 export const TEST_PATH = /(^|\/)(tests?|__tests__|spec)\/|\.(test|spec)\.[cm]?[jt]sx?$|(^|\/)test_[^/]*\.py$|_test\.(py|go)$/;

@@ -1,4 +1,4 @@
-import type { LineRange } from '../context/enclosingBlock';
+import type { LineRange } from '../code/enclosingBlock';
 import type { LineEdit } from './lineEdit';
 
 /**

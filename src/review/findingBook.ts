@@ -1,4 +1,4 @@
-import type { LineRange } from '../context/enclosingBlock';
+import type { LineRange } from '../code/enclosingBlock';
 import { codeKey, type DismissedCode } from './dismissedCode';
 import { shiftRange, type LineEdit } from './lineEdit';
 import { repeatsOther, type OtherDiagnostic } from './repeatsOther';

@@ -1,4 +1,4 @@
-import type { LineRange } from '../context/enclosingBlock';
+import type { LineRange } from '../code/enclosingBlock';
 
 /** Where a finding's squiggle goes, in editor positions. */
 export interface FindingSpan {

@@ -1,4 +1,4 @@
-import type { LineRange } from '../context/enclosingBlock';
+import type { LineRange } from '../code/enclosingBlock';
 
 /**
  * One text change seen as whole lines: old lines `start`..`end` (inclusive, the lines the

@@ -1,4 +1,4 @@
-import type { LineRange } from '../context/enclosingBlock';
+import type { LineRange } from '../code/enclosingBlock';
 
 /** A diagnostic from another source (the language server, a linter), in lines [start, end). */
 export interface OtherDiagnostic {

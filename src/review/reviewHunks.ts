@@ -1,4 +1,4 @@
-import type { LineRange } from '../context/enclosingBlock';
+import type { LineRange } from '../code/enclosingBlock';
 
 export interface HunkLimits {
   /** Unchanged lines shown above and below each hunk. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LineRange } from '../context/enclosingBlock';
+import type { LineRange } from '../code/enclosingBlock';
 import { stripJsonFence } from './jsonFence';
 
 const MESSAGE_CHARS = 240;

@@ -1,4 +1,4 @@
-import type { LineRange } from '../context/enclosingBlock';
+import type { LineRange } from '../code/enclosingBlock';
 import type { Logger } from '../log/logger';
 import type { MetricsSink } from '../metrics/requestSample';
 import type { ModelClient, ModelStream } from '../transport/modelClient';

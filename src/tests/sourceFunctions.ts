@@ -1,10 +1,9 @@
-import type { CodeParser } from '../context/codeParser';
-import type { FoundFunction } from '../context/findFunctions';
-import { languageIdOfPath } from '../context/parserLanguages';
-import { lineFunctions } from './lineFunctions';
+import type { CodeParser } from '../code/codeParser';
+import type { FoundFunction } from '../code/findFunctions';
+import { languageIdOfPath } from '../code/parserLanguages';
 import type { SourceFunction, TestLanguage } from './testTypes';
 
-/** The functions and methods of a source file; the parser when it loaded, else first lines. */
+/** The functions and methods of a source file, as the code parser finds them (none when it did not load). */
 export type FunctionFinder = (text: string, path: string) => Promise<SourceFunction[]>;
 
 /** The language family of a file name, or undefined when Flint cannot write tests for it. */
@@ -24,11 +23,10 @@ const CONSTRUCTORS = new Set(['constructor', '__init__']);
  */
 export function parsedFunctions(parser: () => Promise<CodeParser | undefined>): FunctionFinder {
   return async (text, path) => {
-    const language = languageOf(path);
-    if (!language) return [];
+    if (!languageOf(path)) return [];
     const p = await parser();
     const languageId = languageIdOfPath(path);
-    if (!p || !languageId || !p.supports(languageId)) return lineFunctions(text, language);
+    if (!p || !languageId || !p.supports(languageId)) return [];
     const lines = text.split(/\r?\n/);
     return (await p.findFunctions(languageId, text)).map((f) => fromFound(f, lines));
   };

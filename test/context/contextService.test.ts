@@ -1,15 +1,15 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CodeParser, installedParserFiles } from '../../src/context/codeParser';
+import { CodeParser, installedParserFiles } from '../../src/code/codeParser';
 import type { ContextItem } from '../../src/context/contextItem';
 import { ContextService, type ContextRequest, type ContextServiceDeps } from '../../src/context/contextService';
 import { UNUSED_IMPORT_DISTANCE } from '../../src/context/importedNames';
 import { namesInPlay } from '../../src/context/namesInPlay';
-import { languageIdOfPath } from '../../src/context/parserLanguages';
+import { languageIdOfPath } from '../../src/code/parserLanguages';
 import { lookup, resolveDefinitions } from '../../src/context/resolveDefinitions';
-import { maskSecrets } from '../../src/context/secretScan';
-import { SymbolIndex } from '../../src/context/symbolIndex';
+import { maskSecrets } from '../../src/privacy/secretScan';
+import { SymbolIndex } from '../../src/code/symbolIndex';
 import { testContextItems } from '../../src/context/testContext';
 
 /** A clock that stands still: how busy the machine is must not decide what a fixture parses to. */

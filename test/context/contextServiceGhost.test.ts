@@ -3,11 +3,11 @@
 // lines need imported from files never opened. Only what the model does not have is sent.
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CodeParser, installedParserFiles } from '../../src/context/codeParser';
+import { CodeParser, installedParserFiles } from '../../src/code/codeParser';
 import { ContextService, type ContextRequest } from '../../src/context/contextService';
-import { maskSecrets } from '../../src/context/secretScan';
+import { maskSecrets } from '../../src/privacy/secretScan';
 import { ghostVisible } from '../../src/context/surfaceBudgets';
-import { SymbolIndex } from '../../src/context/symbolIndex';
+import { SymbolIndex } from '../../src/code/symbolIndex';
 
 const LEDGER = `/** A book of amounts, in cents. */
 export class Ledger {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportBinding } from '../../src/context/findImports';
+import type { ImportBinding } from '../../src/code/findImports';
 import { namesWithImports, UNUSED_IMPORT_DISTANCE } from '../../src/context/importedNames';
 
 const binding = (local: string, line: number, endLine = line): ImportBinding => ({ local, imported: local, module: './m', line, endLine });

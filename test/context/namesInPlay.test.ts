@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { namesInPlay } from '../../src/context/namesInPlay';
-import { KnownFiles, resolveModule } from '../../src/context/resolveModule';
+import { KnownFiles, resolveModule } from '../../src/code/resolveModule';
 import { renderSections } from '../../src/context/renderSections';
 
 describe('namesInPlay', () => {

@@ -14,7 +14,7 @@ describe('lint: function length', () => {
   it('refuses a function over 80 lines in src/', async () => {
     expect(await lengthErrors('src/chat/x.ts', 77)).toEqual([]);
     expect(await lengthErrors('src/chat/x.ts', 78)).toEqual([expect.stringContaining('Maximum allowed is 80')]);
-    expect(await lengthErrors('src/vscode/x.ts', 200)).toHaveLength(1);
+    expect(await lengthErrors('src/vscode/chat/x.ts', 200)).toHaveLength(1);
   });
 
   it('leaves tests and benchmarks alone', async () => {

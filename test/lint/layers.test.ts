@@ -13,7 +13,7 @@ async function layerErrors(filePath: string, source: string): Promise<string[]> 
 
 describe('lint: the layering rule', () => {
   it('lets only src/vscode/ and src/extension.ts import vscode', async () => {
-    expect(await layerErrors('src/vscode/x.ts', 'vscode')).toEqual([]);
+    expect(await layerErrors('src/vscode/chat/x.ts', 'vscode')).toEqual([]);
     expect(await layerErrors('src/extension.ts', 'vscode')).toEqual([]);
     expect(await layerErrors('src/chat/x.ts', 'vscode')).toEqual([expect.stringContaining('only src/vscode/ and src/extension.ts import vscode')]);
     expect(await layerErrors('test/chat/x.test.ts', 'vscode')).toHaveLength(1);
@@ -31,7 +31,7 @@ describe('lint: the layering rule', () => {
 
   it('keeps the extension from importing the endpoint', async () => {
     expect(await layerErrors('src/chat/x.ts', '../server/startEndpoint')).toHaveLength(1);
-    expect(await layerErrors('src/vscode/x.ts', '../server/main')).toHaveLength(1);
+    expect(await layerErrors('src/vscode/chat/x.ts', '../../server/main')).toHaveLength(1);
     expect(await layerErrors('src/chat/x.ts', '../protocol/chatChunk')).toEqual([]);
   });
 
@@ -63,8 +63,8 @@ describe('lint: the layering rule', () => {
   });
 
   it('lets a layer import only the rows below it', async () => {
-    expect(await layerErrors('src/extension.ts', './vscode/statusBar')).toEqual([]);
-    expect(await layerErrors('src/vscode/x.ts', '../completions/completionEngine')).toEqual([]);
+    expect(await layerErrors('src/extension.ts', './vscode/status/statusBar')).toEqual([]);
+    expect(await layerErrors('src/vscode/completions/x.ts', '../../completions/completionEngine')).toEqual([]);
     expect(await layerErrors('src/edits/x.ts', '../rewrite/rewriteFeed')).toEqual([]);
     expect(await layerErrors('src/transport/ws/x.ts', '../../protocol/readResponsesEvent')).toEqual([]);
     expect(await layerErrors('src/transport/ws/x.ts', '../modelClient')).toEqual([]);
@@ -72,7 +72,7 @@ describe('lint: the layering rule', () => {
     expect(await layerErrors('src/transport/ws/x.ts', '../../router/route')).toEqual([expect.stringContaining('src/transport is below src/router')]);
     expect(await layerErrors('src/log/x.ts', '../metrics/timingMarks')).toHaveLength(1);
     expect(await layerErrors('src/chat/x.ts', '../services')).toEqual([]);
-    expect(await layerErrors('src/services.ts', './vscode/createServices')).toHaveLength(1);
+    expect(await layerErrors('src/services.ts', './vscode/shared/createServices')).toHaveLength(1);
   });
 
   it('keeps features from importing each other: a shared piece moves down', async () => {
@@ -81,17 +81,43 @@ describe('lint: the layering rule', () => {
     expect(await layerErrors('src/context/x.ts', '../transport/modelClient')).toHaveLength(1);
   });
 
+  it('keeps code parsing and privacy below the prompt context, apart from each other', async () => {
+    expect(await layerErrors('src/context/x.ts', '../code/symbolIndex')).toEqual([]);
+    expect(await layerErrors('src/context/x.ts', '../privacy/secretScan')).toEqual([]);
+    expect(await layerErrors('src/code/x.ts', '../context/contextItem')).toEqual([expect.stringContaining('layers import downward only')]);
+    expect(await layerErrors('src/privacy/x.ts', '../code/codeParser')).toEqual([expect.stringContaining('siblings in one layer')]);
+  });
+
   it('lets background tasks use the features and no feature use tasks', async () => {
     expect(await layerErrors('src/tasks/x.ts', '../tests/runnerCommand')).toEqual([]);
     expect(await layerErrors('src/tasks/x.ts', '../edits/editSession')).toEqual([]);
     expect(await layerErrors('src/tests/x.ts', '../tasks/changeSet')).toEqual([expect.stringContaining('layers import downward only')]);
-    expect(await layerErrors('src/tasks/x.ts', '../vscode/statusBar')).toHaveLength(1);
+    expect(await layerErrors('src/tasks/x.ts', '../vscode/status/statusBar')).toHaveLength(1);
   });
 
   it('lets nothing under src/ but extension.ts import src/vscode/', async () => {
-    expect(await layerErrors('src/completions/x.ts', '../vscode/statusBar')).toEqual([expect.stringContaining('only src/extension.ts imports src/vscode/')]);
-    expect(await layerErrors('src/events/x.ts', '../vscode/statusBar')).toHaveLength(1);
-    expect(await layerErrors('src/vscode/x.ts', './statusBar')).toEqual([]);
+    expect(await layerErrors('src/completions/x.ts', '../vscode/status/statusBar')).toEqual([expect.stringContaining('only src/extension.ts imports src/vscode/')]);
+    expect(await layerErrors('src/events/x.ts', '../vscode/status/statusBar')).toHaveLength(1);
+    expect(await layerErrors('src/vscode/status/x.ts', './statusBar')).toEqual([]);
+  });
+
+  it("keeps each feature's adapters in its wing, importing its own wing and the shared adapters only", async () => {
+    expect(await layerErrors('src/vscode/tests/x.ts', './testsExplorer')).toEqual([]);
+    expect(await layerErrors('src/vscode/tests/x.ts', '../shared/editTarget')).toEqual([]);
+    expect(await layerErrors('src/vscode/tests/x.ts', '../../tests/testLedger')).toEqual([]);
+    expect(await layerErrors('src/vscode/tests/x.ts', '../edits/editController')).toEqual([expect.stringContaining("different features' adapters")]);
+    expect(await layerErrors('src/vscode/tasks/x.ts', '../review/reviewDiagnostics')).toHaveLength(1);
+    expect(await layerErrors('src/vscode/shared/x.ts', '../context/contextHub')).toEqual([expect.stringContaining('the shared adapters serve every wing and import none')]);
+    expect(await layerErrors('src/extension.ts', './vscode/edits/editCommands')).toEqual([]);
+    // Upward still: an adapter does not reach the composition root.
+    expect(await layerErrors('src/vscode/chat/x.ts', '../../extension')).toEqual([expect.stringContaining('src/vscode is below src/extension')]);
+  });
+
+  it('refuses an adapter outside a wing, or in a folder named after no feature', async () => {
+    expect(await layerErrors('src/vscode/x.ts', 'vscode')).toEqual([expect.stringContaining('editor adapters live in wings')]);
+    expect(await layerErrors('src/vscode/x.ts', './shared/editTarget')).toHaveLength(1);
+    expect(await layerErrors('src/vscode/misc/x.ts', 'vscode')).toEqual([expect.stringContaining('src/vscode/misc/ is not a wing')]);
+    expect(await layerErrors('src/vscode/server/x.ts', 'vscode')).toHaveLength(1);
   });
 
   it('asks for a folder missing from the table to be placed in it', async () => {

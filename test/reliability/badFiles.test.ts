@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompletionEngine } from '../../src/completions/completionEngine';
 import { buildCompletionContext } from '../../src/context/completionContext';
-import { createDenyList } from '../../src/context/denyList';
+import { createDenyList } from '../../src/privacy/denyList';
 import { looksBinary } from '../../src/context/looksBinary';
 import { SnippetRing } from '../../src/context/snippetRing';
 import { charsForTokens } from '../../src/context/tokenEstimate';

@@ -2,7 +2,7 @@ import { cp, mkdtemp, rm, rename, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createDenyList } from '../../src/context/denyList';
+import { createDenyList } from '../../src/privacy/denyList';
 import { folderTree, taskChangeSet } from '../../src/tasks/taskChangeSet';
 import { tempWorkspace } from './taskHarness';
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDenyList } from '../../src/context/denyList';
+import { createDenyList } from '../../src/privacy/denyList';
 import { spawnProcess } from '../../src/tests/spawnProcess';
 import { nodeProbe } from '../../src/tasks/nodeProbe';
 import { CommandRefused, createTaskEnvironment, type ConsentAnswer, type ConsentRequest, type EnvironmentDeps } from '../../src/tasks/taskEnvironment';

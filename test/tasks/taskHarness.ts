@@ -1,7 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createDenyList } from '../../src/context/denyList';
+import { createDenyList } from '../../src/privacy/denyList';
 import { silentLogger } from '../../src/log/logger';
 import type { RequestSample } from '../../src/metrics/requestSample';
 import type { ScriptFixtureInput } from '../../src/server/engine/scriptFixture';

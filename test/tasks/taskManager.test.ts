@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDenyList } from '../../src/context/denyList';
+import { createDenyList } from '../../src/privacy/denyList';
 import { spawnProcess } from '../../src/tests/spawnProcess';
 import { nodeProbe } from '../../src/tasks/nodeProbe';
 import { createTaskEnvironment, type ConsentAnswer } from '../../src/tasks/taskEnvironment';

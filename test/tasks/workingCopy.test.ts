@@ -2,7 +2,7 @@ import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDenyList } from '../../src/context/denyList';
+import { createDenyList } from '../../src/privacy/denyList';
 import { createWorkingCopy } from '../../src/tasks/workingCopy';
 import { changeSetOf, countChanges, snapshotText } from '../../src/tasks/workingCopyChanges';
 import { removeStaleCopies, removeWorkingCopy } from '../../src/tasks/workingCopyRemoval';

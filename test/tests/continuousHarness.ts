@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { CodeParser, installedParserFiles } from '../../src/context/codeParser';
+import { CodeParser, installedParserFiles } from '../../src/code/codeParser';
 import { ContinuousTests, type ContinuousEvents } from '../../src/tests/continuousTests';
 import { parseSections } from '../../src/tests/flintTestFile';
 import type { Regression } from '../../src/tests/regressionCheck';

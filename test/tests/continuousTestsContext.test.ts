@@ -1,10 +1,10 @@
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CodeParser, installedParserFiles } from '../../src/context/codeParser';
+import { CodeParser, installedParserFiles } from '../../src/code/codeParser';
 import { ContextService } from '../../src/context/contextService';
-import { languageIdOfPath } from '../../src/context/parserLanguages';
-import { maskSecrets } from '../../src/context/secretScan';
-import { SymbolIndex } from '../../src/context/symbolIndex';
+import { languageIdOfPath } from '../../src/code/parserLanguages';
+import { maskSecrets } from '../../src/privacy/secretScan';
+import { SymbolIndex } from '../../src/code/symbolIndex';
 import { testContextItems } from '../../src/context/testContext';
 import { ContinuousTests, type ContinuousDeps } from '../../src/tests/continuousTests';
 import { parseSections } from '../../src/tests/flintTestFile';

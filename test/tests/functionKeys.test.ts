@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CodeParser, installedParserFiles } from '../../src/context/codeParser';
+import { CodeParser, installedParserFiles } from '../../src/code/codeParser';
 import { functionByKey, functionTexts, keyed, keyName } from '../../src/tests/functionKeys';
 import { parsedFunctions } from '../../src/tests/sourceFunctions';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CodeParser, installedParserFiles } from '../../src/context/codeParser';
-import { importedName, parsedFunctions, shortName, type FunctionFinder } from '../../src/tests/sourceFunctions';
+import { CodeParser, installedParserFiles } from '../../src/code/codeParser';
+import { functionAt, functionHash, importedName, languageOf, parsedFunctions, shortName, type FunctionFinder } from '../../src/tests/sourceFunctions';
 
 let find: FunctionFinder;
 beforeAll(async () => {
@@ -52,8 +52,25 @@ describe('parsedFunctions', () => {
     expect(go.map((f) => [f.name, f.startLine, f.endLine, f.testable])).toEqual([['Rect.Scale', 2, 5, true]]);
   });
 
-  it('falls back to first lines when the parser did not load', async () => {
-    const fns = await parsedFunctions(async () => undefined)('export function area(w: number) {\n  return w;\n}\n', '/w/a.ts');
-    expect(fns.map((f) => f.name)).toEqual(['area']);
+  it('finds nothing when the parser did not load, or in a language Flint writes no tests for', async () => {
+    const area = 'export function area(w: number) {\n  return w;\n}\n';
+    expect(await parsedFunctions(async () => undefined)(area, '/w/a.ts')).toEqual([]);
+    expect((await find(area, '/w/a.ts')).map((f) => f.name)).toEqual(['area']);
+    expect(await find(area, '/w/a.rs')).toEqual([]);
+  });
+});
+
+describe('functions of a source file', () => {
+  it('hashes a function the same when only trailing spaces change, differently when its code does', () => {
+    expect(functionHash('a  \nb')).toBe(functionHash('a\nb'));
+    expect(functionHash('return w * h')).not.toBe(functionHash('return w + h'));
+  });
+
+  it('knows the languages it handles and which function holds a line (the innermost)', async () => {
+    expect([languageOf('a.ts'), languageOf('a.d.ts'), languageOf('a.py'), languageOf('a.go'), languageOf('a.rs')]).toEqual(['js', undefined, 'python', 'go', undefined]);
+    const fns = await find(TS, '/w/src/shape.ts');
+    expect(functionAt(fns, 3)?.name).toBe('Shape.area.inner');
+    expect(functionAt(fns, 5)?.name).toBe('Shape.area');
+    expect(functionAt(fns, 10)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { SymbolIndex } from '../../context/symbolIndex';
+import type { SymbolIndex } from '../../code/symbolIndex';
 import type { DefinitionSource } from './findSymbol';
 
 /** find_symbol's definitions from the context service's symbol index (top-level definitions by name). */

@@ -38,9 +38,9 @@ function loadSource(rel) {
   return { root, exports: mod.exports };
 }
 
-/** Flint's glob matcher (src/context/globPattern.ts), compared with VS Code's own matching. */
+/** Flint's glob matcher (src/privacy/globPattern.ts), compared with VS Code's own matching. */
 function loadGlobPattern() {
-  return loadSource('src/context/globPattern.ts').exports;
+  return loadSource('src/privacy/globPattern.ts').exports;
 }
 
 /** Files of the glob comparison, relative to its folder. */
@@ -103,7 +103,7 @@ const tests = [
     }
   }],
   ['the code parser runs in the extension host on the grammars the build puts beside the bundle', async () => {
-    const { root, exports } = loadSource('src/context/codeParser.ts');
+    const { root, exports } = loadSource('src/code/codeParser.ts');
     const parser = await exports.CodeParser.load(exports.bundledParserFiles(root));
     const found = async (languageId, text) => (await parser.findFunctions(languageId, text)).map((f) => `${f.container ? `${f.container}.` : ''}${f.name}`);
     assert.deepEqual(await found('typescript', 'class A { m(): void { const g = () => 1; } }'), ['A.m', 'A.m.g']);
@@ -111,9 +111,9 @@ const tests = [
     assert.deepEqual(await found('go', 'package p\nfunc (t *T) M() {}\n'), ['T.M']);
   }],
   ['context: a definition in a file the parser has no grammar for is read from the language server\u2019s document symbols; no answer gives nothing, never an error', async () => {
-    const { root, exports: parsing } = loadSource('src/context/codeParser.ts');
-    const { SymbolIndex } = loadSource('src/context/symbolIndex.ts').exports;
-    const { ServerDefinitions } = loadSource('src/vscode/contextServerDefinitions.ts').exports;
+    const { root, exports: parsing } = loadSource('src/code/codeParser.ts');
+    const { SymbolIndex } = loadSource('src/code/symbolIndex.ts').exports;
+    const { ServerDefinitions } = loadSource('src/vscode/context/contextServerDefinitions.ts').exports;
     const index = new SymbolIndex(await parsing.CodeParser.load(parsing.bundledParserFiles(root)));
     const folder = vscode.Uri.joinPath(vscode.workspace.workspaceFolders[0].uri, 'ctxdsl');
     const write = async (name, text) => {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CodeParser, installedParserFiles } from '../../../src/context/codeParser';
-import { SymbolIndex } from '../../../src/context/symbolIndex';
+import { CodeParser, installedParserFiles } from '../../../src/code/codeParser';
+import { SymbolIndex } from '../../../src/code/symbolIndex';
 import { createToolbox } from '../../../src/tasks/tools/createToolbox';
 import { indexDefinitions } from '../../../src/tasks/tools/indexDefinitions';
 import { spawnProcess } from '../../../src/tests/spawnProcess';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDenyList } from '../../../src/context/denyList';
+import { createDenyList } from '../../../src/privacy/denyList';
 import { nodeProbe } from '../../../src/tasks/nodeProbe';
 import { createTaskEnvironment } from '../../../src/tasks/taskEnvironment';
 import { createToolbox } from '../../../src/tasks/tools/createToolbox';

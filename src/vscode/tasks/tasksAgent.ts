@@ -1,0 +1,31 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { tokenPrices } from '../../metrics/tokenCost';
+import type { Services } from '../../services';
+import { agentTaskRunner } from '../../tasks/agentTaskRunner';
+import type { TaskRunner } from '../../tasks/taskRunner';
+import { createToolbox } from '../../tasks/tools/createToolbox';
+import { spawnProcess } from '../../tests/spawnProcess';
+
+/** VS Code's own ripgrep, else `rg` on the PATH. */
+function ripgrepPath(): string {
+  for (const dir of ['node_modules', 'node_modules.asar.unpacked']) {
+    const rg = join(vscode.env.appRoot, dir, '@vscode', 'ripgrep', 'bin', process.platform === 'win32' ? 'rg.exe' : 'rg');
+    if (existsSync(rg)) return rg;
+  }
+  return 'rg';
+}
+
+/** The agent loop on the full model's client, its turns in the token ledger and latency report. */
+export function taskAgent(services: Services): () => TaskRunner {
+  const ripgrep = ripgrepPath();
+  return () =>
+    agentTaskRunner({
+      client: () => services.full(),
+      metrics: services.metrics,
+      prices: () => tokenPrices(services.config()),
+      now: () => performance.now(),
+      toolbox: (env) => createToolbox({ env, run: spawnProcess, ripgrep }),
+    });
+}

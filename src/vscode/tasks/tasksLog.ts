@@ -1,0 +1,46 @@
+import * as vscode from 'vscode';
+import type { TaskManager } from '../../tasks/taskManager';
+import { formatLog } from '../../tasks/taskLog';
+import { describeTask } from '../../tasks/taskSummary';
+
+export const TASK_LOG_SCHEME = 'flint-task-log';
+
+/** The read-only document of a task's log; its tab is named after the task. */
+export const taskLogUri = (id: string, title: string): vscode.Uri =>
+  vscode.Uri.from({ scheme: TASK_LOG_SCHEME, path: `/${id}/${title.replace(/[\\/:*?"<>|#%]/g, ' ').trim().slice(0, 40) || 'task'}.log` });
+
+const idOf = (uri: vscode.Uri) => uri.path.split('/')[1] ?? '';
+
+/**
+ * Task logs as read-only virtual documents that follow the task: a change redraws an open log at
+ * most every 200 ms, so a model streaming fast costs the editor a few redraws a second.
+ */
+export class TaskLogProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private readonly due = new Map<string, NodeJS.Timeout>();
+  private readonly off: () => void;
+
+  constructor(private readonly manager: TaskManager) {
+    this.off = manager.onChange((record) => {
+      if (this.due.has(record.id)) return;
+      this.due.set(record.id, setTimeout(() => {
+        this.due.delete(record.id);
+        const open = vscode.workspace.textDocuments.filter((d) => d.uri.scheme === TASK_LOG_SCHEME && idOf(d.uri) === record.id);
+        for (const d of open) this.changed.fire(d.uri);
+      }, 200));
+    });
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    const record = this.manager.get(idOf(uri));
+    if (!record) return 'This task is no longer in the list.';
+    return `${describeTask(record, Date.now())}${record.reason ? ` (${record.reason})` : ''}\n${formatLog(record)}`;
+  }
+
+  dispose(): void {
+    for (const t of this.due.values()) clearTimeout(t);
+    this.off();
+    this.changed.dispose();
+  }
+}
