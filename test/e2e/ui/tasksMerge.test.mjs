@@ -180,7 +180,8 @@ export const tests = [
     name: 'one hunk accepted alone applies only that hunk; after Accept All, a save and a reload, Revert Task restores every file byte for byte',
     timeoutMs: 240_000,
     async run({ wb, page, workspace, endpoint }) {
-      await wb.waitForEditor();
+      // A window shared with the test above: its conflict's editors are closed (all saved) first.
+      await wb.runCommand('View: Close All Editor Groups');
       await endpoint.setKnobs({ fullDelayMs: 0 });
       const row = await startTask(wb, page, 'tidy the folder two');
       await waitDone(row);
