@@ -3,6 +3,7 @@ import { secretRefusal } from '../../privacy/secretScan';
 import type { ChangeSet, FileChange } from '../../tasks/changeSet';
 import { acceptTaskHunks, type ChooseHunk, type HunkChoice } from '../../tasks/merge/composeMerge';
 import { conflictInstruction } from '../../tasks/merge/conflictInstruction';
+import { hunkContext } from '../../tasks/merge/hunkContext';
 import { fileOutcomes, type FileChoice } from '../../tasks/merge/fileOutcome';
 import { mergeFile, type CurrentText, type FileMerge } from '../../tasks/merge/mergeFile';
 import { mergeText, type MergeHunk } from '../../tasks/merge/mergeText';
@@ -104,7 +105,7 @@ export class TasksReview {
     const hunk = merge.text?.hunks.find((h) => h.key === key);
     if (!hunk) throw new Error('That hunk is no longer there to accept (already applied, or the review changed).');
     let pick: ConflictPick | undefined = 'task';
-    if (hunk.kind === 'conflict') pick = await askConflict(this.conflicts, sidesOf(target.path, hunk), true);
+    if (hunk.kind === 'conflict') pick = await askConflict(this.conflicts, sidesOf(target.path, hunk, merge.text!.ours), true);
     if (!pick) return;
     await this.land(target.taskId, change, merge, current, (h) => (h.key === key && pick !== 'model' ? pick : 'user'), 'user');
     if (pick === 'model') await this.resolveWithModel(target, await this.relocate(target.taskId, change, hunk));
@@ -162,7 +163,7 @@ export class TasksReview {
     }
     for (const h of merge.text?.hunks.filter((x) => x.kind === 'conflict') ?? []) {
       const modelAllowed = ![...picks.values()].includes('model');
-      const pick = await askConflict(this.conflicts, sidesOf(target.path, h), modelAllowed);
+      const pick = await askConflict(this.conflicts, sidesOf(target.path, h, merge.text!.ours), modelAllowed);
       if (!pick) return picks.size > 0 ? picks : undefined;
       picks.set(h.key, pick);
     }
@@ -215,8 +216,8 @@ const firstLine = (text: string) => text.split('\n').find((l) => l.trim() !== ''
 
 const conflictCount = (m: FileMerge) => (m.conflict ? 1 : (m.text?.hunks.filter((h) => h.kind === 'conflict').length ?? 0));
 
-function sidesOf(path: string, h: MergeHunk) {
-  return { title: `${path}:${h.oursLine + 1}`, taskName: 'the task\'s', user: h.user, task: h.task, base: h.base, region: true };
+function sidesOf(path: string, h: MergeHunk, ours: string) {
+  return { title: `${path}:${h.oursLine + 1}`, taskName: 'the task\'s', user: h.user, task: h.task, base: h.base, region: true, context: hunkContext(ours, h) };
 }
 
 /** Task hunks apply; each conflict takes its pick (a model pick keeps the user's text until the model's edit is accepted). */

@@ -131,6 +131,7 @@ export const tests = [
       await waitForText(page, 'The user changed that line too');
 
       await openReview(wb, page, 'one');
+      await wb.runCommand('Notifications: Clear All Notifications');
       await startCommand(wb, page, 'Flint: Accept All of Task Result');
       // The overlap is asked about: the user's text, the task's and the original are shown; nothing of it lands silently.
       const question = page.locator('.quick-input-widget', { hasText: 'Conflict: one/alpha.js:9' });
