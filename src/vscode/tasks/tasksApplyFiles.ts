@@ -15,7 +15,7 @@ export function workspaceUri(path: WorkspacePath, folder?: string): vscode.Uri {
   return vscode.Uri.joinPath(root.uri, path);
 }
 
-/** The user's text of each path now: an open buffer's (unsaved edits included), else the file's. */
+/** The user's text of each path now, unsaved edits included (those a reload restored too). */
 export async function currentTexts(paths: Iterable<WorkspacePath>, folder?: string): Promise<CurrentText> {
   const texts = new Map<WorkspacePath, string | undefined>();
   for (const path of new Set(paths)) {
@@ -26,11 +26,14 @@ export async function currentTexts(paths: Iterable<WorkspacePath>, folder?: stri
       continue;
     }
     try {
-      texts.set(path, new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+      await vscode.workspace.fs.stat(uri);
     } catch (err) {
       if (!(err instanceof vscode.FileSystemError && err.code === 'FileNotFound')) throw err;
       texts.set(path, undefined);
+      continue;
     }
+    // As the editor has it: an editor a reload restored with unsaved text holds that text, not the file's.
+    texts.set(path, (await vscode.workspace.openTextDocument(uri)).getText());
   }
   return (p) => texts.get(p);
 }
