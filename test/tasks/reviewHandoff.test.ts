@@ -92,4 +92,26 @@ describe('handOffResults', () => {
     expect(tasks.discarded).toEqual(['applied']);
     expect(results.underReview().map((r) => r.changeSet.taskId)).toEqual(['open']);
   });
+
+  it('does not put a result back under review when it is reverted while its task is being removed', async () => {
+    const tasks = new Tasks();
+    let finish!: () => void;
+    tasks.discard = (id: string) => {
+      tasks.discarded.push(id);
+      return new Promise<void>((resolve) => (finish = resolve));
+    };
+    const results = new TaskResults(new MemoryStorage());
+    handOffResults(tasks, results, results.load(async () => undefined), (m) => expect.fail(m));
+    tasks.set('t1', 'done', changeSet('t1', ['a.ts']));
+    await settle();
+    await results.recordApplied('t1', [{ path: 'a.ts', before: 'a\n', after: 'b\n' }], { path: 'a.ts', decision: 'accepted' });
+    await settle();
+    expect(tasks.discarded).toEqual(['t1']);
+    await results.reverted('t1', undefined);
+    tasks.set('t1', 'done', changeSet('t1', ['a.ts']));
+    await settle();
+    expect(results.underReview()).toEqual([]);
+    expect(tasks.discarded).toEqual(['t1']);
+    finish();
+  });
 });
