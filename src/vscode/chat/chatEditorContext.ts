@@ -39,6 +39,8 @@ export class ChatEditorContext implements vscode.Disposable {
         if (e && isSourceDocument(e.document)) this.editor = e;
         onChipChange();
       }),
+      // A closed tab leaves its editor object behind with stale ranges: the chip goes with it.
+      vscode.window.onDidChangeVisibleTextEditors(() => onChipChange()),
       vscode.window.onDidChangeTextEditorSelection((e) => {
         if (e.textEditor === this.editor) onChipChange();
       }),
@@ -53,7 +55,7 @@ export class ChatEditorContext implements vscode.Disposable {
   /** The editor that Insert and Apply act on. */
   get targetEditor(): vscode.TextEditor | undefined {
     const e = this.editor;
-    return e && !e.document.isClosed ? e : undefined;
+    return e && !e.document.isClosed && vscode.window.visibleTextEditors.includes(e) ? e : undefined;
   }
 
   chip(): ContextChip | undefined {
@@ -97,9 +99,11 @@ export class ChatEditorContext implements vscode.Disposable {
     if (isDeniedTarget(this.services, doc.uri)) return undefined;
     const range = editor.selection.isEmpty ? editor.visibleRanges[0] : editor.selection;
     if (!range) return undefined;
-    const startLine = range.start.line + 1;
+    // Ranges are clamped: a document edited elsewhere can end before an editor's last known range.
+    const last = doc.lineCount;
+    const startLine = Math.min(range.start.line + 1, last);
     // A selection ending at column 0 does not include that line.
-    const endLine = range.end.character === 0 && range.end.line > range.start.line ? range.end.line : range.end.line + 1;
+    const endLine = Math.min(range.end.character === 0 && range.end.line > range.start.line ? range.end.line : range.end.line + 1, last);
     // A private key or token in the selection is sent as a placeholder naming its kind.
     const text = maskSecrets(doc.getText(new vscode.Range(startLine - 1, 0, endLine - 1, doc.lineAt(endLine - 1).text.length))).text;
     return {

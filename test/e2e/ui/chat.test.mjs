@@ -133,6 +133,30 @@ export const tests = [
     },
   },
   {
+    // The chat remembers the last text editor while a webview tab is in front; that editor's
+    // ranges go stale when its file shrinks meanwhile.
+    name: 'the selection chip follows a file that shrank behind a webview tab, and leaves with its closed editor',
+    timeoutMs: 90_000,
+    async run({ wb, page, endpoint, server, workspace }) {
+      await endpoint.setKnobs({ tokensPerSecond: 1000 });
+      const path = join(workspace, 'src', 'long.js');
+      writeFileSync(path, Array.from({ length: 80 }, (_, i) => `const v${i} = ${i};`).join('\n') + '\n');
+      await wb.openFile('src/long.js');
+      await wb.press('Control+End');
+      await wb.press('Shift+ArrowUp');
+      await wb.runCommand('Flint: Show Latency Report');
+      writeFileSync(path, 'const v0 = 0;\n');
+      const frame = await openChat(wb, page);
+      const chip = frame.locator('.context-chips .chip-context');
+      await wb.runCommand('View: Close All Editors');
+      await chip.waitFor({ state: 'detached', timeout: 10_000 });
+      const before = await answers(frame).count();
+      await send(frame, 'write a function named add');
+      await answers(frame).nth(before).locator('.code-block pre code', { hasText: 'return a + b;' }).waitFor({ timeout: 20_000 });
+      assert.doesNotMatch(hostLogs(server), /Illegal value for line/);
+    },
+  },
+  {
     name: 'the conversation is still there after a window reload, and in Chat History',
     timeoutMs: 120_000,
     async run({ wb, page, endpoint, server }) {
@@ -163,6 +187,11 @@ export const tests = [
     },
   },
 ];
+
+/** Everything the window's processes logged: an extension's uncaught error lands there. */
+function hostLogs(server) {
+  return walk(join(server.dirs.ud, 'logs')).filter((f) => f.endsWith('.log')).map((f) => readFileSync(f, 'utf8')).join('\n');
+}
 
 /** Whether `needle` is in the workbench's stored state: the browser's IndexedDB or a file code-server wrote. */
 async function stateHolds(page, server, needle) {
