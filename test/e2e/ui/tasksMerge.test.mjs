@@ -86,6 +86,14 @@ async function startCommand(wb, page, label) {
   await wb.press('Enter');
 }
 
+/** Opens `folder/name` through Quick Open, picking the row of that folder (both folders hold a file of that name). */
+async function openIn(wb, page, folder, name) {
+  await wb.quickOpen(`${folder}/${name}`);
+  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: name }).filter({ hasText: folder }).first().click({ timeout: 10_000 });
+  await page.locator('.breadcrumbs-control', { hasText: folder }).first().waitFor({ timeout: 10_000 });
+  await page.locator('.editor-instance .monaco-editor.focused .view-lines').waitFor({ timeout: 20_000 });
+}
+
 /** Types `typed` at the end of line `line` of the open file. */
 async function typeAtEnd(wb, page, line, typed) {
   await goToLine(wb, page, line);
@@ -194,7 +202,7 @@ export const tests = [
 
       await openReview(wb, page, 'two');
       // The cursor on the task's first hunk of alpha.js: only that hunk lands.
-      await openPath(wb, page, join(workspace, 'two/alpha.js'));
+      await openIn(wb, page, 'two', 'alpha.js');
       await goToLine(wb, page, 2);
       await wb.runCommand('Flint: Accept Hunk of Task Result');
       await until('the hunk applied', () => read(workspace, 'two', 'alpha.js') !== BASE['alpha.js'], 20_000);
