@@ -195,7 +195,7 @@ export const tests = [
       const row = await startTask(wb, page, 'tidy the folder two');
       await waitDone(row);
       // The user types in beta.js and leaves it unsaved: the text before the apply is that buffer.
-      await openPath(wb, page, join(workspace, 'two/beta.js'));
+      await openIn(wb, page, 'two', 'beta.js');
       await typeAtEnd(wb, page, ...TYPED['beta.js']);
       await waitForText(page, 'toUpperCase(); // loud');
       const before = { 'alpha.js': BASE['alpha.js'], 'beta.js': typedInto('beta.js', BASE['beta.js']), 'gamma.js': BASE['gamma.js'] };
