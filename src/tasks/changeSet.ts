@@ -13,6 +13,8 @@ export type FileChange =
 
 export interface ChangeSet {
   readonly taskId: string;
+  /** The folder the task worked on (absolute): its paths land there. Results kept from before it was recorded land in the first workspace folder. */
+  readonly folder?: string;
   /** The task's own closing summary (markdown), shown beside the review. */
   readonly summary: string;
   readonly files: readonly FileChange[];

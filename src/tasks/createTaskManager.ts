@@ -10,7 +10,7 @@ import { filePersistence } from './taskPersistence';
 import type { TaskBudgets, TaskRunner } from './taskRunner';
 import type { TaskRecord } from './taskTypes';
 import { captureWorkingCopy } from './workingCopy';
-import { changeSetOf, countChanges } from './workingCopyChanges';
+import { changeSetOf, countChanges, snapshotText } from './workingCopyChanges';
 import type { Overlay } from './workingCopyFiles';
 import { removeStaleCopies, removeWorkingCopy } from './workingCopyRemoval';
 
@@ -72,6 +72,7 @@ export async function createTaskManager(host: TaskHost): Promise<TaskManager> {
         testCommandOverride: s.testsCommand,
         probe: nodeProbe,
         privateDependencies: () => privatizeDependencies(copy.record),
+        snapshot: { at: r.createdAt, text: (p) => snapshotText(copy.record, p) },
       });
     },
     countChanges,

@@ -22,6 +22,8 @@ export interface HandoffResults {
 export function handOffResults(tasks: HandoffTasks, results: HandoffResults, loaded: Promise<void>, onError: (message: string) => void): () => void {
   const reviewed = new Set<string>();
   const adding = new Set<string>();
+  // Being removed: a Revert Task before the removal ends must not bring its result back under review.
+  const discarding = new Set<string>();
   let ready = false;
   const reconcile = () => {
     if (!ready) return;
@@ -30,8 +32,10 @@ export function handOffResults(tasks: HandoffTasks, results: HandoffResults, loa
     for (const r of tasks.list()) {
       if (r.state !== 'done' || !r.changeSet || r.changeSet.files.length === 0) continue;
       if (open.has(r.id)) reviewed.add(r.id);
+      else if (discarding.has(r.id)) continue;
       else if (reviewed.has(r.id) || applied.has(r.id)) {
         reviewed.delete(r.id);
+        discarding.add(r.id);
         void tasks.discard(r.id).catch((err: unknown) => onError(`task ${r.id} could not be removed: ${String(err)}`));
       } else if (!adding.has(r.id)) {
         adding.add(r.id);

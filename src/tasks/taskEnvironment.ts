@@ -10,6 +10,7 @@ import { capOutput } from './cappedOutput';
 import { decideCommand, normalizeCommand } from './commandPolicy';
 import { installsDependencies } from './dependencyInstall';
 import { projectTestCommand } from './projectTestCommand';
+import type { UserSave } from './tools/userSaveCheck';
 
 export interface CommandResult {
   /** null when it was killed (time limit, Stop). */
@@ -40,6 +41,8 @@ export interface TaskEnvironment {
   runCommand(command: string, signal: AbortSignal): Promise<CommandResult>;
   /** Runs the project's tests in the working copy (or one test file, folder-relative). */
   runTests(signal: AbortSignal, file?: string): Promise<TestsResult>;
+  /** The user's text of a file they saved in their folder since the task began, with the snapshot's text; undefined when not. */
+  userSave?(relPath: string): Promise<UserSave | undefined>;
 }
 
 /** A command that was not run: its message is the tool error the model reads. */
@@ -76,6 +79,8 @@ export interface EnvironmentDeps {
   probe: FileProbe;
   /** Replaces the copy's dependency links by its own folders (before an install); notes what it did. */
   privateDependencies?(): Promise<string[]>;
+  /** When the task began (before its snapshot) and the snapshot's text of a file: what the user's saves are told apart from. */
+  snapshot?: { at: number; text(relPath: string): Promise<string | undefined> };
 }
 
 const LANGUAGES: Record<string, TestLanguage> = { '.ts': 'js', '.tsx': 'js', '.js': 'js', '.jsx': 'js', '.mjs': 'js', '.cjs': 'js', '.mts': 'js', '.cts': 'js', '.py': 'python', '.go': 'go' };
@@ -122,7 +127,20 @@ export function createTaskEnvironment(deps: EnvironmentDeps): TaskEnvironment {
       if (!command) throw new CommandRefused('no test command found: the project shows no test script, vitest, jest, pytest or go.mod (flint.tests.command sets one)');
       return { command, ...(await run(command, signal, deps.testTimeoutMs)) };
     },
+    userSave: (rel) => userSave(deps, rel),
   };
+}
+
+/** Larger saved files are not checked (an edit tool reads no more either). */
+const MAX_SAVED_BYTES = 4_000_000;
+
+async function userSave(deps: EnvironmentDeps, rel: string): Promise<UserSave | undefined> {
+  if (!deps.snapshot || deps.isDenied(rel)) return undefined;
+  const file = join(deps.folder, rel);
+  const info = await stat(file).catch(() => undefined);
+  if (!info?.isFile() || info.mtimeMs <= deps.snapshot.at || info.size > MAX_SAVED_BYTES) return undefined;
+  const [saved, base] = await Promise.all([readFile(file, 'utf8').catch(() => undefined), deps.snapshot.text(rel)]);
+  return saved === undefined || base === undefined || saved === base ? undefined : { saved, base };
 }
 
 /** One test file with the project's own runner, its results read from the runner's report. */

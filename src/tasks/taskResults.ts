@@ -57,7 +57,7 @@ export class TaskResults {
       throw new Error(`The saved task results could not be read (${err instanceof Error ? err.message.split('\n')[0] : String(err)}).`, { cause: err });
     }
     this.reviews = new Map(parsed.reviews.map((r) => [r.changeSet.taskId, r]));
-    this.applied = new Map(parsed.applied.map((r) => [r.taskId, { taskId: r.taskId, files: r.files.map((f) => ({ path: f.path, before: toUndefined(f.before), after: toUndefined(f.after) })) }]));
+    this.applied = new Map(parsed.applied.map((r) => [r.taskId, { taskId: r.taskId, summary: r.summary, folder: r.folder, files: r.files.map((f) => ({ path: f.path, before: toUndefined(f.before), after: toUndefined(f.after) })) }]));
     this.changed();
   }
 
@@ -92,7 +92,7 @@ export class TaskResults {
   /** Records what accepting produced (for Revert Task), and a file's decision when whole. */
   async recordApplied(taskId: string, outcomes: readonly FileOutcome[], decided?: { path: WorkspacePath; decision: FileDecision }): Promise<void> {
     await this.loaded;
-    if (outcomes.length > 0) this.applied.set(taskId, recordApply(this.applied.get(taskId), taskId, outcomes));
+    if (outcomes.length > 0) this.applied.set(taskId, recordApply(this.applied.get(taskId), taskId, outcomes, this.reviews.get(taskId)?.changeSet ?? this.applied.get(taskId)));
     if (decided) this.decide(taskId, decided.path, decided.decision);
     await this.save();
   }
@@ -129,7 +129,7 @@ export class TaskResults {
     const state: TaskResultsJson = {
       version: 1,
       reviews: [...this.reviews.values()].map((r) => ({ changeSet: { ...r.changeSet, files: [...r.changeSet.files] }, decided: { ...r.decided } })),
-      applied: [...this.applied.values()].map((r) => ({ taskId: r.taskId, files: r.files.map((f) => ({ path: f.path, before: toNull(f.before), after: toNull(f.after) })) })),
+      applied: [...this.applied.values()].map((r) => ({ taskId: r.taskId, summary: r.summary, folder: r.folder, files: r.files.map((f) => ({ path: f.path, before: toNull(f.before), after: toNull(f.after) })) })),
     };
     const json = JSON.stringify(state);
     // Writes land in order: a slow earlier write never overwrites a later state.

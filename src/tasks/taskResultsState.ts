@@ -10,10 +10,10 @@ const fileChange = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('deleted'), path, base: z.string() }),
   z.object({ kind: z.literal('renamed'), from: path, path, base: z.string(), task: z.string() }),
 ]);
-const changeSet = z.object({ taskId: z.string().min(1), summary: z.string(), files: z.array(fileChange) });
+const changeSet = z.object({ taskId: z.string().min(1), folder: z.string().min(1).optional(), summary: z.string(), files: z.array(fileChange) });
 // JSON has no undefined: a missing file is null on disk.
 const text = z.string().nullable();
-const revertRecord = z.object({ taskId: z.string().min(1), files: z.array(z.object({ path, before: text, after: text })) });
+const revertRecord = z.object({ taskId: z.string().min(1), summary: z.string().optional(), folder: z.string().min(1).optional(), files: z.array(z.object({ path, before: text, after: text })) });
 
 export const taskResultsSchema = z.object({
   version: z.literal(1),

@@ -46,7 +46,7 @@ export async function changeSetOf(record: WorkingCopyRecord, summary: string): P
     const texts = [change && 'base' in change ? change.base : '', change && 'task' in change ? change.task : ''];
     if (change && !texts.some(looksBinary)) files.push(change);
   }
-  return { taskId: record.taskId, summary, files };
+  return { taskId: record.taskId, folder: record.folder, summary, files };
 }
 
 async function fileChange(e: Entry, base: (p: string) => Promise<string>, task: (p: string) => Promise<string>): Promise<FileChange | undefined> {
@@ -64,4 +64,9 @@ async function fileChange(e: Entry, base: (p: string) => Promise<string>, task: 
     default:
       return undefined;
   }
+}
+
+/** The snapshot's text of a folder-relative path; undefined when the snapshot has no such file. */
+export function snapshotText(record: WorkingCopyRecord, path: string): Promise<string | undefined> {
+  return git([...record.gitArgs, 'cat-file', 'blob', `${record.snapshotTree}:${record.prefix}${path}`], record.root).catch(() => undefined);
 }

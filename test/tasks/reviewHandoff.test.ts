@@ -91,4 +91,27 @@ describe('handOffResults', () => {
     expect(tasks.discarded).toEqual(['applied']);
     expect(results.underReview().map((r) => r.changeSet.taskId)).toEqual(['open']);
   });
+
+  it('does not put a result back under review when it is reverted while its task is being removed', async () => {
+    const tasks = new Tasks();
+    let finish!: () => void;
+    tasks.discard = (id: string) => {
+      tasks.discarded.push(id);
+      return new Promise<void>((resolve) => (finish = resolve));
+    };
+    const results = new TaskResults(new MemoryStorage());
+    handOffResults(tasks, results, results.load(async () => undefined), (m) => expect.fail(m));
+    tasks.set('t1', 'done', changeSet('t1', ['a.ts']));
+    await until('the result is under review', () => results.underReview().length > 0);
+    await results.recordApplied('t1', [{ path: 'a.ts', before: 'a\n', after: 'b\n' }], { path: 'a.ts', decision: 'accepted' });
+    await until('the task is being removed', () => tasks.discarded.length > 0);
+    expect(tasks.discarded).toEqual(['t1']);
+    await results.reverted('t1', undefined);
+    tasks.set('t1', 'done', changeSet('t1', ['a.ts']));
+    // Nothing should happen: give the hand-off a few turns of the event loop to react wrongly.
+    for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(results.underReview()).toEqual([]);
+    expect(tasks.discarded).toEqual(['t1']);
+    finish();
+  });
 });

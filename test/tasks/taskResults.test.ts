@@ -16,6 +16,7 @@ class MemoryStorage implements TaskResultsStorage {
 
 const changeSet: ChangeSet = {
   taskId: 't1',
+  folder: '/home/user/second-folder',
   summary: 'Renamed a helper',
   files: [
     { kind: 'modified', path: 'a.ts', base: 'a\r\n', task: 'b\r\n' },
@@ -34,16 +35,22 @@ describe('TaskResults', () => {
       throw err;
     });
     expect(reloaded.underReview()).toEqual([{ changeSet, decided: { 'c.ts': 'accepted' } }]);
-    expect(reloaded.revertRecord('t1')).toEqual({ taskId: 't1', files: [{ path: 'c.ts', before: undefined, after: 'c\n' }] });
+    expect(reloaded.revertRecord('t1')).toEqual({ taskId: 't1', summary: 'Renamed a helper', folder: '/home/user/second-folder', files: [{ path: 'c.ts', before: undefined, after: 'c\n' }] });
   });
 
-  it('ends the review once every file is decided, keeping the apply revertible', async () => {
-    const results = new TaskResults(new MemoryStorage());
+  it('ends the review once every file is decided, keeping the apply revertible and named by its summary', async () => {
+    const storage = new MemoryStorage();
+    const results = new TaskResults(storage);
     await results.add(changeSet);
     await results.recordApplied('t1', [{ path: 'a.ts', before: 'a\r\n', after: 'b\r\n' }], { path: 'a.ts', decision: 'accepted' });
     await results.recordApplied('t1', [], { path: 'c.ts', decision: 'discarded' });
     expect(results.underReview()).toEqual([]);
     expect(results.revertible()).toEqual(['t1']);
+    const reloaded = new TaskResults(storage);
+    await reloaded.load(async (err) => {
+      throw err;
+    });
+    expect(reloaded.revertRecord('t1')).toMatchObject({ summary: 'Renamed a helper', folder: '/home/user/second-folder' });
     await results.reverted('t1', undefined);
     expect(results.revertible()).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDenyList } from '../../src/privacy/denyList';
 import { captureWorkingCopy, createWorkingCopy } from '../../src/tasks/workingCopy';
-import { changeSetOf, countChanges } from '../../src/tasks/workingCopyChanges';
+import { changeSetOf, countChanges, snapshotText } from '../../src/tasks/workingCopyChanges';
 import { capturePlain } from '../../src/tasks/snapshotPlain';
 import { removeStaleCopies, removeWorkingCopy } from '../../src/tasks/workingCopyRemoval';
 import { commitAll, fingerprint, gitIn, touched, writeFiles } from '../../support/folderFixture';
@@ -73,6 +73,11 @@ describe.each(['git', 'copy'] as const)('createWorkingCopy (%s folder)', (kind) 
     rmSync(join(copy.root, 'src/new.ts'));
     expect(await countChanges(copy)).toBe(3);
     const set = await changeSetOf(copy, 'done');
+    // The folder the paths land in (one of several in a multi-root workspace).
+    expect(set.folder).toBe(copy.folder);
+    // What the task's stale-read check compares a user's save with: the snapshot, not the copy now.
+    expect(await snapshotText(copy, 'src/b.ts')).toBe('export const b = 3; // unsaved\n');
+    expect(await snapshotText(copy, 'test/b.test.ts')).toBeUndefined();
     const byPath = Object.fromEntries(set.files.map((f) => [f.path, f]));
     expect(byPath['src/b.ts']).toEqual({ kind: 'modified', path: 'src/b.ts', base: 'export const b = 3; // unsaved\n', task: 'export const b = 4;\n' });
     expect(byPath['test/b.test.ts']).toEqual({ kind: 'created', path: 'test/b.test.ts', task: 'test\n' });

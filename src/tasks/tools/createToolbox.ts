@@ -30,6 +30,7 @@ export function createToolbox(o: ToolboxOptions): Toolbox {
   const tools: TaskTool[] = [listFiles, readFile, search, findSymbol(search, o.definitions), editFile, createFile, deleteFile, runTests, runCommand, writePlan];
   const byName = new Map(tools.map((t) => [t.spec.name, t]));
   const seen = new Map<string, string>();
+  const toldSaves = new Map<string, string>();
   const maxOutputChars = o.maxOutputChars ?? 20_000;
   return {
     specs: tools.map((t) => t.spec),
@@ -46,7 +47,7 @@ export function createToolbox(o: ToolboxOptions): Toolbox {
       }
       const limitMs = tool.timeoutMs ?? o.timeoutMs ?? 30_000;
       const timeout = AbortSignal.timeout(limitMs);
-      const ctx: ToolContext = { env: o.env, signal: AbortSignal.any([signal, timeout]), seen, maxOutputChars };
+      const ctx: ToolContext = { env: o.env, signal: AbortSignal.any([signal, timeout]), seen, toldSaves, maxOutputChars };
       const work = tool.beforeDisk ? tool.run(args, ctx) : Promise.resolve(o.env.onDisk).then(() => tool.run(args, ctx));
       return bounded(work, ctx.signal, () => (timeout.aborted ? `${name} did not finish within ${limitMs / 1000} s and was stopped.` : `${name} was interrupted.`));
     },

@@ -2,6 +2,7 @@ import { mkdir, readFile as readText, rm, stat, writeFile } from 'node:fs/promis
 import { dirname } from 'node:path';
 import type { TaskTool } from './taskTool';
 import { stringArg } from './taskTool';
+import { checkUserSave } from './userSaveCheck';
 import { insidePath } from './workspacePath';
 
 export const createFile: TaskTool = {
@@ -78,9 +79,12 @@ export const editFile: TaskTool = {
       if (next.indexOf(b.search, at + 1) >= 0) return { ok: false, output: `Edit ${i + 1}: its search text occurs more than once in "${rel}". Nothing was changed: include more surrounding lines.` };
       next = next.slice(0, at) + b.replace + next.slice(at + b.search.length);
     }
+    // The user saved this file since the task began: the edit is checked against their text.
+    const saved = await checkUserSave(ctx, rel, text, next);
+    if ('refusal' in saved) return { ok: false, output: saved.refusal };
     await writeFile(abs, next);
     ctx.seen.set(rel, next);
-    return { ok: true, output: `Edited ${rel}: ${blocks.length} change${blocks.length === 1 ? '' : 's'} applied.`, changedFiles: next !== text };
+    return { ok: true, output: `Edited ${rel}: ${blocks.length} change${blocks.length === 1 ? '' : 's'} applied.${saved.note}`, changedFiles: next !== text };
   },
 };
 

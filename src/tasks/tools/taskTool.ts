@@ -9,6 +9,8 @@ export interface ToolContext {
   signal: AbortSignal;
   /** Each file's text as the agent last read or wrote it: an edit is checked against it. */
   seen: Map<string, string>;
+  /** Each file's saved text the user last had when the model was told of their save. */
+  toldSaves: Map<string, string>;
   /** Most characters of a tool's output sent to the model. */
   maxOutputChars: number;
 }

@@ -3,30 +3,37 @@ import type { WorkspacePath } from '../../tasks/changeSet';
 import type { FileOutcome } from '../../tasks/merge/fileOutcome';
 import type { CurrentText } from '../../tasks/merge/mergeFile';
 
-/** The file a change set's path names: inside the first workspace folder, never outside it. */
-export function workspaceUri(path: WorkspacePath): vscode.Uri {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!folder) throw new Error('Open the folder the task worked on to apply its result.');
+/**
+ * The file a change set's path names: inside the workspace folder the task worked on (`folder`,
+ * absolute; absent: the first), never outside it.
+ */
+export function workspaceUri(path: WorkspacePath, folder?: string): vscode.Uri {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const root = folder === undefined ? folders[0] : folders.find((f) => f.uri.scheme === 'file' && f.uri.fsPath === folder);
+  if (!root) throw new Error(`Open the folder the task worked on${folder === undefined ? '' : ` (${folder})`} to apply its result.`);
   if (path.startsWith('/') || /^[a-zA-Z]:/.test(path) || path.split('/').includes('..')) throw new Error(`The task's result names a path outside the workspace (${path}); nothing was applied.`);
-  return vscode.Uri.joinPath(folder.uri, path);
+  return vscode.Uri.joinPath(root.uri, path);
 }
 
-/** The user's text of each path now: an open buffer's (unsaved edits included), else the file's. */
-export async function currentTexts(paths: Iterable<WorkspacePath>): Promise<CurrentText> {
+/** The user's text of each path now, unsaved edits included (those a reload restored too). */
+export async function currentTexts(paths: Iterable<WorkspacePath>, folder?: string): Promise<CurrentText> {
   const texts = new Map<WorkspacePath, string | undefined>();
   for (const path of new Set(paths)) {
-    const uri = workspaceUri(path);
+    const uri = workspaceUri(path, folder);
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     if (open) {
       texts.set(path, open.getText());
       continue;
     }
     try {
-      texts.set(path, new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+      await vscode.workspace.fs.stat(uri);
     } catch (err) {
       if (!(err instanceof vscode.FileSystemError && err.code === 'FileNotFound')) throw err;
       texts.set(path, undefined);
+      continue;
     }
+    // As the editor has it: an editor a reload restored with unsaved text holds that text, not the file's.
+    texts.set(path, (await vscode.workspace.openTextDocument(uri)).getText());
   }
   return (p) => texts.get(p);
 }
@@ -39,8 +46,8 @@ export class StaleText extends Error {}
  * buffer is edited in place (its unsaved edits stay, and it stays unsaved); a file that was not
  * dirty is saved after, so the disk holds what the review accepted.
  */
-export async function applyOutcome(outcome: FileOutcome): Promise<void> {
-  const uri = workspaceUri(outcome.path);
+export async function applyOutcome(outcome: FileOutcome, folder?: string): Promise<void> {
+  const uri = workspaceUri(outcome.path, folder);
   const edit = new vscode.WorkspaceEdit();
   if (outcome.before === undefined) {
     edit.createFile(uri, { contents: new TextEncoder().encode(outcome.after ?? ''), overwrite: false });

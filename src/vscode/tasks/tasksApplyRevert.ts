@@ -15,7 +15,7 @@ import { askConflict, type ConflictContent, type ConflictPick } from './tasksRev
 export async function revertTask(results: TaskResults, conflicts: ConflictContent, taskId: string): Promise<void> {
   const record = results.revertRecord(taskId);
   if (!record) throw new Error('That task\'s apply has nothing left to revert.');
-  const current = await currentTexts(record.files.map((f) => f.path));
+  const current = await currentTexts(record.files.map((f) => f.path), record.folder);
   const left: RevertEntry[] = [];
   for (const file of planRevert(record, current)) {
     const choice = await revertChoice(conflicts, file);
@@ -24,9 +24,9 @@ export async function revertTask(results: TaskResults, conflicts: ConflictConten
       continue;
     }
     const outcome = revertOutcome(file, choice.choose, choice.file);
-    if (outcome) await applyOutcome(outcome);
+    if (outcome) await applyOutcome(outcome, record.folder);
   }
-  const rest: RevertRecord | undefined = left.length > 0 ? recordApply(undefined, taskId, left) : undefined;
+  const rest: RevertRecord | undefined = left.length > 0 ? recordApply(undefined, taskId, left, record) : undefined;
   await results.reverted(taskId, rest);
   void vscode.window.showInformationMessage(left.length > 0 ? `Flint: the task was reverted except ${left.length} file(s) left for later; Revert Task again to finish.` : 'Flint: the task was reverted.');
 }

@@ -3,10 +3,11 @@ import { secretRefusal } from '../../privacy/secretScan';
 import type { ChangeSet, FileChange } from '../../tasks/changeSet';
 import { acceptTaskHunks, type ChooseHunk, type HunkChoice } from '../../tasks/merge/composeMerge';
 import { conflictInstruction } from '../../tasks/merge/conflictInstruction';
+import { hunkContext } from '../../tasks/merge/hunkContext';
 import { fileOutcomes, type FileChoice } from '../../tasks/merge/fileOutcome';
 import { mergeFile, type CurrentText, type FileMerge } from '../../tasks/merge/mergeFile';
 import { mergeText, type MergeHunk } from '../../tasks/merge/mergeText';
-import type { TaskResults } from '../../tasks/taskResults';
+import type { Review, TaskResults } from '../../tasks/taskResults';
 import type { Logger } from '../../log/logger';
 import type { InlineEdits } from '../shared/inlineEdits';
 import { applyOutcome, currentTexts, StaleText, workspaceUri } from './tasksApplyFiles';
@@ -48,7 +49,7 @@ export class TasksReview {
     if (!review) throw new Error('That task\'s result is no longer under review.');
     const open = this.undecided(taskId);
     const triples = open.map((f) => [
-      workspaceUri(f.path),
+      workspaceUri(f.path, review.changeSet.folder),
       f.kind === 'created' ? undefined : taskSideUri(taskId, f.kind === 'renamed' ? f.from : f.path, 'base'),
       f.kind === 'deleted' ? undefined : taskSideUri(taskId, f.path, 'task'),
     ]);
@@ -85,7 +86,7 @@ export class TasksReview {
    */
   async acceptFile(target: FileTarget): Promise<void> {
     const change = this.change(target);
-    const { merge, current } = await this.merge(change);
+    const { merge, current } = await this.merge(target.taskId, change);
     const picks = await this.askAll(target, merge);
     const whole = picks !== undefined && picks.size === conflictCount(merge);
     // A rename moves the file: it lands once, with every conflict decided.
@@ -94,25 +95,25 @@ export class TasksReview {
     await this.land(target.taskId, change, merge, current, choiceFrom(picks), fileChoice);
     const model = merge.text?.hunks.find((h) => picks?.get(h.key) === 'model');
     if (whole) await this.results.recordApplied(target.taskId, [], { path: target.path, decision: 'accepted' });
-    if (model) await this.resolveWithModel(target, await this.relocate(change, model));
+    if (model) await this.resolveWithModel(target, await this.relocate(target.taskId, change, model));
   }
 
   /** Accepts the hunk with `key` alone (a conflict is asked about first). */
   async acceptHunk(target: FileTarget, key: string): Promise<void> {
     const change = this.change(target);
-    const { merge, current } = await this.merge(change);
+    const { merge, current } = await this.merge(target.taskId, change);
     const hunk = merge.text?.hunks.find((h) => h.key === key);
     if (!hunk) throw new Error('That hunk is no longer there to accept (already applied, or the review changed).');
     let pick: ConflictPick | undefined = 'task';
-    if (hunk.kind === 'conflict') pick = await askConflict(this.conflicts, sidesOf(target.path, hunk), true);
+    if (hunk.kind === 'conflict') pick = await askConflict(this.conflicts, sidesOf(target.path, hunk, merge.text!.ours), true);
     if (!pick) return;
     await this.land(target.taskId, change, merge, current, (h) => (h.key === key && pick !== 'model' ? pick : 'user'), 'user');
-    if (pick === 'model') await this.resolveWithModel(target, await this.relocate(change, hunk));
+    if (pick === 'model') await this.resolveWithModel(target, await this.relocate(target.taskId, change, hunk));
   }
 
   /** The hunks of a file under review, for a hunk picker. */
   async hunks(target: FileTarget): Promise<readonly MergeHunk[]> {
-    return (await this.merge(this.change(target))).merge.text?.hunks ?? [];
+    return (await this.merge(target.taskId, this.change(target))).merge.text?.hunks ?? [];
   }
 
   /** The review file an editor shows (the task side of the diff, or the workspace file). */
@@ -120,7 +121,10 @@ export class TasksReview {
     const side = parseTaskSideUri(uri);
     if (side) return { taskId: side.taskId, path: this.change({ taskId: side.taskId, path: side.path }, true)?.path ?? side.path };
     const rel = vscode.workspace.asRelativePath(uri, false);
-    const review = this.results.underReview().find((r) => r.changeSet.files.some((f) => f.path === rel && r.decided[rel] === undefined));
+    // In a multi-root workspace the same relative path can be in several folders: the task's folder decides.
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    const inFolder = (r: Review) => (r.changeSet.folder === undefined ? folder === vscode.workspace.workspaceFolders?.[0] : folder?.uri.fsPath === r.changeSet.folder);
+    const review = this.results.underReview().find((r) => inFolder(r) && r.changeSet.files.some((f) => f.path === rel && r.decided[rel] === undefined));
     return review ? { taskId: review.changeSet.taskId, path: rel } : undefined;
   }
 
@@ -137,8 +141,13 @@ export class TasksReview {
     return found;
   }
 
-  private async merge(change: FileChange): Promise<{ merge: FileMerge; current: CurrentText }> {
-    const current = await currentTexts(sourcePaths(change));
+  /** The folder a task's paths are in (absent: the first workspace folder). */
+  private folder(taskId: string): string | undefined {
+    return this.results.review(taskId)?.changeSet.folder ?? this.results.revertRecord(taskId)?.folder;
+  }
+
+  private async merge(taskId: string, change: FileChange): Promise<{ merge: FileMerge; current: CurrentText }> {
+    const current = await currentTexts(sourcePaths(change), this.folder(taskId));
     return { merge: mergeFile(change, current), current };
   }
 
@@ -154,7 +163,7 @@ export class TasksReview {
     }
     for (const h of merge.text?.hunks.filter((x) => x.kind === 'conflict') ?? []) {
       const modelAllowed = ![...picks.values()].includes('model');
-      const pick = await askConflict(this.conflicts, sidesOf(target.path, h), modelAllowed);
+      const pick = await askConflict(this.conflicts, sidesOf(target.path, h, merge.text!.ours), modelAllowed);
       if (!pick) return picks.size > 0 ? picks : undefined;
       picks.set(h.key, pick);
     }
@@ -167,7 +176,7 @@ export class TasksReview {
       const outcomes = fileOutcomes(merge, choose, fileChoice, current);
       try {
         for (const o of outcomes) {
-          await applyOutcome(o);
+          await applyOutcome(o, this.folder(taskId));
           await this.results.recordApplied(taskId, [o]);
         }
         return;
@@ -175,22 +184,22 @@ export class TasksReview {
         // The user typed during the merge: merge again against the new text, once.
         if (!(err instanceof StaleText) || attempt > 0) throw err;
         this.log.info(`tasks: ${err.message}; merging again`);
-        ({ merge, current } = await this.merge(change));
+        ({ merge, current } = await this.merge(taskId, change));
       }
     }
   }
 
   /** Where a conflict is after the hunks above it landed (its key is its place in the base, which does not move). */
-  private async relocate(change: FileChange, hunk: MergeHunk): Promise<MergeHunk> {
+  private async relocate(taskId: string, change: FileChange, hunk: MergeHunk): Promise<MergeHunk> {
     if (change.kind === 'deleted') return hunk;
-    const now = (await currentTexts([change.path]))(change.path);
+    const now = (await currentTexts([change.path], this.folder(taskId)))(change.path);
     if (now === undefined) return hunk;
     return mergeText(change.kind === 'created' ? '' : change.base, now, change.task).hunks.find((h) => h.key === hunk.key) ?? hunk;
   }
 
   /** Streams the fast model's merge of a conflict as an ordinary pending edit of the user's region. */
   private async resolveWithModel(target: FileTarget, hunk: MergeHunk): Promise<void> {
-    const doc = await vscode.workspace.openTextDocument(workspaceUri(target.path));
+    const doc = await vscode.workspace.openTextDocument(workspaceUri(target.path, this.folder(target.taskId)));
     // The task's and the original text go along in the instruction: they are checked as the file is.
     const refused = this.refusal(doc) ?? secretRefusal(target.path, hunk.task + hunk.base);
     if (refused) throw new Error(`${refused} The conflict keeps your text; pick a side instead.`);
@@ -207,8 +216,8 @@ const firstLine = (text: string) => text.split('\n').find((l) => l.trim() !== ''
 
 const conflictCount = (m: FileMerge) => (m.conflict ? 1 : (m.text?.hunks.filter((h) => h.kind === 'conflict').length ?? 0));
 
-function sidesOf(path: string, h: MergeHunk) {
-  return { title: `${path}:${h.oursLine + 1}`, taskName: 'the task\'s', user: h.user, task: h.task, base: h.base, region: true };
+function sidesOf(path: string, h: MergeHunk, ours: string) {
+  return { title: `${path}:${h.oursLine + 1}`, taskName: 'the task\'s', user: h.user, task: h.task, base: h.base, region: true, context: hunkContext(ours, h) };
 }
 
 /** Task hunks apply; each conflict takes its pick (a model pick keeps the user's text until the model's edit is accepted). */

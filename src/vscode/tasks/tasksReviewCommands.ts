@@ -71,7 +71,7 @@ async function pickTask(results: TaskResults, ids: string[]): Promise<string | u
     if (ids.length === 0) void vscode.window.showInformationMessage('Flint: no task result for this.');
     return ids[0];
   }
-  const items = ids.map((id) => ({ label: results.review(id)?.changeSet.summary.split('\n')[0] || id, description: id, id }));
+  const items = ids.map((id) => ({ label: (results.review(id)?.changeSet.summary ?? results.revertRecord(id)?.summary)?.split('\n')[0] || id, description: id, id }));
   return (await vscode.window.showQuickPick(items, { title: 'Which task?' }))?.id;
 }
 

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { HunkContext } from '../../tasks/merge/hunkContext';
 
 export const CONFLICT_SCHEME = 'flint-task-conflict';
 
@@ -12,6 +13,8 @@ export interface ConflictSides {
   readonly base: string | undefined;
   /** A region (not a whole file): both sides can be kept, and the fast model can merge them. */
   readonly region: boolean;
+  /** The user's lines around a region, shown with each side so it is read in its place. */
+  readonly context?: HunkContext;
 }
 
 export type ConflictPick = 'user' | 'task' | 'both' | 'model';
@@ -40,10 +43,11 @@ export class ConflictContent implements vscode.TextDocumentContentProvider {
  */
 export async function askConflict(content: ConflictContent, sides: ConflictSides, modelAllowed: boolean): Promise<ConflictPick | undefined> {
   const name = sides.title.replace(/[^\w.-]+/g, '_');
-  await vscode.commands.executeCommand('vscode.diff', content.uri(`yours-${name}`, sides.user), content.uri(`${sides.region ? 'task' : 'file'}-${name}`, sides.task), `${sides.title}: yours ↔ ${sides.taskName}`, {
+  const inPlace = (text: string | undefined) => (text === undefined || !sides.context ? text : sides.context.before + text + sides.context.after);
+  await vscode.commands.executeCommand('vscode.diff', content.uri(`yours-${name}`, inPlace(sides.user)), content.uri(`${sides.region ? 'task' : 'file'}-${name}`, inPlace(sides.task)), `${sides.title}: yours ↔ ${sides.taskName}`, {
     preview: true,
   });
-  const base = await vscode.workspace.openTextDocument(content.uri(`original-${name}`, sides.base));
+  const base = await vscode.workspace.openTextDocument(content.uri(`original-${name}`, inPlace(sides.base)));
   await vscode.window.showTextDocument(base, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
   type Item = vscode.QuickPickItem & { pick: ConflictPick };
   const items: Item[] = [
