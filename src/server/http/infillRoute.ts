@@ -31,7 +31,8 @@ const infillRequest = z
 export async function infillRoute(req: IncomingMessage, res: ServerResponse, ctx: EndpointContext): Promise<void> {
   const body = parseBody(infillRequest, await readJsonBody(req, ctx.maxFrameBytes, ctx.bodyTimeoutMs));
   const model = resolveModel(ctx, body.model);
-  const stop = stopList(ctx, body.stop);
+  // llama.cpp's own route: no OpenAI limit on stop sequences, whatever the dialect.
+  const stop = stopList(ctx, body.stop, Infinity);
   const limited = ctx.faults.take('rateLimit');
   if (limited) throw rateLimitError(limited.retryAfterSeconds);
   const extra = body.input_extra.map((f) => (f.filename ? `// ${f.filename}\n${f.text}` : f.text)).join('\n');

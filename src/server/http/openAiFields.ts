@@ -22,10 +22,10 @@ export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infe
 }
 
 /** The request's stop sequences; more than the server takes is a 400. */
-export function stopList(ctx: EndpointContext, stop: string | string[] | null | undefined): string[] {
+export function stopList(ctx: EndpointContext, stop: string | string[] | null | undefined, maxStops = ctx.dialect.maxStops): string[] {
   const list = stop === undefined || stop === null ? [] : typeof stop === 'string' ? [stop] : stop;
-  if (list.length > ctx.dialect.maxStops) {
-    throw new ApiError(400, 'invalid_request_error', `Invalid stop: at most ${ctx.dialect.maxStops} stop sequences are allowed, got ${list.length}.`, 'stop');
+  if (list.length > maxStops) {
+    throw new ApiError(400, 'invalid_request_error', `Invalid stop: at most ${maxStops} stop sequences are allowed, got ${list.length}.`, 'stop');
   }
   return list.filter(Boolean);
 }

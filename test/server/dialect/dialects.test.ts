@@ -103,6 +103,13 @@ describe('stop sequences', () => {
       expect((await res.json()).choices[0].message.content).toBe('one two');
     }
   });
+
+  it('/infill takes any number of stop sequences, as llama.cpp does, on the endpoint\'s own way too', async () => {
+    const stop = ['\n\n', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7'];
+    for (const d of ['flint', 'llama.cpp'] as const) {
+      expect((await post(`${endpoints.get(d)!.origin}/infill`, { input_prefix: 'a', input_suffix: 'b', stop })).status).toBe(200);
+    }
+  });
 });
 
 describe('a prompt over the context', () => {
