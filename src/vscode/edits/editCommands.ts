@@ -7,7 +7,7 @@ import { EditCodeLens } from './editCodeLens';
 import { EditController } from './editController';
 import { EditDecorations } from './editDecorations';
 import { askInstruction } from '../shared/editInstructionInput';
-import { linesOf, selectedLines, sendRefusal, wholeDocument, writeRefusal } from '../shared/editTarget';
+import { linesOf, mayEdit, selectedLines, wholeDocument, writeRefusal } from '../shared/editTarget';
 import { outsideMessage, realLocation } from '../shared/workspacePath';
 import type { InlineEdits } from '../shared/inlineEdits';
 import { needsInstructions } from '../shared/needsInstructions';
@@ -88,13 +88,7 @@ class EditCommands implements InlineEdits {
     }
     const document = editor.document;
     if (!(await this.free(document))) return;
-    const refusal = sendRefusal(document, services) ?? (await writeRefusal(document));
-    if (refusal) {
-      const actions = vscode.workspace.isTrusted ? [] : ['Manage Workspace Trust'];
-      const pick = await vscode.window.showWarningMessage(`Flint: ${refusal}`, ...actions);
-      if (pick) void vscode.commands.executeCommand('workbench.trust.manage');
-      return;
-    }
+    if (!(await mayEdit(document, services))) return;
     const range = selectedLines(editor);
     const what = range.end - range.start === 1 ? `line ${range.start + 1}` : `lines ${range.start + 1}–${range.end}`;
     const instruction = await askInstruction({ title: `Flint: edit ${what}`, history: this.history.items() });

@@ -30,6 +30,19 @@ export function sendRefusal(document: vscode.TextDocument, services: Services): 
   return secretRefusal(name, document.getText());
 }
 
+/**
+ * Whether the document may be sent and edited; when not, says why (with the way to trust the
+ * workspace where that is the reason) and answers false.
+ */
+export async function mayEdit(document: vscode.TextDocument, services: Services): Promise<boolean> {
+  const refusal = sendRefusal(document, services) ?? (await writeRefusal(document));
+  if (!refusal) return true;
+  const actions = vscode.workspace.isTrusted ? [] : ['Manage Workspace Trust'];
+  const pick = await vscode.window.showWarningMessage(`Flint: ${refusal}`, ...actions);
+  if (pick) void vscode.commands.executeCommand('workbench.trust.manage');
+  return false;
+}
+
 /** Why this document cannot be changed, or undefined when it can. */
 export async function writeRefusal(document: vscode.TextDocument): Promise<string | undefined> {
   const name = vscode.workspace.asRelativePath(document.uri);

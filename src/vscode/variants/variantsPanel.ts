@@ -9,7 +9,7 @@ import { clampVariantCount } from '../../variants/variantApproaches';
 import { parseVariantsPrefix } from '../../variants/variantsPrefix';
 import type { InlineEdits } from '../shared/inlineEdits';
 import { askInstruction } from '../shared/editInstructionInput';
-import { selectedLines, sendRefusal, writeRefusal } from '../shared/editTarget';
+import { mayEdit, selectedLines } from '../shared/editTarget';
 import { VariantsExploration } from './variantsExploration';
 import { WorkspaceFiles } from '../shared/workspaceFiles';
 import { needsInstructions } from '../shared/needsInstructions';
@@ -42,13 +42,7 @@ export function registerVariants(context: vscode.ExtensionContext, services: Ser
       return;
     }
     if (!(await edits.free(document))) return;
-    const refusal = sendRefusal(document, services) ?? (await writeRefusal(document));
-    if (refusal) {
-      const actions = vscode.workspace.isTrusted ? [] : ['Manage Workspace Trust'];
-      const pick = await vscode.window.showWarningMessage(`Flint: ${refusal}`, ...actions);
-      if (pick) void vscode.commands.executeCommand('workbench.trust.manage');
-      return;
-    }
+    if (!(await mayEdit(document, services))) return;
     const range = args?.range ?? selectedLines(editor);
     const configured = services.config()['variants.count'];
     let count = clampVariantCount(args?.count ?? configured);

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { until } from '../../../support/until.mjs';
+import { startTask } from '../../../support/e2e/tasksView.mjs';
 
 /** Content hash and modification time of every file of the folder. */
 function fingerprint(root, rel = '', out = new Map()) {
@@ -29,17 +30,7 @@ export const tests = [
     async run({ wb, page, workspace }) {
       await wb.waitForEditor({ name: 'scratch.js' });
       const before = fingerprint(workspace);
-      const input = page.locator('.quick-input-widget input');
-      await page.keyboard.press('F1');
-      await input.fill('>Flint: Start Background Task');
-      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Start Background Task' }).first().waitFor({ timeout: 20_000 });
-      await page.keyboard.press('Enter');
-      await page.locator('.quick-input-widget', { hasText: 'What should the background task do?' }).waitFor({ timeout: 20_000 });
-      await input.fill(INSTRUCTION);
-      await page.keyboard.press('Enter');
-      await wb.runCommand('Flint: Focus on Tasks View');
-      const row = page.locator('.pane-body .monaco-list-row', { hasText: INSTRUCTION }).first();
-      await row.waitFor({ timeout: 20_000 });
+      const row = await startTask(wb, page, INSTRUCTION);
       const text = await until('the task row with its figures', async () => {
         const t = (await row.innerText()).replace(/\s+/g, ' ');
         return /turns? · .* tokens · \d+ files? changed/.test(t) ? t : undefined;

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { answers, openChat, send } from '../../../support/e2e/chatPanel.mjs';
 import { instruct, lens, openPath, selectLines } from '../../../support/e2e/editActions.mjs';
 import { until } from '../../../support/until.mjs';
+import { startTask } from '../../../support/e2e/tasksView.mjs';
 
 // Each model turn waits a little, so the task runs long enough to be watched while it runs.
 export const endpoint = { engine: 'scripted', args: ['--script', 'test/fixtures/tasks/rename.script.json', '--full-delay-ms', '700'] };
@@ -50,17 +51,7 @@ export const tests = [
     async run({ wb, page, workspace }) {
       await wb.waitForEditor({ name: 'scratch.js' });
       const before = fingerprint(workspace);
-      const input = page.locator('.quick-input-widget input');
-      await page.keyboard.press('F1');
-      await input.fill('>Flint: Start Background Task');
-      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Start Background Task' }).first().waitFor({ timeout: 20_000 });
-      await page.keyboard.press('Enter');
-      await page.locator('.quick-input-widget', { hasText: 'What should the background task do?' }).waitFor({ timeout: 20_000 });
-      await input.fill(INSTRUCTION);
-      await page.keyboard.press('Enter');
-      await wb.runCommand('Flint: Focus on Tasks View');
-      const row = page.locator('.pane-body .monaco-list-row', { hasText: INSTRUCTION }).first();
-      await row.waitFor({ timeout: 20_000 });
+      const row = await startTask(wb, page, INSTRUCTION);
 
       // While it runs, the user's files do not change: checked at every poll until it is done.
       let polls = 0;

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { answers, openChat, send } from '../../../support/e2e/chatPanel.mjs';
 import { startRecordingRelay } from '../../../support/e2e/recordingRelay.mjs';
 import { until } from '../../../support/until.mjs';
+import { startTask, taskRow } from '../../../support/e2e/tasksView.mjs';
 
 // Outside the workspace and its working copies: where the commands leave their traces.
 const scratch = mkdtempSync(join(tmpdir(), 'flint-task-guards-'));
@@ -81,25 +82,6 @@ const alive = (pid) => {
     return false;
   }
 };
-
-async function startTask(wb, page, instruction) {
-  const input = page.locator('.quick-input-widget input');
-  await page.keyboard.press('F1');
-  await input.fill('>Flint: Start Background Task');
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Start Background Task' }).first().waitFor({ timeout: 20_000 });
-  await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget', { hasText: 'What should the background task do?' }).waitFor({ timeout: 20_000 });
-  await input.fill(instruction);
-  await page.keyboard.press('Enter');
-  return taskRow(wb, page, instruction);
-}
-
-async function taskRow(wb, page, instruction) {
-  await wb.runCommand('Flint: Focus on Tasks View');
-  const row = page.locator('.pane-body .monaco-list-row', { hasText: instruction }).first();
-  await row.waitFor({ timeout: 20_000 });
-  return row;
-}
 
 /** Waits for the row to show one of `states`, and returns its text. */
 const rowIn = (row, states, timeoutMs = 60_000) => until(`the task ${states.source}`, async () => {

@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { editorText, goToLine, isDirty, lens, openPath, saveAndRead, waitForText } from '../../../support/e2e/editActions.mjs';
 import { until } from '../../../support/until.mjs';
+import { startTask } from '../../../support/e2e/tasksView.mjs';
 
 export const endpoint = { engine: 'scripted', args: ['--script', 'test/fixtures/tasks/merge.script.json'] };
 export const settings = { 'flint.completions.enable': { '*': false }, 'flint.nextEdit.enable': { '*': false } };
@@ -48,19 +49,6 @@ export function prepareWorkspace(workspace) {
 const read = (workspace, folder, name) => readFileSync(join(workspace, folder, name), 'utf8');
 
 /** Starts a task from the command palette; returns its row in the Tasks view. */
-async function startTask(wb, page, instruction) {
-  const input = await wb.quickInput('F1', '>Flint: Start Background Task');
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Start Background Task' }).first().waitFor({ timeout: 20_000 });
-  await wb.press('Enter');
-  await page.locator('.quick-input-widget', { hasText: 'What should the background task do?' }).waitFor({ timeout: 20_000 });
-  await input.fill(instruction);
-  await wb.press('Enter');
-  await wb.runCommand('Flint: Focus on Tasks View');
-  const row = page.locator('.pane-body .monaco-list-row', { hasText: instruction }).first();
-  await row.waitFor({ timeout: 20_000 });
-  return row;
-}
-
 async function waitDone(row) {
   const state = await until('the task settled', async () => {
     const t = (await row.innerText()).replace(/\s+/g, ' ');

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startRecordingRelay } from '../../../support/e2e/recordingRelay.mjs';
+import { runStartTask } from '../../../support/e2e/tasksView.mjs';
 
 const scratch = mkdtempSync(join(tmpdir(), 'flint-task-untrusted-'));
 process.once('exit', () => rmSync(scratch, { recursive: true, force: true }));
@@ -37,14 +38,6 @@ export const settings = async (ep) => {
 
 const INSTRUCTION = 'untrusted check, write the marker';
 
-async function startTask(page) {
-  const input = page.locator('.quick-input-widget input');
-  await page.keyboard.press('F1');
-  await input.fill('>Flint: Start Background Task');
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Start Background Task' }).first().waitFor({ timeout: 20_000 });
-  await page.keyboard.press('Enter');
-}
-
 export const tests = [
   {
     name: 'in an untrusted workspace a task does not start, nothing is sent and no command runs; trusted, the command asks consent',
@@ -52,7 +45,7 @@ export const tests = [
     async run({ wb, page }) {
       await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ timeout: 30_000 });
       await wb.statusBarItem('Flint', { timeoutMs: 30_000 });
-      await startTask(page);
+      await runStartTask(page);
       const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'background tasks cannot run in an untrusted workspace' }).first();
       await toast.waitFor({ timeout: 20_000 });
       assert.match(await toast.innerText(), /a task runs no command/);
@@ -66,7 +59,7 @@ export const tests = [
       await toast.getByRole('button', { name: 'Manage Workspace Trust' }).click();
       await page.locator('.workspace-trust-editor .monaco-button', { hasText: /^Trust$/ }).first().click({ timeout: 15_000 });
       await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ state: 'detached', timeout: 15_000 });
-      await startTask(page);
+      await runStartTask(page);
       const input = page.locator('.quick-input-widget input');
       await page.locator('.quick-input-widget', { hasText: 'What should the background task do?' }).waitFor({ timeout: 20_000 });
       await input.fill(INSTRUCTION);
