@@ -203,6 +203,8 @@ export const tests = [
       await until('the rest applied', () => read(workspace, 'two', 'alpha.js') === TASK['alpha.js'] && read(workspace, 'two', 'gamma.js') === TASK['gamma.js'], 30_000);
       await wb.runCommand('File: Save All');
       await until('beta.js saved', () => read(workspace, 'two', 'beta.js') === typedInto('beta.js', TASK['beta.js']), 20_000);
+      // The file is on disk a moment before the editor drops its dirty mark; closing earlier asks to save.
+      await page.locator('.tabs-container .tab.dirty').first().waitFor({ state: 'detached', timeout: 10_000 });
       // Closed before the reload: an editor the workbench still keeps a backup of comes back unsaved and older than its file.
       await wb.runCommand('View: Close All Editor Groups');
       await page.locator('.tabs-container .tab', { hasText: 'beta.js' }).waitFor({ state: 'detached', timeout: 10_000 });
