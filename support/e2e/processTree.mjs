@@ -29,11 +29,20 @@ export function processTree(pid, table = processTable()) {
   return tree;
 }
 
+/** Whether a process of this id still exists. */
+export function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** SIGTERM to each pid, then SIGKILL to those still alive after `graceMs`. */
 export async function killPids(pids, graceMs = 2000) {
-  const alive = (pid) => { try { process.kill(pid, 0); return true; } catch { return false; } };
   for (const pid of pids) { try { process.kill(pid, 'SIGTERM'); } catch { /* gone */ } }
   const deadline = Date.now() + graceMs;
-  while (pids.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  for (const pid of pids.filter(alive)) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+  while (pids.some(isAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  for (const pid of pids.filter(isAlive)) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
 }

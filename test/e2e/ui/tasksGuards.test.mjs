@@ -14,6 +14,7 @@ import { answers, openChat, send } from '../../../support/e2e/chatPanel.mjs';
 import { startRecordingRelay } from '../../../support/e2e/recordingRelay.mjs';
 import { until } from '../../../support/until.mjs';
 import { startTask, taskRow } from '../../../support/e2e/tasksView.mjs';
+import { isAlive } from '../../../support/e2e/processTree.mjs';
 
 // Outside the workspace and its working copies: where the commands leave their traces.
 const scratch = mkdtempSync(join(tmpdir(), 'flint-task-guards-'));
@@ -74,14 +75,6 @@ export function prepareWorkspace(workspace) {
   writeFileSync(join(workspace, 'slow.test.mjs'), `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(SLOW_PID)}, JSON.stringify({ pid: process.pid, parent: process.ppid, cwd: process.cwd() }));\nsetTimeout(() => {}, 120_000);\n`);
 }
 
-const alive = (pid) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Waits for the row to show one of `states`, and returns its text. */
 const rowIn = (row, states, timeoutMs = 60_000) => until(`the task ${states.source}`, async () => {
@@ -126,11 +119,11 @@ export const tests = [
       const instruction = 'stop check, run the slow tests';
       const row = await startTask(wb, page, instruction);
       const ran = JSON.parse(await until('the slow test running', () => existsSync(SLOW_PID) && readFileSync(SLOW_PID, 'utf8'), 60_000));
-      assert.ok(alive(ran.pid), 'the test process runs');
+      assert.ok(isAlive(ran.pid), 'the test process runs');
       assert.notEqual(ran.cwd, workspace, 'the tests run in the working copy, not in the user folder');
       await wb.runCommand('Flint: Stop Background Task');
       assert.match(await rowIn(row, /done|failed|stopped/, 20_000), /stopped/);
-      await until('the test process and its parent gone', () => !alive(ran.pid) && !alive(ran.parent), 15_000);
+      await until('the test process and its parent gone', () => !isAlive(ran.pid) && !isAlive(ran.parent), 15_000);
       const log = await openLog(wb, page, row, instruction, 'stopped by you');
       const copy = /working copy \((?:copy|git worktree)\): (\S+)/.exec(log)?.[1];
       assert.ok(copy && existsSync(copy), `the working copy is kept: ${copy}`);
@@ -145,11 +138,11 @@ export const tests = [
       const instruction = 'resume check, note then wait';
       await startTask(wb, page, instruction);
       const pid = Number(await until('the second turn running its command', () => existsSync(WAIT_PID) && readFileSync(WAIT_PID, 'utf8'), 60_000));
-      assert.ok(alive(pid));
+      assert.ok(isAlive(pid));
       await wb.open(page.url());
       await wb.waitForDevelopmentHost();
       await wb.statusBarItem('Flint', { timeoutMs: 60_000 });
-      await until("the closed window's command gone", () => !alive(pid), 15_000);
+      await until("the closed window's command gone", () => !isAlive(pid), 15_000);
       const after = await taskRow(wb, page, instruction);
       assert.match(await rowIn(after, /stopped/, 20_000), /stopped · \d+ s · \d+ turns? · .* · 1 file changed/);
       const log = await openLog(wb, page, after, instruction, 'the window was closed or reloaded');

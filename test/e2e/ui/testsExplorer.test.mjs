@@ -7,6 +7,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openPath } from '../../../support/e2e/editActions.mjs';
 import { explorerRows, runRow, vitestProject, waitForRow } from '../../../support/e2e/testExplorer.mjs';
+import { isAlive } from '../../../support/e2e/processTree.mjs';
 import { until } from '../../../support/until.mjs';
 
 export const settings = {
@@ -67,14 +68,6 @@ export function prepareWorkspace(workspace) {
   });
 }
 
-const alive = (pid) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const labels = async (wb, page) => (await explorerRows(wb, page)).map((r) => r.label);
 const listed = (wb, page, titles) => until(`${titles.join(', ')} listed in the Test Explorer`, async () => {
@@ -88,7 +81,7 @@ async function startSlow(wb, page, dir) {
   writeFileSync(pidFile, '');
   await runRow(wb, page, 'sleeps');
   const pid = Number(await until('the slow test to start', () => existsSync(pidFile) && readFileSync(pidFile, 'utf8'), 60_000));
-  assert.ok(alive(pid));
+  assert.ok(isAlive(pid));
   return pid;
 }
 
@@ -128,12 +121,12 @@ export const tests = [
       const pid = await startSlow(wb, page, dir);
       // The Testing view's own Cancel button (shown while a run is under way).
       await page.locator('.action-label[aria-label^="Cancel Test Run"]').first().click({ timeout: 10_000 });
-      await until("the cancelled run's processes to be gone", () => !alive(pid), 15_000);
+      await until("the cancelled run's processes to be gone", () => !isAlive(pid), 15_000);
 
       // A reload while the slow test runs: the window's runs stop with it, and the tests are listed again before anything runs.
       const running = await startSlow(wb, page, dir);
       await reload(wb, page);
-      await until('the run of the closed window to be gone', () => !alive(running), 15_000);
+      await until('the run of the closed window to be gone', () => !isAlive(running), 15_000);
       await listed(wb, page, ['one', 'two', 'sleeps', 'adds']);
     },
   },
