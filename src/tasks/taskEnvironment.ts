@@ -6,6 +6,7 @@ import type { ProcessRunner } from '../tests/processRunner';
 import { runnerCommand } from '../tests/runnerCommand';
 import { runTestFile } from '../tests/runTestFile';
 import type { TestLanguage } from '../tests/testTypes';
+import { background } from './backgroundProcess';
 import { capOutput } from './cappedOutput';
 import { decideCommand, normalizeCommand } from './commandPolicy';
 import { installsDependencies } from './dependencyInstall';
@@ -71,6 +72,7 @@ export interface EnvironmentDeps {
   alwaysAllowed: { has(command: string): boolean; add(command: string): void };
   /** Asks the user; the task waits. An aborted signal answers deny. */
   askConsent(request: ConsentRequest): Promise<ConsentAnswer>;
+  /** Runs the task's commands and tests, at background priority (see backgroundProcess). */
   spawn: ProcessRunner;
   commandTimeoutMs: number;
   testTimeoutMs: number;
@@ -105,7 +107,7 @@ export function createTaskEnvironment(deps: EnvironmentDeps): TaskEnvironment {
     await deps.onDisk;
     // An install would write through the links into the user's dependency folders.
     const notes = installsDependencies(command) ? ((await deps.privateDependencies?.()) ?? []) : [];
-    const r = await deps.spawn({ argv: [command], shell: true, cwd: deps.root, timeoutMs, signal, env: { CI: '1' } });
+    const r = await background(deps.spawn)({ argv: [command], shell: true, cwd: deps.root, timeoutMs, signal, env: { CI: '1' } });
     if (r.startError) return { exitCode: null, output: `the command could not start: ${r.startError}`, timedOut: false };
     const note = r.timedOut ? `\n[stopped after ${timeoutMs} ms: the time limit]` : r.cancelled ? '\n[stopped: the task was stopped]' : '';
     return { exitCode: r.code, output: capOutput([...notes.map((n) => `[${n}]`), r.stdout, r.stderr].filter((s) => s !== '').join('\n')) + note, timedOut: r.timedOut };
@@ -160,7 +162,7 @@ async function runOneFile(deps: EnvironmentDeps, file: string, signal: AbortSign
     await rm(p, { force: true });
     return text;
   };
-  const outcome = await runTestFile(command, deps.testTimeoutMs, { spawn: deps.spawn, takeResultFile, now: () => performance.now() }, signal);
+  const outcome = await runTestFile(command, deps.testTimeoutMs, { spawn: background(deps.spawn), takeResultFile, now: () => performance.now() }, signal);
   const failed = outcome.tests.filter((t) => t.status === 'failed');
   const report = [outcome.error, ...failed.map((t) => `FAILED ${t.name}\n${t.message ?? ''}`), outcome.output].filter(Boolean).join('\n');
   return {
