@@ -283,17 +283,22 @@ export class TaskManager {
  */
 async function* untilAborted<T>(events: AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
   const iterator = events[Symbol.asyncIterator]();
-  const aborted = new Promise<'aborted'>((resolve) => {
-    if (signal.aborted) resolve('aborted');
-    signal.addEventListener('abort', () => resolve('aborted'), { once: true });
-  });
+  // One wait per event, each settled: racing every event against one pending promise would keep a reaction per event.
+  let wake: ((r: 'aborted') => void) | undefined;
+  const onAbort = () => wake?.('aborted');
+  signal.addEventListener('abort', onAbort, { once: true });
   try {
-    for (;;) {
-      const next = await Promise.race([iterator.next(), aborted]);
+    while (!signal.aborted) {
+      const next = await new Promise<IteratorResult<T> | 'aborted'>((resolve, reject) => {
+        wake = resolve;
+        iterator.next().then(resolve, reject);
+      });
       if (next === 'aborted' || next.done) return;
       yield next.value;
     }
   } finally {
+    wake = undefined;
+    signal.removeEventListener('abort', onAbort);
     void iterator.return?.()?.catch(() => undefined);
   }
 }
