@@ -97,17 +97,21 @@ async function startTwoTasks(win, round) {
 /** Stops every running task through Flint: Stop Background Task (a pick when more than one runs). */
 async function stopTasks(win) {
   const { page } = win;
-  for (let i = 0; i < 2; i++) {
+  const running = page.locator('.pane-body .monaco-list-row', { hasText: /(running|queued|waiting for consent) · / });
+  for (let attempt = 0; attempt < 6 && (await running.count()) > 0; attempt++) {
     const input = page.locator('.quick-input-widget input');
     await page.keyboard.press('F1');
     await input.fill('>Flint: Stop Background Task');
     await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Stop Background Task' }).first().waitFor({ timeout: 20_000 });
     await page.keyboard.press('Enter');
     // With two running, a pick of the task to stop; with one, it stops at once.
-    const pick = await page.locator('.quick-input-widget', { hasText: 'Task to stop' }).waitFor({ timeout: 3000 }).then(() => true, () => false);
+    const pick = await page.locator('.quick-input-widget input[placeholder="Task to stop"]').waitFor({ timeout: 3000 }).then(() => true, () => false);
     if (pick) await page.keyboard.press('Enter');
     await input.waitFor({ state: 'hidden', timeout: 20_000 });
+    // The Tasks view redraws at most every 200 ms.
+    await page.waitForTimeout(600);
   }
+  if ((await running.count()) > 0) throw new Error('the tasks did not stop');
   await focusEditor(win);
   // The killed test runs and the stopped loops settle before the next window.
   await page.waitForTimeout(1000);
