@@ -15,7 +15,7 @@
 //   tasks minus (Flint − baseline) without: what the tasks cost Flint's own path.
 // Writes bench/results/tasks-editor.json.
 //
-//   node bench/tasks-editor.mjs [--windows 12] [--keys 34] [--busy]
+//   npm run bench -- tasks-editor [--windows=12] [--keys=34] [--busy]
 // (--busy: one core kept busy by a competing process throughout, figures suffixed _busy.)
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -36,7 +36,8 @@ import { bootstrapCi, median, medianDifference, percentileFigure } from './sampl
 
 const root = resolve(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
-const flag = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
+/** `--name value` or `--name=value` (npm run bench passes on only arguments starting with --). */
+const flag = (name, fallback) => argv.find((a) => a.startsWith(`${name}=`))?.split('=')[1] ?? (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
 const WINDOWS = Math.max(2, Number(flag('--windows', 12)));
 const KEYS = Math.max(5, Number(flag('--keys', 34)));
 const BUSY = argv.includes('--busy');
