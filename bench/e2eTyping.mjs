@@ -121,8 +121,8 @@ function installTypingProbe() {
     const c = t.cur;
     if (!c) return '';
     const g = read();
-    // After an agreeing Enter: every change of the shown text (what went blank, and when).
-    if (c.agreeingEnter && c.trace.at(-1)?.text !== g) c.trace.push({ ms: Math.round(performance.now() - c.at), text: g.slice(0, 60) });
+    // Every change of the shown text (what went blank or lost lines, and when), the first few.
+    if (c.trace.length < 12 && c.trace.at(-1)?.text !== g) c.trace.push({ ms: Math.round(performance.now() - c.at), text: g.slice(0, 60) });
     // Any ghost text at all, right or wrong (a real model's guesses).
     if (c.anyMs === null && g.trim() !== '' && g.slice(0, 60) !== c.before) {
       c.anyMs = performance.now() - c.at;
@@ -239,7 +239,7 @@ export async function typeSegment(win, seg, { header, index, gap }) {
     }
     const multiLineTruth = truthAt(text, pos + 1).trim().includes('\n');
     const recent = text.slice(Math.max(seg.before.length, pos + 1 - RECENT_KEYS), pos + 1);
-    await press(page, ch, { kind: 'key', part: 'segment', truth: text.slice(pos + 1, pos + TRUTH_CHARS), truthHere: text.slice(pos, pos + TRUTH_CHARS), recent, agreeingEnter, multiLineTruth }, gap());
+    await press(page, ch, { kind: 'key', part: 'segment', segment: index, key: k + 1, truth: text.slice(pos + 1, pos + TRUTH_CHARS), truthHere: text.slice(pos, pos + TRUTH_CHARS), recent, agreeingEnter, multiLineTruth }, gap());
   }
   await page.waitForTimeout(200);
   const records = await takeRecords(page);
