@@ -122,7 +122,7 @@ function installTypingProbe() {
     if (!c) return '';
     const g = read();
     // Every change of the shown text (what went blank or lost lines, and when), the first few.
-    if (c.trace.length < 12 && c.trace.at(-1)?.text !== g) c.trace.push({ ms: Math.round(performance.now() - c.at), text: g.slice(0, 60) });
+    if (c.trace.length < 12 && c.trace.at(-1)?.text !== g.slice(0, 60)) c.trace.push({ ms: Math.round(performance.now() - c.at), text: g.slice(0, 60) });
     // Any ghost text at all, right or wrong (a real model's guesses).
     if (c.anyMs === null && g.trim() !== '' && g.slice(0, 60) !== c.before) {
       c.anyMs = performance.now() - c.at;
