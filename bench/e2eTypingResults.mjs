@@ -59,6 +59,7 @@ function wholeAndCurrent(w) {
   for (const tag of TRANSPORTS.filter((t) => w[t])) {
     out[`stale_keystrokes_${tag}`] = w[tag].stale_keystrokes;
     out[`stale_keystrokes_editor_${tag}`] = w[tag].stale_keystrokes_editor ?? null;
+    out[`stale_keystrokes_painted_${tag}`] = w[tag].stale_keystrokes_painted ?? null;
     Object.assign(out, renamed(w[tag], 'following_lines_shown_share', `following_lines_shown_share_${tag}`));
     out[`enter_blank_frames_${tag}`] = w[tag].enter_blank_frames;
     out[`agreeing_enters_${tag}`] = w[tag].agreeing_enters;

@@ -51,6 +51,11 @@ describe('staleFigures', () => {
     expect(staleFigures(flint, reference)).toMatchObject({ stale_keystrokes: 2, stale_keystrokes_editor: 1 });
   });
 
+  it('counts the stale keys whose stale text was in a painted frame', () => {
+    const painted = { ...key('segment', 0, 5, '}, true);'), stalePainted: true };
+    expect(staleFigures([painted, key('segment', 0, 6, ', true);')], []).stale_keystrokes_painted).toBe(1);
+  });
+
   it('counts every stale key without a reference window', () => {
     expect(staleFigures([key('segment', 0, 5, '}, true);')], undefined)).toMatchObject({ stale_keystrokes: 1, stale_keystrokes_editor: null });
   });
