@@ -37,6 +37,8 @@ export interface GenerationRequest {
   signal: AbortSignal;
   /** Called once before generating: the prompt's tokens, and how many of them a cache already held. */
   onPrompt?(prompt: PromptEvaluation): void;
+  /** Functions the model may call (a chat prompt's `tools`): the last piece carries the calls it made. */
+  tools?: readonly FunctionTool[];
 }
 
 export interface PromptEvaluation {
@@ -68,7 +70,12 @@ export interface ModelFacts {
 export interface TokenPiece {
   text: string;
   tokens: number;
+  /** The function calls the model made after its text (only for a request with `tools`). */
+  calls?: PlannedCall[];
 }
+
+/** A function call as the model makes it; the endpoint gives it its call id. */
+export type PlannedCall = Omit<FunctionCall, 'callId'>;
 
 /** A text generator behind the endpoint (scripted fixture or real inference). */
 export interface Engine {
@@ -77,11 +84,8 @@ export interface Engine {
   countPromptTokens(prompt: Prompt): Promise<number>;
   /** Streams tokens until the reply ends, `maxTokens` is reached or the signal aborts. */
   generate(request: GenerationRequest): AsyncIterable<TokenPiece>;
-  /**
-   * The function calls the model makes after its text, for a request that offers `tools`
-   * (engines without function calling leave this out and only ever answer text).
-   */
-  functionCalls?(prompt: Prompt, tools: readonly FunctionTool[], temperature?: number): Promise<Omit<FunctionCall, 'callId'>[]>;
+  /** Why a request offering `tools` cannot be served (the model cannot call functions); undefined when it can. */
+  readonly toolsUnsupported?: string;
   /** A real model's facts; absent for engines without one (scripted replies). */
   readonly facts?: ModelFacts;
   close(): Promise<void>;
