@@ -80,8 +80,8 @@ export type PlannedCall = Omit<FunctionCall, 'callId'>;
 /** A text generator behind the endpoint (scripted fixture or real inference). */
 export interface Engine {
   readonly name: string;
-  /** Token count of a prompt, for usage figures. */
-  countPromptTokens(prompt: Prompt): Promise<number>;
+  /** Token count of a prompt (with the functions it offers, which the template documents), for usage figures. */
+  countPromptTokens(prompt: Prompt, tools?: readonly FunctionTool[]): Promise<number>;
   /** Streams tokens until the reply ends, `maxTokens` is reached or the signal aborts. */
   generate(request: GenerationRequest): AsyncIterable<TokenPiece>;
   /** Why a request offering `tools` cannot be served (the model cannot call functions); undefined when it can. */

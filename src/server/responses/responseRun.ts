@@ -79,7 +79,7 @@ export class ResponseRun {
     const { shape, conversation } = this.job;
     const w = this.writer;
     const prompt = { kind: 'chat' as const, instructions: shape.instructions ?? undefined, messages: conversation };
-    const inputTokens = await this.deps.engine.countPromptTokens(prompt);
+    const inputTokens = await this.deps.engine.countPromptTokens(prompt, this.job.tools);
     const ok = () => !w.ended && this.stopReason !== 'abandoned';
     if (!this.announced) await w.emit({ type: 'response.created', response: responseObject(shape, 'in_progress', []) });
     await w.emit({ type: 'response.in_progress', response: responseObject(shape, 'in_progress', []) });
