@@ -98,6 +98,26 @@ describe('function calling on the llama engine (Qwen chat template)', () => {
   }, 60_000);
 });
 
+describe('function calling on /v1/chat/completions with the llama engine', () => {
+  it('answers with tool_calls and continues from a tool message', async () => {
+    const tools = TOOLS.map(({ type, ...f }) => ({ type, function: f }));
+    const url = `${endpoint.httpUrl}/chat/completions`;
+    const first = await (await post(url, { tools, messages: [{ role: 'user', content: 'What does a.js export?' }] })).json();
+    expect(first.choices[0].finish_reason).toBe('tool_calls');
+    const calls = first.choices[0].message.tool_calls;
+    expect(calls).toEqual([{ id: expect.stringMatching(/^call_/), type: 'function', function: { name: 'read_file', arguments: JSON.stringify(MODEL_CALL.arguments) } }]);
+    const messages = [
+      { role: 'user', content: 'What does a.js export?' },
+      { role: 'assistant', content: null, tool_calls: calls },
+      { role: 'tool', tool_call_id: calls[0].id, content: 'export const a = 1;' },
+    ];
+    const next = await (await post(url, { tools, messages, stream: true, stream_options: { include_usage: true } })).text();
+    const chunks = next.split('\n\n').filter((b) => b.startsWith('data: {')).map((b) => JSON.parse(b.slice(6)));
+    expect(chunks.at(-1).usage.prompt_tokens).toBeGreaterThan(first.usage.prompt_tokens + 'export const a = 1;'.length);
+    expect(chunks.at(-2).choices[0].finish_reason).toBe('tool_calls');
+  }, 60_000);
+});
+
 describe('a model that cannot call functions', () => {
   let tiny: EndpointHandle;
   beforeAll(async () => {
@@ -119,6 +139,9 @@ describe('a model that cannot call functions', () => {
     } finally {
       c.close();
     }
+    const chat = await post(`${tiny.httpUrl}/chat/completions`, { messages: [{ role: 'user', content: 'read a.js' }], tools: [{ type: 'function', function: { name: 'read_file' } }] });
+    expect(chat.status).toBe(400);
+    expect((await chat.json()).error).toMatchObject({ param: 'tools', message: body.error.message });
     const plain = await post(`${tiny.httpUrl}/responses`, { input: 'read a.js', max_output_tokens: 5 });
     expect(plain.status).toBe(200);
   }, 60_000);
