@@ -57,6 +57,8 @@ export interface ModelFacts {
   fimTokens: { prefix: number | null; suffix: number | null; middle: number | null };
   /** The model carries a chat template: it was tuned to follow instructions. */
   chatTemplate: boolean;
+  /** Its chat template renders tools: requests may offer functions to call. */
+  tools: boolean;
   /** Characters per token on a sample of code (1 for a byte-level vocabulary). */
   charsPerToken: number;
   /** CPU threads inference runs on. */

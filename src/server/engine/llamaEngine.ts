@@ -67,6 +67,7 @@ function modelFacts(model: LlamaModel, modelPath: string, threads: number): Mode
     contextLength: Math.min(model.trainContextSize, 8192),
     fimTokens: { prefix, suffix, middle },
     chatTemplate: typeof tokenizer?.chat_template === 'string',
+    tools: false,
     charsPerToken: Math.round((CODE_SAMPLE.length / model.tokenize(CODE_SAMPLE).length) * 100) / 100,
     threads,
   };
@@ -77,6 +78,7 @@ export class LlamaEngine implements Engine {
   private readonly pool: SequencePool<LlamaContextSequence>;
   private readonly chatWrapper: ChatWrapper;
   readonly toolsUnsupported: string | undefined;
+  readonly facts: ModelFacts;
 
   constructor(
     readonly name: string,
@@ -85,11 +87,12 @@ export class LlamaEngine implements Engine {
     private readonly model: LlamaModel,
     private readonly context: LlamaContext,
     sequences: number,
-    readonly facts: ModelFacts,
+    facts: ModelFacts,
   ) {
     this.pool = new SequencePool(Array.from({ length: sequences }, () => context.getSequence()));
     this.chatWrapper = lib.resolveChatWrapper(model);
     this.toolsUnsupported = toolsUnsupported(lib, this.chatWrapper, model, facts.file);
+    this.facts = { ...facts, tools: this.toolsUnsupported === undefined };
   }
 
   async countPromptTokens(prompt: Prompt, tools?: readonly FunctionTool[]): Promise<number> {

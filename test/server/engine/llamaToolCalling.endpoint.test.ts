@@ -38,6 +38,11 @@ async function streamed(body: Record<string, unknown>) {
 }
 
 describe('function calling on the llama engine (Qwen chat template)', () => {
+  it('lists the model as one that calls tools', async () => {
+    const models = await (await fetch(`${endpoint.httpUrl}/models`)).json();
+    expect(models.data[0].meta).toMatchObject({ file: 'tool-calling.gguf', chat_template: true, tools: true });
+  });
+
   it('answers a request with tools by a function_call item streamed as the Responses API does', async () => {
     const events = await streamed({ input: 'What does a.js export?' });
     const types = events.map((e) => e.type);
