@@ -6,14 +6,30 @@ import { byteToUnicode } from '../../../src/server/tinyModel/tinyVocabulary';
 /** Qwen2.5 Instruct's chat template (the one Qwen2.5-Coder Instruct's GGUF carries). */
 export const QWEN_CHAT_TEMPLATE = readFileSync(join(__dirname, 'fixtures', 'qwen2.5-instruct.chat_template.jinja'), 'utf8');
 
-/** The call the model makes, whatever it is asked, in Qwen's tool-call format. */
+/** The call the model makes when it has read no tool output yet, in Qwen's tool-call format. */
 export const MODEL_CALL = { name: 'read_file', arguments: { path: 'a.js' } };
+/** What the model answers once the conversation holds a tool's output. */
+export const MODEL_ANSWER = 'a.js is read.';
 
 // Control tokens, as Qwen's vocabulary has them.
 const CONTROL = ['<|endoftext|>', '<|im_start|>', '<|im_end|>'];
-// Tokens the tokenizer always keeps whole (llama.cpp's user-defined tokens): Qwen's tool-call tags,
+// Tokens the tokenizer always keeps whole (llama.cpp's user-defined tokens): Qwen's tool tags,
 // and the pieces of the call, so that the answer is a chain of distinct tokens.
-const PIECES = ['<tool_call>', '</tool_call>', '\n{"name": "', 'read_file', '", "arguments": ', '{"path": "', 'a.js', '"}', '\n\n\n\n', '}\n'];
+const PIECES = [
+  '<tool_call>',
+  '</tool_call>',
+  '<tool_response>',
+  '</tool_response>',
+  '\n{"name": "',
+  'read_file',
+  '", "arguments": ',
+  '{"path": "',
+  'a.js',
+  '"}',
+  '\n\n\n\n',
+  '}\n',
+  MODEL_ANSWER,
+];
 
 /**
  * Each token's successor. After the prompt's last token (the newline of `<|im_start|>assistant\n`)
@@ -32,13 +48,19 @@ const NEXT: [string, string][] = [
   ['a.js', '"}'],
   ['"}', '\n\n\n\n'],
   ['</tool_call>', '<|im_end|>'],
+  [MODEL_ANSWER, '<|im_end|>'],
 ];
 
+const n = 32; // embedding width: 2 heads of 16
+const ff = 16;
+
 /**
- * A Qwen2-architecture GGUF that carries Qwen's chat template and answers deterministically: a
- * bigram model. Attention and feed-forward write nothing, so the next token depends on the
- * current one only; the output matrix maps each token of the chain to its successor, and every
- * other token to `<|im_end|>`.
+ * A Qwen2-architecture GGUF that carries Qwen's chat template and answers deterministically.
+ * Mostly a bigram model: the feed-forward block writes nothing and the output matrix maps each
+ * token of the chain to its successor (every other token to `<|im_end|>`). One attention head
+ * adds the one thing a bigram cannot see: from a newline it looks for a `<tool_response>`
+ * anywhere before it, and when there is one the newline's successor is MODEL_ANSWER instead of
+ * a call. So the model calls read_file, and answers once it has read the output.
  */
 export function buildToolCallingModel(): Buffer {
   const bytes = byteToUnicode();
@@ -51,38 +73,68 @@ export function buildToolCallingModel(): Buffer {
     return i;
   };
   const nVocab = tokens.length;
-  // Dimension 0 is 1 for every token; dimension k + 1 marks the k-th chain token.
-  const n = 16;
+  // Dimension 0 is 1 for every token; dimension k + 1 marks the k-th chain token; then one marks
+  // <tool_response> and one carries what the attention head found.
+  const seen = NEXT.length + 1;
+  const found = NEXT.length + 2;
   const embd = new Float32Array(n * nVocab);
   for (let t = 0; t < nVocab; t++) embd[t * n] = 1;
+  embd[id('<tool_response>') * n + seen] = 1;
   const output = new Float32Array(n * nVocab);
   output[id('<|im_end|>') * n] = 1;
   NEXT.forEach(([from, to], k) => {
     embd[id(from) * n + k + 1] = 1;
     output[id(to) * n + k + 1] = 20;
   });
-  const zeros = (count: number) => new Float32Array(count);
-  const ones = (count: number) => new Float32Array(count).fill(1);
-  const ff = 16;
-  const tensors: GgufTensor[] = [
+  output[id(MODEL_ANSWER) * n + found] = 10;
+  output[id('<tool_call>') * n + found] = -10;
+  return writeGguf(metadata(tokens, types, id), [
     { name: 'token_embd.weight', dims: [n, nVocab], data: embd },
+    ...attentionBlock(NEXT.findIndex(([from]) => from === '\n') + 1, seen, found),
+    { name: 'output_norm.weight', dims: [n], data: ones(n) },
+    { name: 'output.weight', dims: [n, nVocab], data: output },
+  ]);
+}
+
+const zeros = (count: number) => new Float32Array(count);
+const ones = (count: number) => new Float32Array(count).fill(1);
+
+/**
+ * The block: the newline's query matches the key of `<tool_response>` only, in a dimension whose
+ * rotary frequency is negligible under a huge rope base (position-free), so its attention
+ * falls on that token wherever it is; its value is copied to the `found` dimension. Every other
+ * query attends evenly to keys with no value (no `<tool_response>`): next to nothing.
+ */
+function attentionBlock(newline: number, seen: number, found: number): GgufTensor[] {
+  // Weight matrices are [input, output] in GGUF order: element (row out, column in) at out * n + in.
+  const q = zeros(n * n);
+  const k = zeros(n * n);
+  const v = zeros(n * n);
+  const o = zeros(n * n);
+  const slot = 6; // head 0's dimension 6: under either rotary pairing its frequency is base^(-6/16) or less
+  q[slot * n + newline] = 5;
+  k[slot * n + seen] = 5;
+  v[0 * n + seen] = 1;
+  o[found * n + 0] = 1;
+  return [
     { name: 'blk.0.attn_norm.weight', dims: [n], data: ones(n) },
-    { name: 'blk.0.attn_q.weight', dims: [n, n], data: zeros(n * n) },
+    { name: 'blk.0.attn_q.weight', dims: [n, n], data: q },
     { name: 'blk.0.attn_q.bias', dims: [n], data: zeros(n) },
-    { name: 'blk.0.attn_k.weight', dims: [n, n], data: zeros(n * n) },
+    { name: 'blk.0.attn_k.weight', dims: [n, n], data: k },
     { name: 'blk.0.attn_k.bias', dims: [n], data: zeros(n) },
-    { name: 'blk.0.attn_v.weight', dims: [n, n], data: zeros(n * n) },
+    { name: 'blk.0.attn_v.weight', dims: [n, n], data: v },
     { name: 'blk.0.attn_v.bias', dims: [n], data: zeros(n) },
-    { name: 'blk.0.attn_output.weight', dims: [n, n], data: zeros(n * n) },
+    { name: 'blk.0.attn_output.weight', dims: [n, n], data: o },
     { name: 'blk.0.ffn_norm.weight', dims: [n], data: ones(n) },
     { name: 'blk.0.ffn_gate.weight', dims: [n, ff], data: zeros(n * ff) },
     { name: 'blk.0.ffn_up.weight', dims: [n, ff], data: zeros(n * ff) },
     { name: 'blk.0.ffn_down.weight', dims: [ff, n], data: zeros(ff * n) },
-    { name: 'output_norm.weight', dims: [n], data: ones(n) },
-    { name: 'output.weight', dims: [n, nVocab], data: output },
   ];
+}
+
+function metadata(tokens: string[], types: number[], id: (text: string) => number): Record<string, GgufValue> {
   const u32 = (value: number): GgufValue => ({ type: 'u32', value });
-  const metadata: Record<string, GgufValue> = {
+  return {
     'general.architecture': { type: 'string', value: 'qwen2' },
     'general.name': { type: 'string', value: 'flint-tool-calling-test' },
     'general.alignment': u32(32),
@@ -92,7 +144,8 @@ export function buildToolCallingModel(): Buffer {
     'qwen2.feed_forward_length': u32(ff),
     'qwen2.attention.head_count': u32(2),
     'qwen2.attention.head_count_kv': u32(2),
-    'qwen2.rope.freq_base': { type: 'f32', value: 1_000_000 },
+    // Rotary frequencies base^(-2i/d) vanish for every dimension pair but the first.
+    'qwen2.rope.freq_base': { type: 'f32', value: 1e20 },
     'qwen2.attention.layer_norm_rms_epsilon': { type: 'f32', value: 1e-6 },
     'tokenizer.ggml.model': { type: 'string', value: 'gpt2' },
     'tokenizer.ggml.pre': { type: 'string', value: 'qwen2' },
@@ -105,5 +158,4 @@ export function buildToolCallingModel(): Buffer {
     'tokenizer.ggml.add_bos_token': { type: 'bool', value: false },
     'tokenizer.chat_template': { type: 'string', value: QWEN_CHAT_TEMPLATE },
   };
-  return writeGguf(metadata, tensors);
 }
