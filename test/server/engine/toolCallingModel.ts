@@ -138,7 +138,7 @@ function metadata(tokens: string[], types: number[], id: (text: string) => numbe
     'general.architecture': { type: 'string', value: 'qwen2' },
     'general.name': { type: 'string', value: 'flint-tool-calling-test' },
     'general.alignment': u32(32),
-    'qwen2.context_length': u32(4096),
+    'qwen2.context_length': u32(32768),
     'qwen2.embedding_length': u32(n),
     'qwen2.block_count': u32(1),
     'qwen2.feed_forward_length': u32(ff),
