@@ -30,8 +30,13 @@ export function llamaChatHistory(instructions: string | undefined, messages: rea
       chunkOpen = false;
     } else if (m.role === 'user') {
       const call = calls.get(m.outputOf!);
-      if (call) call.result = m.content;
       chunkOpen = false;
+      if (call) call.result = m.content;
+      else {
+        // An output of no call in sight (Chat Completions does not check): the model still reads it.
+        items.push({ type: 'user', text: m.content });
+        response = undefined;
+      }
     } else if (m.role === 'assistant' && m.call) {
       const call: ChatModelFunctionCall = { type: 'functionCall', name: m.call.name, params: parsedArguments(m.call.arguments), result: '' };
       if (!chunkOpen) call.startsNewChunk = true;

@@ -40,6 +40,8 @@ describe('llamaChatHistory', () => {
     expect(history.map((h) => h.type)).toEqual(['user', 'model', 'user', 'model']);
     expect(history[1]).toMatchObject({ response: [{ name: 'run', params: 'not json', result: 'ok' }] });
     expect(history[3]).toEqual({ type: 'model', response: [] });
+    const orphan = llamaChatHistory(undefined, [{ role: 'user', content: 'go' }, output('nowhere', 'lost?')]);
+    expect(orphan).toEqual([{ type: 'user', text: 'go' }, { type: 'user', text: 'lost?' }, { type: 'model', response: [] }]);
   });
 
   it("renders through Qwen's chat wrapper as Qwen's template does: tools, the call, the output, then the reply", () => {
