@@ -40,6 +40,8 @@ describe('flint-code-6m behind the endpoint', () => {
       'flint.modelKind': 'completion',
       // 2,048 byte tokens, three quarters for the prompt, in Flint's 4-character estimate.
       'flint.context.tokenBudget': 384,
+      // 2,048 byte tokens are about 512 of Flint's estimate: the least the setting takes.
+      'flint.full.contextTokens': 1024,
       'flint.completions.maxLines': 8,
     });
   });
