@@ -42,7 +42,8 @@ describe('a background task on the llama engine', () => {
       toolbox: (e) => createToolbox({ env: e, run: spawnProcess }),
     });
     const events: TaskEvent[] = [];
-    const budgets = { maxTurns: 5, maxMinutes: 2, maxCost: null, maxTokens: null };
+    // The window npm start sets for Qwen2.5-Coder's 8,192 tokens at about 3.5 characters a token.
+    const budgets = { maxTurns: 5, maxMinutes: 2, maxCost: null, maxTokens: null, contextTokens: 7168 };
     try {
       for await (const e of runner.run({ taskId: 'llama', instruction: 'What does a.js export?', env, budgets, signal: new AbortController().signal })) events.push(e);
     } finally {
