@@ -17,7 +17,13 @@ function settingsOf(services: Services): TaskSettings {
   const c = services.config();
   return {
     maxParallel: c['tasks.maxParallel'],
-    budgets: { maxTurns: c['tasks.maxTurns'], maxMinutes: c['tasks.maxMinutes'], maxCost: c['tasks.maxCost'], maxTokens: c['tasks.maxTokens'] },
+    budgets: {
+      maxTurns: c['tasks.maxTurns'],
+      maxMinutes: c['tasks.maxMinutes'],
+      maxCost: c['tasks.maxCost'],
+      maxTokens: c['tasks.maxTokens'],
+      contextTokens: c['full.contextTokens'],
+    },
     allowedCommands: c['tasks.allowedCommands'],
     testsCommand: c['tests.command'],
     testsTimeoutMs: c['tests.timeoutMs'],
