@@ -6,12 +6,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compareTurns, percentileSideBySide, sideBySide } from './compareStats.mjs';
+import { compareTurns, pairedSideBySide, percentileSideBySide, sideBySide } from './compareStats.mjs';
 import { median } from './sampleStats.mjs';
 
 /** One run of the bench's raw mode, in a process group of its own, stopped after `timeoutMs`. */
 function rawRun(groups, root, args, env, timeoutMs) {
-  const child = groups.spawn(process.execPath, ['bench/bundleRun.mjs', 'bench/completions.ts', ...args], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = groups.spawn(process.execPath, ['bench/bundleRun.mjs', 'bench/completions.ts', ...args], { cwd: root, env });
+  child.stdout.pipe(process.stdout);
+  child.stderr.pipe(process.stderr);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void groups.stop(child);
@@ -50,9 +52,9 @@ export function completionsFigures(before, after) {
     ...percentileSideBySide('first_token_ms_p50_alone', before.alone, after.alone, 50),
     ...percentileSideBySide('first_token_ms_p50_beside_abandoned', before.beside, after.beside, 50),
     ...sideBySide('first_token_beside_abandoned_over_alone', [before.beside, before.alone], [after.beside, after.alone], (b, a) => median(b) / median(a)),
-    // Per file typed (the unit resampled): the typist and the oracle are the same for both.
-    ...sideBySide('requests_per_100_keystrokes', [before.units], [after.units], per100('requests'), { digits: 1 }),
-    ...sideBySide('accepted_per_100_keystrokes', [before.units], [after.units], per100('accepted'), { digits: 1 }),
+    // Per file typed, paired: both builds type each file with the same keys in a round.
+    ...pairedSideBySide('requests_per_100_keystrokes', before.units, after.units, per100('requests'), { digits: 1 }),
+    ...pairedSideBySide('accepted_per_100_keystrokes', before.units, after.units, per100('accepted'), { digits: 1 }),
   };
 }
 
@@ -70,8 +72,12 @@ export async function compareCompletions({ groups, root, other, rounds, passOn, 
       const env = build === 'before' ? { ...process.env, FLINT_BENCH_SRC: other } : { ...process.env, FLINT_BENCH_SRC: '' };
       console.log(`\ncompare completions: round ${round + 1}/${rounds}, ${build}`);
       // Typists from a seed of the round's own: both builds type the same keys in a round.
+      const t0 = Date.now();
       await rawRun(groups, root, [`--raw=${file}`, `--seed=${round * 10}`, ...passOn], env, timeoutMs);
-      runs[build].push(JSON.parse(readFileSync(file, 'utf8')));
+      const run = JSON.parse(readFileSync(file, 'utf8'));
+      runs[build].push(run);
+      const keys = run.units.reduce((n, u) => n + u.keystrokes, 0);
+      console.log(`compare completions: ${build}: ${keys} keystrokes, ${run.overhead_model.length} answered by the model, ${Math.round((Date.now() - t0) / 1000)} s`);
     }
   }
   return completionsFigures(pooled(runs.before), pooled(runs.after));

@@ -46,6 +46,19 @@ export function sideBySide(name, before, after, figure, { digits = 2 } = {}) {
 }
 
 /**
+ * As sideBySide over one set per build whose samples are paired (the i-th of each measured the
+ * same thing: the same file typed with the same keys), the difference's bootstrap resampling
+ * the pairs together; unpaired when the sets differ in length.
+ */
+export function pairedSideBySide(name, before, after, figure, { digits = 2 } = {}) {
+  const out = sideBySide(name, [before], [after], figure, { digits });
+  if (before.length !== after.length || before.length === 0) return out;
+  const pairs = before.map((b, i) => [b, after[i]]);
+  const ci = bootstrapCi([pairs], (ps) => figure(ps.map((p) => p[1])) - figure(ps.map((p) => p[0])));
+  return { ...out, [`${name}_diff_ci`]: ci ? ci.map((x) => round(x, digits)) : null };
+}
+
+/**
  * The p-th percentile of each build's samples (with its order-statistic interval) and after
  * minus before. Missing samples count as `missingAs` when given (a keystroke whose ghost text
  * never came is slower than any), else they are left out.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lackingPackages } from '../../bench/compareBuild.mjs';
-import { compareTurns, percentileSideBySide, shareSideBySide, sideBySide, sideBySideLines } from '../../bench/compareStats.mjs';
+import { compareTurns, pairedSideBySide, percentileSideBySide, shareSideBySide, sideBySide, sideBySideLines } from '../../bench/compareStats.mjs';
 import { median } from '../../bench/sampleStats.mjs';
 import { evaluate, targets } from '../../bench/targets.mjs';
 
@@ -100,5 +100,20 @@ describe('side-by-side run: its targets can fail', () => {
     expect(judge('e2e-compare', 'shown_share_diff', -0.2, [-0.26, -0.14])).toEqual(['miss', 'pass']);
     expect(judge('e2e-compare', 'shown_share_diff', 0.2, [0.14, 0.26])).toEqual(['pass', 'miss']);
     expect(judge('completions-compare', 'requests_per_100_keystrokes_diff', 6, [4.5, 7.5])).toEqual(['miss', 'pass']);
+  });
+});
+
+describe('side-by-side run: paired samples', () => {
+  it('narrows the difference of a rate measured on the same units by both builds', () => {
+    const units = Array.from({ length: 12 }, (_, i) => ({ keys: 50, requests: 4 + (i % 5) * 3 }));
+    const rate = (us: { keys: number; requests: number }[]) => (100 * us.reduce((n, u) => n + u.requests, 0)) / us.reduce((n, u) => n + u.keys, 0);
+    const paired = pairedSideBySide('rate', units, units, rate);
+    const unpaired = sideBySide('rate', [units], [units], rate);
+    expect(paired.rate_diff).toBe(0);
+    expect(paired.rate_diff_ci).toEqual([0, 0]);
+    const [lo, hi] = unpaired.rate_diff_ci as [number, number];
+    expect(hi - lo).toBeGreaterThan(5);
+    const more = units.map((u) => ({ ...u, requests: u.requests + 2 }));
+    expect((pairedSideBySide('rate', units, more, rate).rate_diff_ci as [number, number])[0]).toBeCloseTo(4, 5);
   });
 });
