@@ -49,7 +49,7 @@ async function main() {
       against: ref,
       before_commit: other.sha,
       ...figures,
-      load_average: { before: loadBefore, after: load(), ...(figures.load_average ?? {}) },
+      load_average: { start: loadBefore, end: load(), ...(figures.load_average ?? {}) },
       minutes: Math.round((Date.now() - t0) / 6000) / 10,
       at: new Date().toISOString(),
     };
