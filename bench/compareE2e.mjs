@@ -26,6 +26,7 @@ import { median } from './sampleStats.mjs';
 const ISOLATED_KNOBS = { firstTokenDelayMs: 0, tokensPerSecond: 1000 };
 const TYPING_KNOBS = { firstTokenDelayMs: 25, tokensPerSecond: 1000 };
 const load = () => loadavg().map((x) => Math.round(x * 100) / 100);
+const round2 = (x) => (x === undefined ? null : Math.round(x * 100) / 100);
 const ones = (hits, n) => Array.from({ length: n }, (_, i) => (i < hits ? 1 : 0));
 
 /** Keystroke to ghost text and Flint's added time, per build, from the isolated keystrokes. */
@@ -91,7 +92,7 @@ export async function compareE2e({ groups, root, other, samples, positions }) {
   const model = await measureModelFirstToken(endpoint.wsUrl, { samples: 30 });
   // The typing run opens windows of its own: close these first, as the typing run of e2e.mjs.
   for (const w of windows) await w.page.close();
-  const isolated = { ...isolatedFigures({ baseline, before, after, model }), baseline_ms_p50: median(baseline.filter((x) => x !== null)) ?? null, model_first_token_ms: median(model) ?? null };
+  const isolated = { ...isolatedFigures({ baseline, before, after, model }), baseline_ms_p50: round2(median(baseline)), model_first_token_ms: round2(median(model)) };
 
   await endpoint.setKnobs(TYPING_KNOBS);
   const spec = (tag, extension) => ({ tag, server: 'ws', extension, settings: { 'flint.completions.api': 'responses' }, fresh: true });
