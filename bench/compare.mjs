@@ -3,8 +3,10 @@
 // turns in balanced order so both meet the same machine state, each headline figure for both and
 // after minus before with its interval. Writes bench/results/<bench>-compare.json (judged by
 // bench/targets.mjs). Through the bench runner:
-//   npm run bench -- completions --against=<ref> [--rounds=4] [--keys=N] [--model-answers=N] [--trials=N]
-//   npm run bench -- e2e --against=<ref> [--samples=150] [--positions=40]
+//   npm run bench -- completions --against=<ref> [--rounds=8] [--keys=90] [--model-answers=N] [--trials=10]
+//   npm run bench -- e2e --against=<ref> [--samples=150] [--positions=100]
+// The defaults give each median 100 samples or more per build (about 15 minutes for completions,
+// 10 for e2e); smaller runs are for tries, and their targets miss as too few samples.
 // The before build is a git worktree of <ref> in a scratch folder (bench/compareBuild.mjs),
 // removed when the run ends.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -41,10 +43,10 @@ async function main() {
     const t0 = Date.now();
     const figures =
       name === 'completions'
-        ? // Defaults sized for about 10 minutes: four rounds of a pass over the files per build.
-          await compareCompletions({ groups, root, other: other.dir, rounds: count('rounds', 4, 50),
-            passOn: [`--keys=${count('keys', 175, 5000)}`, `--model-answers=${count('model-answers', 1, 1000)}`, `--trials=${count('trials', 10, 200)}`] })
-        : await compareE2e({ groups, root, other, samples: count('samples', 150, 1000), positions: count('positions', 40, 1000) });
+        ? // One pass over the files per build and round: about 18 model answers each at 90 keys a file.
+          await compareCompletions({ groups, root, other: other.dir, rounds: count('rounds', 8, 50),
+            passOn: [`--keys=${count('keys', 90, 5000)}`, `--model-answers=${count('model-answers', 1, 1000)}`, `--trials=${count('trials', 10, 200)}`] })
+        : await compareE2e({ groups, root, other, samples: count('samples', 150, 1000), positions: count('positions', 100, 1000) });
     const result = {
       against: ref,
       before_commit: other.sha,
