@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -61,8 +61,24 @@ describe.each(['git', 'copy'] as const)('createWorkingCopy (%s folder)', (kind) 
     expect(existsSync(join(copy.root, 'src/gone.ts'))).toBe(false);
     expect(existsSync(join(copy.root, 'dist/out.js'))).toBe(false);
     expect(existsSync(join(copy.root, 'config/.env'))).toBe(false);
-    expect(lstatSync(join(copy.root, 'node_modules')).isSymbolicLink()).toBe(true);
+    expect(lstatSync(join(copy.root, 'node_modules')).isDirectory()).toBe(true);
+    expect(lstatSync(join(copy.root, 'node_modules/dep')).isSymbolicLink()).toBe(true);
     expect(read(copy.root, 'node_modules/dep/index.js')).toBe('module.exports = 1;\n');
+    expect(touched(before, fingerprint(user))).toEqual([]);
+  });
+
+  it('links node_modules entry by entry: a tool writing its cache there writes into the copy, the user cache is not shared', async () => {
+    writeFiles(user, { 'node_modules/.bin/tool': '#!/bin/sh\n', 'node_modules/.package-lock.json': '{}\n', 'node_modules/.vite/deps/x.js': 'user cache\n', 'node_modules/@scope/pkg/index.js': 's\n' });
+    const before = fingerprint(user);
+    const copy = await take('t5');
+    expect(readdirSync(join(copy.root, 'node_modules')).sort()).toEqual(['.bin', '.package-lock.json', '@scope', 'dep']);
+    expect(read(copy.root, 'node_modules/@scope/pkg/index.js')).toBe('s\n');
+    writeFiles(copy.root, { 'node_modules/.vite/deps/x.js': 'copy cache\n', 'node_modules/.cache/y': 'y\n' });
+    expect(read(user, 'node_modules/.vite/deps/x.js')).toBe('user cache\n');
+    expect(existsSync(join(user, 'node_modules/.cache'))).toBe(false);
+    // The copy's own caches are not among the task's changes.
+    expect((await changeSetOf(copy, '')).files).toEqual([]);
+    await removeWorkingCopy(copy);
     expect(touched(before, fingerprint(user))).toEqual([]);
   });
 
