@@ -60,7 +60,8 @@ export async function captureGit(o: GitCaptureInput): Promise<GitCapture> {
   for (const line of zList(await git(['ls-files', '-z', '-s', '-c', '-o', '--exclude-standard', '--', '.', ...NO_DEPENDENCIES], o.folder, { env }))) {
     const staged = /^(\d{6}) [0-9a-f]+ \d\t(.*)$/s.exec(line);
     if (staged) modes.set(staged[2], staged[1]);
-    listed.push(staged ? staged[2] : line);
+    // An untracked file can be named like a staged line: the deny list judges both readings.
+    listed.push(...(staged ? [staged[2], line] : [line]));
   }
   const denied = [...new Set(listed.filter((p) => o.isDenied(p)))];
   // Secret files are never hashed: excluded from the add, and removed where the index tracks them.

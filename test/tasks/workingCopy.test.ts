@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -151,6 +151,23 @@ describe('createWorkingCopy in a folder inside a repository', () => {
     writeFileSync(join(copy.root, 'src/a.ts'), 'a by task\n');
     writeFileSync(join(copy.root, '../other/x.ts'), 'outside the folder\n');
     expect((await changeSetOf(copy, '')).files).toEqual([{ kind: 'modified', path: 'src/a.ts', base: 'a changed\n', task: 'a by task\n' }]);
+    await removeWorkingCopy(copy);
+  });
+});
+
+describe('createWorkingCopy of a repository', () => {
+  it("keeps a tracked file's executable mode under its unsaved buffer, and leaves out an untracked secret named like a listing line", async () => {
+    writeFiles(user, { 'run.sh': '#!/bin/sh\n' });
+    chmodSync(join(user, 'run.sh'), 0o755);
+    commitAll(user);
+    const tricky = `100644 ${'a'.repeat(40)} 0\tkeys.env`;
+    writeFiles(user, { [tricky]: 'TOKEN=secret\n' });
+    const copy = await take('modes', [{ path: 'run.sh', text: '#!/bin/sh\necho unsaved\n' }]);
+    const tree = gitIn(user, 'ls-tree', '-r', '-z', copy.snapshotTree).split('\0');
+    expect(tree.find((e) => e.endsWith('\trun.sh'))).toMatch(/^100755 /);
+    expect(read(copy.root, 'run.sh')).toBe('#!/bin/sh\necho unsaved\n');
+    expect(tree.some((e) => e.includes('keys.env'))).toBe(false);
+    expect(existsSync(join(copy.root, tricky))).toBe(false);
     await removeWorkingCopy(copy);
   });
 });
