@@ -45,10 +45,6 @@ export async function captureGit(o: GitCaptureInput): Promise<GitCapture> {
   const repoPath = (rel: string) => (prefix ? `${prefix}/${rel}` : rel);
   const index = join(o.dir, 'snapshot-index');
   const env = { GIT_INDEX_FILE: index };
-  // Unsaved buffers are hashed while the index is read (each is a process of its own).
-  const shown = overlaysShown(o);
-  const hashed = Promise.all(shown.map((v) => git(['hash-object', '-w', '--stdin', `--path=${repoPath(v.rel)}`], o.top, { input: v.text })));
-  hashed.catch(() => undefined);
   try {
     await copyFile(o.index, index);
   } catch {
@@ -67,7 +63,8 @@ export async function captureGit(o: GitCaptureInput): Promise<GitCapture> {
   // Secret files are never hashed: excluded from the add, and removed where the index tracks them.
   const pathspecs = ['.', ...NO_DEPENDENCIES, ...denied.map((p) => `:(exclude,literal)${p}`)];
   await git(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], o.folder, { env, input: pathspecs.join('\0') });
-  const shas = await hashed;
+  const shown = overlaysShown(o);
+  const shas = await Promise.all(shown.map((v) => git(['hash-object', '-w', '--stdin', `--path=${repoPath(v.rel)}`], o.top, { input: v.text })));
   const buffers = shown.map((v, i) => `${modes.get(v.rel) === '100755' ? '100755' : '100644'} ${shas[i].trim()}\t${repoPath(v.rel)}`);
   const entries = [...denied.map((p) => `0 ${'0'.repeat(40)}\t${repoPath(p)}`), ...buffers];
   if (entries.length) await git(['update-index', '-z', '--index-info'], o.top, { env, input: entries.map((e) => `${e}\0`).join('') });
