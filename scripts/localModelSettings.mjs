@@ -7,6 +7,8 @@ const ESTIMATED_CHARS_PER_TOKEN = 4;
 const PROMPT_SHARE = 0.75;
 const MIN_BUDGET = 256;
 const MAX_BUDGET = 4096;
+// The least flint.full.contextTokens accepts.
+const MIN_FULL_CONTEXT = 1024;
 // On a CPU a model writes tens to hundreds of tokens a second, and ghost text keeps streaming a
 // suggestion's block after its first line is shown: 30 lines would keep it busy for seconds.
 const LOCAL_MAX_LINES = 8;
@@ -33,6 +35,8 @@ export function localModelSettings(endpoint, models) {
   // What ghost text sends must fit the model's context, measured in the model's own tokens.
   const budget = Math.floor((meta.n_ctx * PROMPT_SHARE * meta.chars_per_token) / ESTIMATED_CHARS_PER_TOKEN);
   settings['flint.context.tokenBudget'] = Math.max(MIN_BUDGET, Math.min(MAX_BUDGET, budget));
+  // The full model's window in Flint's estimate: chat and background tasks compact before they overflow it.
+  settings['flint.full.contextTokens'] = Math.max(MIN_FULL_CONTEXT, Math.floor((meta.n_ctx * meta.chars_per_token) / ESTIMATED_CHARS_PER_TOKEN));
   settings['flint.completions.maxLines'] = LOCAL_MAX_LINES;
   return settings;
 }

@@ -2,8 +2,8 @@ import type { ContextItem, ContextSource } from './contextItem';
 import { rankItems } from './rankItems';
 import { sharesLabel } from './renderSections';
 import type { SurfaceBudget } from './surfaceBudgets';
-import { charsForTokens, estimateTokens } from './tokenEstimate';
-import { trimToLines } from './trimToLines';
+import { fitInOrder, type FitRule } from './fitInOrder';
+import { estimateTokens } from './tokenEstimate';
 
 /** Tokens an item costs in a prompt: its text and its label line. */
 export function itemTokens(item: ContextItem): number {
@@ -33,33 +33,27 @@ export function fitBudget(items: readonly ContextItem[], budget: SurfaceBudget):
   const ranked = rankItems(items).filter((i) => (budget.shares[i.source] ?? 0) > 0);
   const taken = new Map<ContextItem, ContextItem>();
   const labelled = new Set<string>();
-  const take = (item: ContextItem, left: number): number => {
-    const fitted = fit(item, left, labelled);
-    if (!fitted) return 0;
-    taken.set(item, fitted);
-    const cost = addedTokens(fitted, labelled);
-    if (sharesLabel(item)) labelled.add(item.path);
-    return cost;
+  const rule: FitRule<ContextItem> = {
+    cost: (item) => addedTokens(item, labelled),
+    overhead: labelTokens,
+    minLines: (item) => (item.trimmable ? MIN_TRIMMED_LINES : Number.POSITIVE_INFINITY),
+    split: 'first',
+    take: (item, text, cutLines) => {
+      const fitted = cutLines === undefined ? item : { ...item, text };
+      taken.set(item, fitted);
+      const cost = addedTokens(fitted, labelled);
+      if (sharesLabel(item)) labelled.add(item.path);
+      return cost;
+    },
   };
   let pool = 0;
   const sources = Object.keys(budget.shares) as ContextSource[];
-  for (const source of sources) {
-    let left = Math.floor(budget.tokens * (budget.shares[source] ?? 0));
-    for (const item of ranked) if (item.source === source) left -= take(item, left);
-    pool += left;
-  }
+  for (const source of sources) pool += fitInOrder(ranked.filter((i) => i.source === source), Math.floor(budget.tokens * (budget.shares[source] ?? 0)), rule);
   // The shares say what the surface values most: what is left goes to those sources first
   // (scores are only comparable within a source: a viewed snippet's closeness is a guess).
   const byShare = [...sources].sort((a, b) => (budget.shares[b] ?? 0) - (budget.shares[a] ?? 0));
-  for (const source of byShare) for (const item of ranked) if (item.source === source && !taken.has(item)) pool -= take(item, pool);
+  for (const source of byShare) pool = fitInOrder(ranked.filter((i) => i.source === source && !taken.has(i)), pool, rule);
   return ranked.filter((i) => taken.has(i)).map((i) => taken.get(i)!);
-}
-
-function fit(item: ContextItem, tokens: number, labelled: ReadonlySet<string>): ContextItem | undefined {
-  if (addedTokens(item, labelled) <= tokens) return item;
-  if (!item.trimmable) return undefined;
-  const cut = trimToLines(item.text, charsForTokens(tokens - labelTokens(item)));
-  return cut.lines >= MIN_TRIMMED_LINES ? { ...item, text: cut.text } : undefined;
 }
 
 /** Estimated tokens of a set of items as rendered (a file's definitions under one label). */

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   process.stdout.write(`WebSocket ${endpoint.url}  HTTP ${endpoint.httpUrl}  engine ${options.engine}\n`);
   const f = endpoint.facts;
   if (f) {
-    const kind = [f.fimTokens.prefix !== null ? 'fill-in-the-middle' : 'no fill-in-the-middle', f.chatTemplate ? 'chat template' : 'no chat template'];
+    const kind = [f.fimTokens.prefix !== null ? 'fill-in-the-middle' : 'no fill-in-the-middle', f.chatTemplate ? 'chat template' : 'no chat template', f.tools ? 'calls tools' : 'no tools'];
     process.stdout.write(`model ${f.file}: context ${f.contextLength} tokens, ${kind.join(', ')}, ${f.threads} thread${f.threads === 1 ? '' : 's'}\n`);
   }
   let closing = false;

@@ -182,7 +182,8 @@ export class AgentLoop {
   /** Compacts the conversation before it nears the context window; a message when it cannot fit. */
   private fitContext(): string | undefined {
     const window = this.task.limits.contextTokens;
-    const reserve = (this.task.maxOutputTokens ?? 4096) + toolsTokens(this.deps.toolbox);
+    // Room for the answer: an eighth of a small window (a model on this machine has 8,192 tokens), as chat leaves.
+    const reserve = (this.task.maxOutputTokens ?? Math.min(4096, Math.floor(window / 8))) + toolsTokens(this.deps.toolbox);
     const before = conversationTokens(this.task.instructions, this.state.items, reserve);
     if (before <= window * COMPACT_AT) return undefined;
     const { items, tokens: after } = compactItems(this.task.instructions, this.state.items, reserve, window * COMPACT_TO);

@@ -25,7 +25,15 @@ export function agentTaskRunner(deps: AgentRunnerDeps): TaskRunner {
 }
 
 export function limitsOf(b: TaskBudgets): TaskLimits {
-  return { ...DEFAULT_LIMITS, maxTurns: b.maxTurns, maxMinutes: b.maxMinutes, ...(b.maxCost !== null && { maxCost: b.maxCost }), ...(b.maxTokens !== null && { maxTokens: b.maxTokens }) };
+  return {
+    ...DEFAULT_LIMITS,
+    maxTurns: b.maxTurns,
+    maxMinutes: b.maxMinutes,
+    // A model served on this machine has a small window (8,192 tokens): the task compacts before it fills.
+    contextTokens: Math.min(DEFAULT_LIMITS.contextTokens, b.contextTokens ?? Infinity),
+    ...(b.maxCost !== null && { maxCost: b.maxCost }),
+    ...(b.maxTokens !== null && { maxTokens: b.maxTokens }),
+  };
 }
 
 /** A conversation kept from an earlier run, when it is one the loop can continue. */

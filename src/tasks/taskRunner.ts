@@ -8,6 +8,8 @@ export interface TaskBudgets {
   maxCost: number | null;
   /** Input and output tokens together; null: no limit. */
   maxTokens: number | null;
+  /** The full model's context window (flint.full.contextTokens): a smaller one than the loop's default is honoured. */
+  contextTokens?: number;
 }
 
 /** What the agent loop reports while it works, in order. */

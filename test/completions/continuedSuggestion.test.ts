@@ -7,8 +7,7 @@ import { engineHarness, request } from './engineHarness';
 const P = 'function width(line) {\n  let w = 0;\n  for (const c of line) {\n    w++;';
 
 /** Shows the answer that ends at the closer, and lets the request for what follows it end with `after`. */
-async function closerThenAfter(after: string) {
-  const h = engineHarness();
+async function closerThenAfter(after: string, h = engineHarness()) {
   const first = h.engine.provide(request(P));
   await asked(h.client);
   h.client.last.push('\n  }');
@@ -60,25 +59,26 @@ describe('A suggestion that ends where its answer ends', () => {
     const h = engineHarness();
     let grew = 0;
     h.engine.onGrow(() => grew++);
-    const first = h.engine.provide(request(P));
-    await asked(h.client);
-    h.client.last.push('\n  }');
-    h.client.last.end();
-    await first;
-    await hostReplied();
-    h.client.last.push('\n  return w;\n}');
-    h.client.last.end();
-    await h.recorded();
+    await closerThenAfter('\n  return w;\n}', h);
     expect(grew).toBe(1);
     // The editor's ask again: the same state, the suggestion continued.
     const again = await h.engine.provide(request(P, '', { explicit: true }));
     expect(again?.suggestion.text).toBe('\n  }\n  return w;\n}');
   });
 
-  it('is not continued by an empty answer, nor while its own answer has more after it', async () => {
-    const h = await closerThenAfter('');
-    expect((await h.engine.provide(request(`${P}\n`)))?.suggestion.text).toBe('  }');
+  // Each ends at the closer; what the request after it brings does not continue it.
+  const notContinued = [
+    { name: 'is not continued by an empty answer', after: '' },
+    { name: 'is not continued along its own line (only by lines of their own)', after: ' // end of loop' },
+  ];
+  for (const { name, after } of notContinued) {
+    it(name, async () => {
+      const h = await closerThenAfter(after);
+      expect((await h.engine.provide(request(`${P}\n`)))?.suggestion.text).toBe('  }');
+    });
+  }
 
+  it('is not continued while its own answer has more after it', async () => {
     const g = engineHarness({ maxLines: 2 });
     const first = g.engine.provide(request('a();\n'));
     await asked(g.client);
@@ -91,26 +91,10 @@ describe('A suggestion that ends where its answer ends', () => {
   });
 
   it('stays within completions.maxLines in all', async () => {
-    const h = engineHarness({ maxLines: 3 });
-    const first = h.engine.provide(request(P));
-    await asked(h.client);
-    h.client.last.push('\n  }');
-    h.client.last.end();
-    await first;
-    await hostReplied();
-    h.client.last.push('\n  return w;\n}\n\nfunction next() {}');
-    h.client.last.end();
-    await h.recorded();
+    const h = await closerThenAfter('\n  return w;\n}\n\nfunction next() {}', engineHarness({ maxLines: 3 }));
     const enter = await h.engine.provide(request(`${P}\n`));
     expect(enter?.suggestion.text.split('\n').length).toBeLessThanOrEqual(3);
     expect(enter?.suggestion.text.startsWith('  }\n  return w;')).toBe(true);
-  });
-});
-
-describe('A suggestion continued only by lines of their own', () => {
-  it('is not continued along its own line', async () => {
-    const h = await closerThenAfter(' // end of loop');
-    expect((await h.engine.provide(request(`${P}\n`)))?.suggestion.text).toBe('  }');
   });
 });
 
@@ -130,16 +114,7 @@ describe('A suggestion continued only past a closer', () => {
   });
 
   it('goes on over one answer after it, not the answers after that', async () => {
-    const h = engineHarness();
-    const first = h.engine.provide(request(P));
-    await asked(h.client);
-    h.client.last.push('\n  }');
-    h.client.last.end();
-    await first;
-    await hostReplied();
-    h.client.last.push('\n  return w;\n}');
-    h.client.last.end();
-    await h.recorded();
+    const h = await closerThenAfter('\n  return w;\n}');
     expect((await h.engine.provide(request(P, '', { explicit: true })))?.suggestion.text).toBe('\n  }\n  return w;\n}');
     await hostReplied();
     h.client.last.push('\n\nfunction next() {}');

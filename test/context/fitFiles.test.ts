@@ -37,6 +37,19 @@ describe('fitFiles', () => {
     ]);
   });
 
+  it('hands what a cut at a line end leaves unused to the larger files, never going over the budget', () => {
+    // a.ts: 51-character lines, so its 200 tokens hold 15 lines (764 characters, 191 tokens); b.ts gets the other 209.
+    const a = Array.from({ length: 100 }, (_, i) => `a ${i}`.padEnd(50, '.')).join('\n');
+    const b = Array.from({ length: 300 }, (_, i) => `b ${i}`.padEnd(19, '.')).join('\n');
+    const r = fitFiles([{ path: 'a.ts', text: a }, { path: 'b.ts', text: b }], 400);
+    expect(r.leftOut.map((l) => [l.path, l.fromLine])).toEqual([
+      ['a.ts', 16],
+      ['b.ts', 42],
+    ]);
+    const sent = r.files.reduce((n, f) => n + Math.ceil(f.text.slice(0, f.text.lastIndexOf('\n…')).length / 4), 0);
+    expect(sent).toBeLessThanOrEqual(400);
+  });
+
   it('numbers left-out lines in the file when the text is a selection', () => {
     const r = fitFiles([{ path: 'a.ts', text: lines(100, 'a'), startLine: 51 }], 100);
     expect(r.leftOut).toEqual([{ path: 'a.ts', fromLine: 61, toLine: 150, whole: false }]);

@@ -19,6 +19,7 @@ describe('localModelSettings', () => {
       'flint.completions.url': endpoint.httpUrl,
       'flint.modelKind': 'instruct',
       'flint.context.tokenBudget': 4096,
+      'flint.full.contextTokens': 29491,
       'flint.completions.maxLines': 8,
     });
   });
@@ -28,10 +29,13 @@ describe('localModelSettings', () => {
     const s = localModelSettings(endpoint, { data: [{ id: 'chatty', meta }] });
     expect(s['flint.completions.api']).toBeUndefined();
     expect(s['flint.context.tokenBudget']).toBe(1536);
+    expect(s['flint.full.contextTokens']).toBe(2048);
   });
 
   it('never asks for less than the smallest budget Flint accepts', () => {
     const meta = { n_ctx: 512, fill_in_the_middle: true, chat_template: false, chars_per_token: 1 };
-    expect(localModelSettings(endpoint, { data: [{ id: 'small', meta }] })['flint.context.tokenBudget']).toBe(256);
+    const s = localModelSettings(endpoint, { data: [{ id: 'small', meta }] });
+    expect(s['flint.context.tokenBudget']).toBe(256);
+    expect(s['flint.full.contextTokens']).toBe(1024);
   });
 });

@@ -28,7 +28,7 @@ describe('flint-code-6m behind the endpoint', () => {
     const models = await (await fetch(`${endpoint.httpUrl}/models`)).json();
     expect(models.data[0]).toMatchObject({
       id: 'flint-code-6m',
-      meta: { file: 'flint-code-6m.gguf', n_ctx: 2048, fill_in_the_middle: true, chat_template: false, chars_per_token: 1, threads: 1 },
+      meta: { file: 'flint-code-6m.gguf', n_ctx: 2048, fill_in_the_middle: true, chat_template: false, tools: false, chars_per_token: 1, threads: 1 },
     });
     expect(localModelSettings({ wsUrl: endpoint.url, httpUrl: endpoint.httpUrl }, models)).toEqual({
       'flint.fast.url': endpoint.url,
@@ -40,6 +40,8 @@ describe('flint-code-6m behind the endpoint', () => {
       'flint.modelKind': 'completion',
       // 2,048 byte tokens, three quarters for the prompt, in Flint's 4-character estimate.
       'flint.context.tokenBudget': 384,
+      // 2,048 byte tokens are about 512 of Flint's estimate: the least the setting takes.
+      'flint.full.contextTokens': 1024,
       'flint.completions.maxLines': 8,
     });
   });

@@ -92,6 +92,9 @@ describe('agentTaskRunner', () => {
   it('turns the budgets into the loop limits (null: no limit)', () => {
     expect(limitsOf({ maxTurns: 3, maxMinutes: 1, maxCost: null, maxTokens: 500 })).toMatchObject({ maxTurns: 3, maxMinutes: 1, maxTokens: 500 });
     expect(limitsOf({ maxTurns: 3, maxMinutes: 1, maxCost: null, maxTokens: 500 })).not.toHaveProperty('maxCost');
+    // The full model's window when smaller than the loop's default (a model on this machine), else the default.
+    expect(limitsOf({ maxTurns: 3, maxMinutes: 1, maxCost: null, maxTokens: null, contextTokens: 7000 }).contextTokens).toBe(7000);
+    expect(limitsOf({ maxTurns: 3, maxMinutes: 1, maxCost: null, maxTokens: null, contextTokens: 400_000 }).contextTokens).toBe(128_000);
   });
 
   it('sends a turn only once its calls ran, with that turn count and the usage since the last one', () => {

@@ -37,6 +37,8 @@ export interface GenerationRequest {
   signal: AbortSignal;
   /** Called once before generating: the prompt's tokens, and how many of them a cache already held. */
   onPrompt?(prompt: PromptEvaluation): void;
+  /** Functions the model may call (a chat prompt's `tools`): the last piece carries the calls it made. */
+  tools?: readonly FunctionTool[];
 }
 
 export interface PromptEvaluation {
@@ -55,6 +57,8 @@ export interface ModelFacts {
   fimTokens: { prefix: number | null; suffix: number | null; middle: number | null };
   /** The model carries a chat template: it was tuned to follow instructions. */
   chatTemplate: boolean;
+  /** Its chat template renders tools: requests may offer functions to call. */
+  tools: boolean;
   /** Characters per token on a sample of code (1 for a byte-level vocabulary). */
   charsPerToken: number;
   /** CPU threads inference runs on. */
@@ -68,20 +72,22 @@ export interface ModelFacts {
 export interface TokenPiece {
   text: string;
   tokens: number;
+  /** The function calls the model made after its text (only for a request with `tools`). */
+  calls?: PlannedCall[];
 }
+
+/** A function call as the model makes it; the endpoint gives it its call id. */
+export type PlannedCall = Omit<FunctionCall, 'callId'>;
 
 /** A text generator behind the endpoint (scripted fixture or real inference). */
 export interface Engine {
   readonly name: string;
-  /** Token count of a prompt, for usage figures. */
-  countPromptTokens(prompt: Prompt): Promise<number>;
+  /** Token count of a prompt (with the functions it offers, which the template documents), for usage figures. */
+  countPromptTokens(prompt: Prompt, tools?: readonly FunctionTool[]): Promise<number>;
   /** Streams tokens until the reply ends, `maxTokens` is reached or the signal aborts. */
   generate(request: GenerationRequest): AsyncIterable<TokenPiece>;
-  /**
-   * The function calls the model makes after its text, for a request that offers `tools`
-   * (engines without function calling leave this out and only ever answer text).
-   */
-  functionCalls?(prompt: Prompt, tools: readonly FunctionTool[], temperature?: number): Promise<Omit<FunctionCall, 'callId'>[]>;
+  /** Why a request offering `tools` cannot be served (the model cannot call functions); undefined when it can. */
+  readonly toolsUnsupported?: string;
   /** A real model's facts; absent for engines without one (scripted replies). */
   readonly facts?: ModelFacts;
   close(): Promise<void>;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import type {
-  ChatHistoryItem,
+  ChatModelFunctions,
   ChatWrapper,
   Llama,
   LlamaCompletionResponse,
@@ -12,12 +12,15 @@ import type {
 } from 'node-llama-cpp';
 import { ensureTinyModel } from '../tinyModel/ensureTinyModel';
 import type { EngineOptions } from './createEngine';
-import type { ChatMessage, Engine, GenerationRequest, ModelFacts, Prompt, TokenPiece } from './engine';
+import type { ChatMessage, Engine, FunctionTool, GenerationRequest, ModelFacts, PlannedCall, Prompt, TokenPiece } from './engine';
+import { gbnfSchema } from './gbnfSchema';
+import { llamaChatHistory } from './llamaChatHistory';
 import { PieceQueue } from './pieceQueue';
 import { SequencePool } from './sequencePool';
 import { validateModel } from './validateModel';
 
 type Lib = typeof import('node-llama-cpp');
+type CompletionOptions = Parameters<InstanceType<Lib['LlamaCompletion']>['generateCompletion']>[1];
 
 /** Loads the tiny generated model or a user GGUF (validated in a child process first). */
 export async function createLlamaEngine(o: EngineOptions): Promise<Engine> {
@@ -64,6 +67,7 @@ function modelFacts(model: LlamaModel, modelPath: string, threads: number): Mode
     contextLength: Math.min(model.trainContextSize, 8192),
     fimTokens: { prefix, suffix, middle },
     chatTemplate: typeof tokenizer?.chat_template === 'string',
+    tools: false,
     charsPerToken: Math.round((CODE_SAMPLE.length / model.tokenize(CODE_SAMPLE).length) * 100) / 100,
     threads,
   };
@@ -73,6 +77,8 @@ function modelFacts(model: LlamaModel, modelPath: string, threads: number): Mode
 export class LlamaEngine implements Engine {
   private readonly pool: SequencePool<LlamaContextSequence>;
   private readonly chatWrapper: ChatWrapper;
+  readonly toolsUnsupported: string | undefined;
+  readonly facts: ModelFacts;
 
   constructor(
     readonly name: string,
@@ -81,14 +87,16 @@ export class LlamaEngine implements Engine {
     private readonly model: LlamaModel,
     private readonly context: LlamaContext,
     sequences: number,
-    readonly facts: ModelFacts,
+    facts: ModelFacts,
   ) {
     this.pool = new SequencePool(Array.from({ length: sequences }, () => context.getSequence()));
     this.chatWrapper = lib.resolveChatWrapper(model);
+    this.toolsUnsupported = toolsUnsupported(lib, this.chatWrapper, model, facts.file);
+    this.facts = { ...facts, tools: this.toolsUnsupported === undefined };
   }
 
-  async countPromptTokens(prompt: Prompt): Promise<number> {
-    return this.promptTokens(prompt).length;
+  async countPromptTokens(prompt: Prompt, tools?: readonly FunctionTool[]): Promise<number> {
+    return this.promptTokens(prompt, tools).length;
   }
 
   async *generate(request: GenerationRequest): AsyncIterable<TokenPiece> {
@@ -96,7 +104,7 @@ export class LlamaEngine implements Engine {
     if (!sequence) return;
     try {
       if (request.maxTokens <= 0) {
-        const tokens = this.promptTokens(request.prompt);
+        const tokens = this.promptTokens(request.prompt, request.tools);
         // A warm-up evaluates only what the sequence does not hold yet: say so, as a generation does.
         request.onPrompt?.({ tokens: tokens.length, cached: commonPrefix(sequence.contextTokens, tokens) });
         return void (await this.warm(sequence, tokens));
@@ -111,6 +119,7 @@ export class LlamaEngine implements Engine {
     const stop = new AbortController();
     const signal = AbortSignal.any([request.signal, stop.signal]);
     const queue = new PieceQueue();
+    const calls: PlannedCall[] = [];
     let pending = 0;
     let counted = 0;
     const completion = new this.lib.LlamaCompletion({ contextSequence: sequence });
@@ -130,13 +139,15 @@ export class LlamaEngine implements Engine {
     };
     const { prompt } = request;
     if (request.onPrompt) {
-      const tokens = this.promptTokens(prompt);
+      const tokens = this.promptTokens(prompt, request.tools);
       request.onPrompt({ tokens: tokens.length, cached: Math.min(commonPrefix(sequence.contextTokens, tokens), tokens.length - 1) });
     }
     const run =
       prompt.kind === 'fim' && completion.infillSupported
         ? completion.generateInfillCompletionWithMeta((prompt.extra ? `${prompt.extra}\n` : '') + prompt.prefix, prompt.suffix, options)
-        : prompt.kind === 'chat'
+        : prompt.kind === 'chat' && request.tools?.length
+          ? this.chatWithFunctions(sequence, prompt, request.tools, options, calls)
+          : prompt.kind === 'chat'
           ? this.chatCompletion(completion, prompt.instructions, prompt.messages, options)
           : prompt.kind === 'text'
             ? // Special tokens in a raw prompt are tokens, as llama.cpp's server reads them: a
@@ -149,6 +160,7 @@ export class LlamaEngine implements Engine {
         // the cap still counts them.
         const missing = result.metadata.stopReason === 'maxTokens' ? request.maxTokens - counted - pending : 0;
         if (pending + missing > 0) queue.push({ text: '', tokens: pending + missing });
+        if (calls.length) queue.push({ text: '', tokens: 0, calls });
         queue.end();
       },
       (err: Error) => queue.end(signal.aborted ? undefined : err),
@@ -166,14 +178,45 @@ export class LlamaEngine implements Engine {
     completion: InstanceType<Lib['LlamaCompletion']>,
     instructions: string | undefined,
     messages: ChatMessage[],
-    options: Parameters<InstanceType<Lib['LlamaCompletion']>['generateCompletion']>[1],
+    options: CompletionOptions,
   ): Promise<LlamaCompletionResponse> {
-    const state = this.chatWrapper.generateContextState({ chatHistory: chatHistory(instructions, messages) });
+    const state = this.chatWrapper.generateContextState({ chatHistory: llamaChatHistory(instructions, messages) });
     return completion.generateCompletionWithMeta(state.contextText, { ...options, customStopTriggers: state.stopGenerationTriggers });
   }
 
+  /**
+   * A chat turn that may call functions, through node-llama-cpp's function calling with the
+   * model's own chat wrapper: the template documents the functions, and a grammar holds each
+   * call's arguments to its schema. The text streams through `options`; the calls land in `calls`.
+   */
+  private async chatWithFunctions(
+    sequence: LlamaContextSequence,
+    prompt: Extract<Prompt, { kind: 'chat' }>,
+    tools: readonly FunctionTool[],
+    options: CompletionOptions,
+    calls: PlannedCall[],
+  ): Promise<{ metadata: { stopReason: string } }> {
+    const chat = new this.lib.LlamaChat({ contextSequence: sequence, chatWrapper: this.chatWrapper });
+    try {
+      const result = await chat.generateResponse(llamaChatHistory(prompt.instructions, prompt.messages), {
+        signal: options?.signal,
+        stopOnAbortSignal: options?.stopOnAbortSignal,
+        maxTokens: options?.maxTokens,
+        repeatPenalty: options?.repeatPenalty,
+        onToken: options?.onToken,
+        onTextChunk: options?.onTextChunk,
+        functions: chatFunctions(tools),
+        documentFunctionParams: true,
+      });
+      for (const call of result.functionCalls ?? []) calls.push({ name: call.functionName, arguments: JSON.stringify(call.params ?? {}) });
+      return result;
+    } finally {
+      chat.dispose({ disposeSequence: false });
+    }
+  }
+
   /** The tokens the library evaluates for `prompt` (what the cache comparison needs to match). */
-  private promptTokens(prompt: Prompt): Token[] {
+  private promptTokens(prompt: Prompt, tools?: readonly FunctionTool[]): Token[] {
     const t = this.model.tokenizer;
     const { bos, shouldPrependBosToken } = this.model.tokens;
     const marks = (id: Token | null) => (id === null ? [] : [id]);
@@ -181,7 +224,10 @@ export class LlamaEngine implements Engine {
     switch (prompt.kind) {
       case 'chat':
         return this.chatWrapper
-          .generateContextState({ chatHistory: chatHistory(prompt.instructions, prompt.messages) })
+          .generateContextState({
+            chatHistory: llamaChatHistory(prompt.instructions, prompt.messages),
+            ...(tools?.length ? { availableFunctions: chatFunctions(tools), documentFunctionParams: true } : {}),
+          })
           .contextText.tokenize(t);
       case 'fim': {
         const { prefix, suffix, middle } = this.model.tokens.infill;
@@ -214,15 +260,25 @@ function commonPrefix(a: readonly Token[], b: readonly Token[]): number {
   return n;
 }
 
-function chatHistory(instructions: string | undefined, messages: ChatMessage[]): ChatHistoryItem[] {
-  const system = [instructions, ...messages.filter((m) => m.role === 'system' || m.role === 'developer').map((m) => m.content)]
-    .filter(Boolean)
-    .join('\n\n');
-  const items: ChatHistoryItem[] = system ? [{ type: 'system', text: system }] : [];
-  for (const m of messages) {
-    if (m.role === 'user') items.push({ type: 'user', text: m.content });
-    else if (m.role === 'assistant') items.push({ type: 'model', response: [m.content] });
-  }
-  items.push({ type: 'model', response: [] });
-  return items;
+/** A request's tools as node-llama-cpp's functions, their parameters as grammar schemas. */
+function chatFunctions(tools: readonly FunctionTool[]): ChatModelFunctions {
+  return Object.fromEntries(
+    tools.map((t) => [t.name, { ...(t.description ? { description: t.description } : {}), ...(t.parameters ? { params: gbnfSchema(t.parameters) } : {}) }]),
+  );
+}
+
+/**
+ * Why the model cannot serve `tools`, or undefined when it can: its chat template must render
+ * tools. A model without one (a completion model) or whose template ignores them would only
+ * pretend to call functions.
+ */
+function toolsUnsupported(lib: Lib, wrapper: ChatWrapper, model: LlamaModel, file: string): string | undefined {
+  const template = (model.fileInfo.metadata as { tokenizer?: { chat_template?: unknown } }).tokenizer?.chat_template;
+  const rendersTools = typeof template === 'string' && /\btools\b/.test(template);
+  if (rendersTools && (!(wrapper instanceof lib.JinjaTemplateChatWrapper) || wrapper.usingJinjaFunctionCallTemplate)) return undefined;
+  const why = typeof template === 'string' ? 'its chat template does not support tools' : 'it has no chat template (a completion model)';
+  return (
+    `The model ${file} cannot call functions: ${why}. Serve an instruct model whose chat template supports tools, ` +
+    'such as Qwen2.5-Coder Instruct, or send the request without tools.'
+  );
 }

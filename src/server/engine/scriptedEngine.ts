@@ -1,6 +1,6 @@
-import type { Engine, FunctionCall, GenerationRequest, Prompt, TokenPiece } from './engine';
+import type { Engine, GenerationRequest, Prompt, TokenPiece } from './engine';
 import type { ScriptFixture } from './scriptFixture';
-import { scriptAnswer, scriptReply } from './scriptReply';
+import { scriptAnswer } from './scriptReply';
 import { splitIntoTokens } from './splitIntoTokens';
 
 /** Deterministic replies from a fixture, streamed in token-sized pieces. */
@@ -14,14 +14,12 @@ export class ScriptedEngine implements Engine {
   }
 
   async *generate(request: GenerationRequest): AsyncIterable<TokenPiece> {
-    const pieces = splitIntoTokens(scriptReply(this.fixture, request.prompt, request.temperature));
+    const answer = scriptAnswer(this.fixture, request.prompt, request.temperature);
+    const pieces = splitIntoTokens(answer.text);
     const n = Math.min(pieces.length, request.maxTokens);
     for (let i = 0; i < n && !request.signal.aborted; i++) yield { text: pieces[i], tokens: 1 };
-  }
-
-  /** The calls of the rule that answers the prompt (whatever tools are offered: the script is the model). */
-  async functionCalls(prompt: Prompt, _tools: unknown, temperature?: number): Promise<Omit<FunctionCall, 'callId'>[]> {
-    return scriptAnswer(this.fixture, prompt, temperature).calls;
+    // Whatever tools are offered, the rule's calls are made: the script is the model.
+    if (request.tools?.length && answer.calls.length && !request.signal.aborted) yield { text: '', tokens: 0, calls: answer.calls };
   }
 
   async close(): Promise<void> {}

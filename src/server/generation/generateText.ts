@@ -1,4 +1,4 @@
-import type { Prompt } from '../engine/engine';
+import type { FunctionTool, PlannedCall, Prompt } from '../engine/engine';
 import type { EndpointContext } from '../endpointContext';
 import type { ArmedFaults } from '../faults/faults';
 import type { ServedModel } from '../servedModels';
@@ -15,6 +15,8 @@ export interface TextGenerationOptions {
   maxTokens: number;
   temperature?: number;
   stop: string[];
+  /** Functions the model may call (chat prompts): the calls it makes land in the result. */
+  tools?: readonly FunctionTool[];
   faults: ArmedFaults;
   signal: AbortSignal;
   /** Receives each piece of text; resolving false stops generation (the peer is gone). */
@@ -27,7 +29,9 @@ export interface TextGenerationResult {
   /** Prompt tokens the engine reused from an earlier evaluation (0 when it keeps no cache). */
   cachedTokens: number;
   outputTokens: number;
-  finishReason: 'stop' | 'length';
+  finishReason: 'stop' | 'length' | 'tool_calls';
+  /** The function calls the model made after its text. */
+  calls: PlannedCall[];
   stoppedBy?: string;
   /** The client left or a fault ended the stream: send nothing more. */
   abandoned: boolean;
@@ -38,7 +42,7 @@ export interface TextGenerationResult {
 /** Plain text generation for the Chat Completions, Completions and infill routes. */
 export async function generateText(o: TextGenerationOptions): Promise<TextGenerationResult> {
   const started = performance.now();
-  const inputTokens = await o.ctx.engine.countPromptTokens(o.prompt);
+  const inputTokens = await o.ctx.engine.countPromptTokens(o.prompt, o.tools);
   const maxTokens = Math.min(o.maxTokens, o.ctx.knobs.maxTokens);
   const stop = new StopMatcher(o.stop);
   const local = new AbortController();
@@ -49,6 +53,7 @@ export async function generateText(o: TextGenerationOptions): Promise<TextGenera
   let cachedTokens = 0;
   let abandoned = false;
   let entry: RequestRecord | undefined;
+  const calls: PlannedCall[] = [];
   const listed = () => (entry ??= o.ctx.requests.start(o.route, inputTokens, cachedTokens));
   for await (const token of producedTokens({
     engine: o.ctx.engine,
@@ -58,6 +63,7 @@ export async function generateText(o: TextGenerationOptions): Promise<TextGenera
     pacing: o.ctx.models.pacing(o.model, o.ctx.knobs),
     faults: o.faults,
     signal,
+    tools: o.tools?.length ? o.tools : undefined,
     onPrompt: (p) => {
       cachedTokens = p.cached;
       listed();
@@ -65,6 +71,7 @@ export async function generateText(o: TextGenerationOptions): Promise<TextGenera
   })) {
     if (outputTokens === 0) firstTokenMs = performance.now() - started;
     outputTokens += token.tokens;
+    if (token.calls) calls.push(...token.calls);
     const piece = stop.push(token.text);
     if (piece || token.badUtf8) {
       text += piece;
@@ -90,7 +97,8 @@ export async function generateText(o: TextGenerationOptions): Promise<TextGenera
     inputTokens,
     cachedTokens,
     outputTokens,
-    finishReason: length ? 'length' : 'stop',
+    finishReason: length ? 'length' : calls.length ? 'tool_calls' : 'stop',
+    calls: length ? [] : calls,
     stoppedBy: stop.stoppedBy,
     abandoned,
     firstTokenMs,

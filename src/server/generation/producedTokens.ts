@@ -1,4 +1,4 @@
-import type { Engine, Prompt, PromptEvaluation, TokenPiece } from '../engine/engine';
+import type { Engine, FunctionTool, Prompt, PromptEvaluation, TokenPiece } from '../engine/engine';
 import type { ArmedFaults } from '../faults/faults';
 import type { Pacing } from '../servedModels';
 import { abortableSleep } from './abortableSleep';
@@ -17,6 +17,7 @@ export interface ProduceOptions {
   faults: Pick<ArmedFaults, 'stall' | 'enormousOutput' | 'invalidUtf8'>;
   signal: AbortSignal;
   onPrompt?(prompt: PromptEvaluation): void;
+  tools?: readonly FunctionTool[];
 }
 
 // Unpaced generation yields to the event loop this often so other lanes and sockets progress.
@@ -26,7 +27,7 @@ const YIELD_EVERY = 64;
 export async function* producedTokens(o: ProduceOptions): AsyncGenerator<ProducedPiece> {
   const source = o.faults.enormousOutput
     ? fillerTokens(o.faults.enormousOutput, o.signal)
-    : o.engine.generate({ prompt: o.prompt, maxTokens: o.maxTokens, temperature: o.temperature, signal: o.signal, onPrompt: o.onPrompt });
+    : o.engine.generate({ prompt: o.prompt, maxTokens: o.maxTokens, temperature: o.temperature, signal: o.signal, onPrompt: o.onPrompt, tools: o.tools });
   const start = performance.now() + o.pacing.firstTokenDelayMs;
   const gap = o.pacing.tokensPerSecond > 0 ? 1000 / o.pacing.tokensPerSecond : 0;
   let count = 0;

@@ -1,32 +1,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { rateLimitError } from '../apiError';
+import { ApiError, rateLimitError } from '../apiError';
 import { fitPrompt } from '../dialect/fitPrompt';
 import type { EndpointContext } from '../endpointContext';
 import { generateText } from '../generation/generateText';
 import { BAD_UTF8_MARK, chunkFraming, EventWriter } from '../responses/eventWriter';
 import { newId } from '../responses/responseObject';
+import { chatMessage, chatMessages, chatTool, chatTools } from './chatMessages';
 import { CollectSink, endAbandoned } from './collectSink';
 import { parseBody, resolveModel, samplingFields, stopList } from './openAiFields';
 import { readJsonBody } from './readBody';
 import { sendJson } from './sendJson';
 import { abortOnClose, endSse, sseSink } from './sseSink';
 
-const part = z.object({ type: z.string(), text: z.string().optional() }).passthrough();
 const chatRequest = z
   .object({
     ...samplingFields,
-    messages: z
-      .array(
-        z
-          .object({
-            role: z.enum(['system', 'developer', 'user', 'assistant']),
-            content: z.union([z.string(), z.array(part), z.null()]),
-          })
-          .passthrough(),
-      )
-      .min(1),
+    messages: z.array(chatMessage).min(1),
     max_completion_tokens: z.number().int().positive().nullish(),
+    tools: z.array(chatTool).nullish(),
   })
   .passthrough();
 
@@ -37,11 +29,10 @@ export async function chatCompletionsRoute(req: IncomingMessage, res: ServerResp
   const limited = ctx.faults.take('rateLimit');
   if (limited) throw rateLimitError(limited.retryAfterSeconds);
   const stop = stopList(ctx, body.stop);
-  const messages = body.messages.map((m) => ({
-    role: m.role,
-    content: typeof m.content === 'string' ? m.content : (m.content ?? []).map((p) => p.text ?? '').join(''),
-  }));
-  const prompt = await fitPrompt(ctx, { kind: 'chat', messages });
+  const tools = chatTools(body.tools);
+  // As on /v1/responses: tools the model cannot call are refused, never silently ignored.
+  if (tools.length && ctx.engine.toolsUnsupported) throw new ApiError(400, 'invalid_request_error', ctx.engine.toolsUnsupported, 'tools');
+  const prompt = await fitPrompt(ctx, { kind: 'chat', messages: chatMessages(body.messages) });
   const id = newId('chatcmpl', '-');
   const base = { id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: model.name, system_fingerprint: null };
   const chunk = (delta: object, finish: string | null) => ({
@@ -62,6 +53,7 @@ export async function chatCompletionsRoute(req: IncomingMessage, res: ServerResp
     maxTokens: body.max_completion_tokens ?? body.max_tokens ?? Infinity,
     temperature: body.temperature ?? undefined,
     stop,
+    tools,
     faults,
     signal: controller.signal,
     onText: (text, bad) => writer.emit(chunk({ content: bad ? text + BAD_UTF8_MARK : text }, null), bad),
@@ -73,10 +65,16 @@ export async function chatCompletionsRoute(req: IncomingMessage, res: ServerResp
     total_tokens: result.inputTokens + result.outputTokens,
     prompt_tokens_details: { cached_tokens: result.cachedTokens },
   };
+  const toolCalls = result.calls.map((c) => ({ id: newId('call'), type: 'function', function: { name: c.name, arguments: c.arguments } }));
   if (collect) {
-    const message = { role: 'assistant', content: result.text, refusal: null };
+    const message = { role: 'assistant', content: toolCalls.length && !result.text ? null : result.text, refusal: null, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) };
     const choices = [{ index: 0, message, logprobs: null, finish_reason: result.finishReason }];
     return sendJson(res, 200, { ...base, object: 'chat.completion', choices, usage });
+  }
+  for (const [index, call] of toolCalls.entries()) {
+    const { arguments: args, name } = call.function;
+    if (!(await writer.emit(chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name, arguments: '' } }] }, null)))) break;
+    if (!(await writer.emit(chunk({ tool_calls: [{ index, function: { arguments: args } }] }, null)))) break;
   }
   await writer.emit(chunk({}, result.finishReason));
   if (body.stream_options?.include_usage || ctx.dialect.usageUnasked) await writer.emit({ ...base, choices: [], usage });

@@ -53,6 +53,7 @@ function modelMeta(ctx: EndpointContext) {
     n_ctx: f.contextLength,
     fill_in_the_middle: f.fimTokens.prefix !== null && f.fimTokens.suffix !== null,
     chat_template: f.chatTemplate,
+    tools: f.tools,
     chars_per_token: f.charsPerToken,
     threads: f.threads,
   };

@@ -19,7 +19,7 @@ export async function responsesRoute(req: IncomingMessage, res: ServerResponse, 
   const limited = ctx.faults.take('rateLimit');
   if (limited) throw rateLimitError(limited.retryAfterSeconds);
   const generate = (body as { generate?: unknown }).generate !== false;
-  const job = buildResponseJob(body, { models: ctx.models, lookup: (id) => ctx.store.get(id) }, { generate });
+  const job = buildResponseJob(body, { models: ctx.models, lookup: (id) => ctx.store.get(id), toolsUnsupported: ctx.engine.toolsUnsupported }, { generate });
   if (generate) {
     const fitted = await fitPrompt(ctx, { kind: 'chat', instructions: job.shape.instructions ?? undefined, messages: job.conversation });
     if (fitted.kind === 'chat') job.conversation = fitted.messages;

@@ -9,6 +9,8 @@ import type { StoredResponse } from './responseStore';
 export interface JobContext {
   models: ServedModels;
   lookup(id: string): StoredResponse | undefined;
+  /** Why the engine cannot serve `tools` (its model cannot call functions); undefined when it can. */
+  toolsUnsupported?: string;
 }
 
 /** Resolves model and stored conversation for a request, or throws the API error to send. */
@@ -44,6 +46,8 @@ export function buildResponseJob(
   }
   checkCallOutputs(previous?.messages ?? [], input);
   const tools = requestTools(req);
+  // Ignoring the tools would answer a task with text that only pretends to act: say why instead.
+  if (tools.length && ctx.toolsUnsupported) throw new ApiError(400, 'invalid_request_error', ctx.toolsUnsupported, 'tools');
   return {
     shape: {
       id: newId('resp'),

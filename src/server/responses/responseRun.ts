@@ -1,4 +1,4 @@
-import type { Engine, FunctionCall, Prompt } from '../engine/engine';
+import type { Engine, FunctionCall, PlannedCall, Prompt } from '../engine/engine';
 import { splitIntoTokens } from '../engine/splitIntoTokens';
 import type { ArmedFaults } from '../faults/faults';
 import { producedTokens } from '../generation/producedTokens';
@@ -79,7 +79,7 @@ export class ResponseRun {
     const { shape, conversation } = this.job;
     const w = this.writer;
     const prompt = { kind: 'chat' as const, instructions: shape.instructions ?? undefined, messages: conversation };
-    const inputTokens = await this.deps.engine.countPromptTokens(prompt);
+    const inputTokens = await this.deps.engine.countPromptTokens(prompt, this.job.tools);
     const ok = () => !w.ended && this.stopReason !== 'abandoned';
     if (!this.announced) await w.emit({ type: 'response.created', response: responseObject(shape, 'in_progress', []) });
     await w.emit({ type: 'response.in_progress', response: responseObject(shape, 'in_progress', []) });
@@ -88,19 +88,17 @@ export class ResponseRun {
       await w.emit({ type: 'response.completed', response: responseObject(shape, 'completed', [], { usage }) });
       return this.outcome(ok() ? 'completed' : 'abandoned');
     }
-    const engine = this.deps.engine;
-    const planned = this.job.tools.length && engine.functionCalls ? await engine.functionCalls(prompt, this.job.tools, shape.temperature ?? undefined) : [];
     const message = new MessageItem(w);
-    // A response that only calls functions has no message item; one that says nothing at all has an empty one.
-    if (!planned.length) await message.open();
     const maxTokens = Math.min(shape.maxOutputTokens ?? Infinity, this.deps.maxTokens);
-    let outputTokens = ok() ? await this.streamText(message, prompt, maxTokens) : 0;
+    const planned: PlannedCall[] = [];
+    let outputTokens = ok() ? await this.streamText(message, prompt, maxTokens, planned) : 0;
     if (!ok()) {
       this.controller.abort();
       return this.outcome('abandoned');
     }
     const cut = this.stopReason === 'steered' ? 'steered' : outputTokens >= maxTokens && !this.deps.faults.enormousOutput ? 'max_output_tokens' : undefined;
     const output: unknown[] = [];
+    // A response that only calls functions has no message item; one that says nothing at all has an empty one.
     if (message.opened || !planned.length) output.push(await message.close(this.partial, cut ? 'incomplete' : 'completed'));
     for (const call of cut ? [] : planned) {
       const done = await this.streamCall(call, output.length, maxTokens - outputTokens);
@@ -120,8 +118,11 @@ export class ResponseRun {
     return this.outcome(!this.writer.ended && this.stopReason !== 'abandoned' ? status : 'abandoned', reason);
   }
 
-  /** Streams the text into the message item (opened on its first piece); returns the tokens produced. */
-  private async streamText(message: MessageItem, prompt: Prompt, maxTokens: number): Promise<number> {
+  /**
+   * Streams the text into the message item (opened on its first piece) and collects the calls
+   * the model makes after it into `calls`; returns the tokens produced.
+   */
+  private async streamText(message: MessageItem, prompt: Prompt, maxTokens: number, calls: PlannedCall[]): Promise<number> {
     let outputTokens = 0;
     for await (const token of producedTokens({
       engine: this.deps.engine,
@@ -131,8 +132,10 @@ export class ResponseRun {
       pacing: this.deps.pacing,
       faults: this.deps.faults,
       signal: this.controller.signal,
+      tools: this.job.tools.length ? this.job.tools : undefined,
     })) {
       outputTokens += token.tokens;
+      if (token.calls) calls.push(...token.calls);
       if (!token.text && !token.badUtf8) continue;
       if (!message.opened) await message.open();
       this.partial += token.text;
@@ -144,7 +147,7 @@ export class ResponseRun {
   }
 
   /** One `function_call` item: added, its arguments in pieces, done; cut short past `room` tokens. */
-  private async streamCall(planned: Omit<FunctionCall, 'callId'>, index: number, room: number) {
+  private async streamCall(planned: PlannedCall, index: number, room: number) {
     const w = this.writer;
     const id = newId('fc');
     const call: FunctionCall = { callId: newId('call'), name: planned.name, arguments: '' };

@@ -102,7 +102,7 @@ export class WsConnection {
       if (prepared) return prepared;
       try {
         const request = typeof req === 'function' ? req() : req;
-        const job = buildResponseJob(request, { models: this.ctx.models, lookup: (id) => this.lookup(id) }, { generate, streamId });
+        const job = buildResponseJob(request, { models: this.ctx.models, lookup: (id) => this.lookup(id), toolsUnsupported: this.ctx.engine.toolsUnsupported }, { generate, streamId });
         const faults = this.ctx.faults.armResponse(job.generate);
         const deps = {
           engine: this.ctx.engine,

@@ -4,8 +4,9 @@ import type { Services } from '../../services';
 import { createTaskManager, type TaskSettings } from '../../tasks/createTaskManager';
 import type { TaskManager } from '../../tasks/taskManager';
 import type { TaskRunner } from '../../tasks/taskRunner';
+import { taskEndNotice, type TaskEndAction } from '../../tasks/taskEndNotice';
 import { STATE_LABELS, taskTitle } from '../../tasks/taskSummary';
-import type { TaskRecord, TaskState } from '../../tasks/taskTypes';
+import { ACTIVE_STATES, type TaskRecord, type TaskState } from '../../tasks/taskTypes';
 import { currentDenyList } from '../shared/contextDenyList';
 import { alwaysAllowedCommands, askCommandConsent } from './tasksConsent';
 import { TASK_LOG_SCHEME, TaskLogProvider, taskLogUri } from './tasksLog';
@@ -16,7 +17,13 @@ function settingsOf(services: Services): TaskSettings {
   const c = services.config();
   return {
     maxParallel: c['tasks.maxParallel'],
-    budgets: { maxTurns: c['tasks.maxTurns'], maxMinutes: c['tasks.maxMinutes'], maxCost: c['tasks.maxCost'], maxTokens: c['tasks.maxTokens'] },
+    budgets: {
+      maxTurns: c['tasks.maxTurns'],
+      maxMinutes: c['tasks.maxMinutes'],
+      maxCost: c['tasks.maxCost'],
+      maxTokens: c['tasks.maxTokens'],
+      contextTokens: c['full.contextTokens'],
+    },
     allowedCommands: c['tasks.allowedCommands'],
     testsCommand: c['tests.command'],
     testsTimeoutMs: c['tests.timeoutMs'],
@@ -71,6 +78,8 @@ export async function registerTasks(context: vscode.ExtensionContext, services: 
     onError: (m) => services.log.warn(m),
   });
   const tree = new TasksTreeProvider(manager);
+  const view = vscode.window.createTreeView('flint.tasks', { treeDataProvider: tree });
+  const userStops = new Set<string>();
   const logs = new TaskLogProvider(manager);
   const status = vscode.window.createStatusBarItem('flint.tasks', vscode.StatusBarAlignment.Right, 98.5);
   status.name = 'Flint background tasks';
@@ -85,30 +94,38 @@ export async function registerTasks(context: vscode.ExtensionContext, services: 
   };
   showStatus();
   context.subscriptions.push(
-    vscode.window.createTreeView('flint.tasks', { treeDataProvider: tree }),
+    view,
     vscode.workspace.registerTextDocumentContentProvider(TASK_LOG_SCHEME, logs),
     tree,
     logs,
     status,
     { dispose: manager.onChange(showStatus) },
-    { dispose: notifyOnEnd(manager) },
-    ...taskCommands(manager, () => currentDenyList(services), () => backgroundTasksOff(services.config())),
+    { dispose: notifyOnEnd(manager, userStops, () => view.visible) },
+    ...taskCommands(manager, userStops, () => currentDenyList(services), () => backgroundTasksOff(services.config())),
     // The window closes: aborting kills every process group at once; the saved state follows.
     { dispose: () => void manager.dispose() },
   );
   return manager;
 }
 
-/** A notification when a task is done or failed (consent asks with its own). */
-function notifyOnEnd(manager: TaskManager): () => void {
+const ACTION_COMMANDS: Record<TaskEndAction, string> = { Review: 'flint.tasks.review', Resume: 'flint.tasks.resume', 'Show Log': 'flint.tasks.showLog' };
+
+/**
+ * One notification when a task ends (see taskEndNotice; consent asks with its own). `userStops`:
+ * the tasks the user asked to stop, until they stop.
+ */
+function notifyOnEnd(manager: TaskManager, userStops: Set<string>, tasksViewVisible: () => boolean): () => void {
   const last = new Map<string, TaskState>();
   return manager.onChange((r) => {
     const before = last.get(r.id);
     last.set(r.id, r.state);
-    if (before === r.state || (r.state !== 'done' && r.state !== 'failed')) return;
-    const text = r.state === 'done' ? `Flint task done: ${taskTitle(r, 50)} (${r.filesChanged} ${r.filesChanged === 1 ? 'file' : 'files'} changed)` : `Flint task failed: ${taskTitle(r, 50)}: ${r.reason ?? ''}`;
-    const shown = r.state === 'done' ? vscode.window.showInformationMessage(text, ...(r.filesChanged > 0 ? ['Review'] : []), 'Show Log') : vscode.window.showWarningMessage(text, 'Show Log');
-    void shown.then((pick) => pick && vscode.commands.executeCommand(pick === 'Review' ? 'flint.tasks.review' : 'flint.tasks.showLog', r.id));
+    if (before === r.state) return;
+    const stoppedByUser = userStops.has(r.id);
+    if (!ACTIVE_STATES.includes(r.state)) userStops.delete(r.id);
+    const notice = taskEndNotice(r, { before, stoppedByUser, tasksViewVisible: tasksViewVisible() });
+    if (!notice) return;
+    const shown = notice.level === 'info' ? vscode.window.showInformationMessage(notice.text, ...notice.actions) : vscode.window.showWarningMessage(notice.text, ...notice.actions);
+    void shown.then((pick) => pick && vscode.commands.executeCommand(ACTION_COMMANDS[pick], r.id));
   });
 }
 
@@ -145,7 +162,7 @@ function sayTasksOff(off: string | undefined): boolean {
   return true;
 }
 
-function taskCommands(manager: TaskManager, isDenied: () => (rel: string) => boolean, tasksOff: () => string | undefined): vscode.Disposable[] {
+function taskCommands(manager: TaskManager, userStops: Set<string>, isDenied: () => (rel: string) => boolean, tasksOff: () => string | undefined): vscode.Disposable[] {
   const register = vscode.commands.registerCommand;
   return [
     register('flint.tasks.start', async (instruction?: unknown, extras?: StartExtras) => {
@@ -163,8 +180,10 @@ function taskCommands(manager: TaskManager, isDenied: () => (rel: string) => boo
       return record.id;
     }),
     register('flint.tasks.stop', async (arg?: unknown) => {
-      const r = await pickTask(manager, arg, ['queued', 'running', 'waiting'], 'stop');
-      if (r) manager.stop(r.id);
+      const r = await pickTask(manager, arg, ACTIVE_STATES, 'stop');
+      if (!r || !ACTIVE_STATES.includes(r.state)) return;
+      userStops.add(r.id);
+      manager.stop(r.id);
     }),
     register('flint.tasks.redirect', async (arg?: unknown, instruction?: unknown) => {
       const r = await pickTask(manager, arg, ALL, 'redirect');

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { secretRefusal } from '../../privacy/secretScan';
-import type { ChangeSet, FileChange } from '../../tasks/changeSet';
+import type { FileChange } from '../../tasks/changeSet';
 import { acceptTaskHunks, type ChooseHunk, type HunkChoice } from '../../tasks/merge/composeMerge';
 import { conflictInstruction } from '../../tasks/merge/conflictInstruction';
 import { hunkContext } from '../../tasks/merge/hunkContext';
@@ -37,13 +37,11 @@ export class TasksReview {
     private readonly refusal: (doc: vscode.TextDocument) => string | undefined,
   ) {}
 
-  /** Puts a finished task's change set under review and opens it. */
-  async openReview(changeSet: ChangeSet): Promise<void> {
-    await this.results.add(changeSet);
-    await this.show(changeSet.taskId);
-  }
-
-  /** Opens the multi-file diff of a change set under review: the snapshot against the task's text. */
+  /**
+   * Opens the multi-file diff of a change set under review: the snapshot against the task's text.
+   * No notification of its own (the task's end raised one): Accept All and Discard All are on the
+   * task's row in the Tasks view and in the command palette.
+   */
   async show(taskId: string): Promise<void> {
     const review = this.results.review(taskId);
     if (!review) throw new Error('That task\'s result is no longer under review.');
@@ -54,17 +52,6 @@ export class TasksReview {
       f.kind === 'deleted' ? undefined : taskSideUri(taskId, f.path, 'task'),
     ]);
     await vscode.commands.executeCommand('vscode.changes', `Task result: ${firstLine(review.changeSet.summary)}`, triples);
-    void vscode.window.showInformationMessage(`Flint: ${open.length} file(s) changed by the task. Accept or discard them by file or hunk.`, 'Summary', 'Accept All', 'Discard All').then((pick) => {
-      if (pick === 'Summary') void this.showSummary(taskId);
-      if (pick === 'Accept All') void this.acceptAll(taskId);
-      if (pick === 'Discard All') void this.discardAll(taskId);
-    });
-  }
-
-  async showSummary(taskId: string): Promise<void> {
-    const review = this.results.review(taskId);
-    const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: review?.changeSet.summary ?? '' });
-    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: true });
   }
 
   async acceptAll(taskId: string): Promise<void> {

@@ -15,9 +15,8 @@ type FileArg = vscode.Uri | FileTarget | undefined;
 type HunkArg = (FileTarget & { key: string }) | undefined;
 
 /**
- * The review of finished tasks' results and Revert Task. Returns the review, whose
- * `openReview(changeSet)` the Tasks view calls when a task is done, and whose `results` lists
- * what is under review or revertible (they survive reloads).
+ * The review of finished tasks' results and Revert Task. Returns the review, whose `results`
+ * lists what is under review or revertible (they survive reloads).
  */
 export function registerTasksReview(context: vscode.ExtensionContext, services: Services, edits: InlineEdits): TasksReview {
   const results = new TaskResults(taskResultsFile(context));

@@ -88,6 +88,11 @@ export const tests = [
       await page.locator('.tabs-container .tab', { hasText: 'Task result' }).first().waitFor({ timeout: 20_000 });
       // The diff's task side is the task's text (the snapshot's on the other side).
       await page.locator('.monaco-editor .view-line', { hasText: 'export function sumNumbers(a, b) {' }).first().waitFor({ timeout: 20_000 });
+      // No notification piles up over the review: the Tasks view showed the row (with its Review) when the task
+      // ended, and opening the review adds none of its own.
+      await page.waitForTimeout(1000);
+      const toasts = await page.locator('.notifications-toasts .notification-toast').allTextContents();
+      assert.deepEqual(toasts.filter((t) => /Flint task|changed by the task/.test(t)), [], `no task notification over the review: ${JSON.stringify(toasts)}`);
       await wb.runCommand('Flint: Accept All of Task Result');
       await until('the rename applied to the user files', () => Object.entries(RENAMED).every(([p, t]) => readFileSync(join(workspace, p), 'utf8') === t), 30_000);
       for (const [p, t] of Object.entries(RENAMED)) assert.equal(readFileSync(join(workspace, p), 'utf8'), t, `${p} holds the task's text`);

@@ -1,17 +1,16 @@
 // Secret files, secret-looking text and files outside the workspace never reach a model, through
 // the real chat attachments, @-completion and Apply. The workspace holds real symlinks (a file
 // and a folder leading outside it, a harmless name leading to .env), credential files by name
-// and a source file with a private key in it. A WebSocket relay in front of the endpoint records
-// every frame Flint sends: none holds any of their markers, while an ordinary attached file does
-// arrive.
+// and a source file with a private key in it. A relay in front of the endpoint records every
+// request and frame Flint sends: none holds any of their markers, while an ordinary attached file
+// does arrive.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import WebSocket, { WebSocketServer } from 'ws';
 import { answers, openChat, send } from '../../../support/e2e/chatPanel.mjs';
+import { startRecordingRelay } from '../../../support/e2e/recordingRelay.mjs';
 
 const TAG = randomBytes(6).toString('hex');
 const MARK = (name) => `MARK_${name}_${TAG}`;
@@ -30,35 +29,10 @@ process.once('exit', () => rmSync(scriptDir, { recursive: true, force: true }));
 
 export const endpoint = { engine: 'scripted', args: ['--script', join(scriptDir, 'script.json')] };
 
-/** Relays Flint's WebSocket to the endpoint, keeping every text frame Flint sent. */
-const relay = { frames: [], target: '', url: '' };
-{
-  const http = createServer();
-  const wss = new WebSocketServer({ server: http });
-  wss.on('connection', (client) => {
-    const upstream = new WebSocket(relay.target);
-    const pending = [];
-    upstream.on('open', () => { for (const m of pending.splice(0)) upstream.send(m); });
-    upstream.on('message', (data, isBinary) => client.readyState === WebSocket.OPEN && client.send(data, { binary: isBinary }));
-    upstream.on('close', () => client.close());
-    upstream.on('error', () => client.terminate());
-    client.on('message', (data, isBinary) => {
-      const out = isBinary ? data : data.toString();
-      if (!isBinary) relay.frames.push(out);
-      if (upstream.readyState === WebSocket.OPEN) upstream.send(out);
-      else pending.push(out);
-    });
-    client.on('close', () => upstream.close());
-    client.on('error', () => upstream.terminate());
-  });
-  await new Promise((r) => http.listen(0, '127.0.0.1', r));
-  http.unref();
-  relay.url = `ws://127.0.0.1:${http.address().port}/v1/responses`;
-}
-
-export const settings = (ep) => {
-  relay.target = ep.wsUrl;
-  return { 'flint.fast.url': relay.url, 'flint.router.mode': 'fast' };
+let relay;
+export const settings = async (ep) => {
+  relay = await startRecordingRelay(() => ep.origin);
+  return { 'flint.fast.url': relay.wsUrl, 'flint.full.url': relay.httpUrl, 'flint.router.mode': 'fast' };
 };
 
 export const openFile = 'src/shapes.ts';
@@ -78,7 +52,7 @@ export function prepareWorkspace(ws) {
 }
 
 const MARKS = ['OUTSIDE', 'CREDS', 'ENV', 'PEM', 'NPMRC', 'IDKEY'].map(MARK);
-const leaked = () => MARKS.filter((m) => relay.frames.some((f) => f.includes(m)));
+const leaked = () => MARKS.filter((m) => relay.holding(m).length > 0);
 
 async function answer(frame, text) {
   const n = await answers(frame).count();
@@ -102,7 +76,7 @@ export const tests = [
       assert.match(notice, /src\/linked\.ts \(it leads outside the workspace folders/);
       assert.match(notice, /src\/notes\.txt \(it leads to \.env/);
       assert.match(notice, /src\/keyholder\.ts \(line 2 looks like a private key/);
-      assert.ok(relay.frames.some((f) => f.includes('Math.hypot')), 'the ordinary file (shapes.ts) was sent');
+      assert.ok(relay.holding('Math.hypot').length > 0, 'the ordinary file (shapes.ts) was sent');
       assert.deepEqual(leaked(), [], 'no marker of a refused file was sent');
     },
   },

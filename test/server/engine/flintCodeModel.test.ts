@@ -26,6 +26,7 @@ describe('flint-code-6m through the llama engine', () => {
       contextLength: 2048,
       fimTokens: { prefix: 257, suffix: 258, middle: 259 },
       chatTemplate: false,
+      tools: false,
       charsPerToken: 1,
       threads: 1,
     });

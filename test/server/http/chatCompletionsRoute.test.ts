@@ -47,3 +47,50 @@ describe('POST /v1/chat/completions', () => {
     expect((await empty.json()).error.param).toBe('messages');
   });
 });
+
+describe('POST /v1/chat/completions with tools', () => {
+  const tools = [{ type: 'function', function: { name: 'read_file', description: 'Read a file', parameters: { type: 'object', properties: { path: { type: 'string' } } } } }];
+  let scripted: EndpointHandle;
+  beforeAll(async () => {
+    scripted = await startEndpoint({
+      script: {
+        rules: [
+          { match: { toolOutput: { regex: 'version (\\d+)' } }, reply: 'The version is $1.' },
+          { match: { user: 'which version' }, reply: { text: '', calls: [{ name: 'read_file', arguments: { path: 'package.json' } }] } },
+        ],
+      },
+      knobs: { tokensPerSecond: 0, fullDelayMs: 0 },
+    });
+  });
+  afterAll(() => scripted.close());
+  const chatUrl = () => `${scripted.httpUrl}/chat/completions`;
+
+  it('answers with tool_calls, whole and streamed, and continues from a tool message', async () => {
+    const whole = await (await post(chatUrl(), { messages: [{ role: 'user', content: 'which version is this?' }], tools })).json();
+    const { message, finish_reason } = whole.choices[0];
+    expect(finish_reason).toBe('tool_calls');
+    expect(message.content).toBeNull();
+    expect(message.tool_calls).toEqual([{ id: expect.stringMatching(/^call_/), type: 'function', function: { name: 'read_file', arguments: '{"path":"package.json"}' } }]);
+
+    const frames = await readSse(await post(chatUrl(), { messages: [{ role: 'user', content: 'which version is this?' }], tools, stream: true }));
+    const chunks = frames.slice(0, -1).map((f) => JSON.parse(f.data));
+    const deltas = chunks.flatMap((c) => c.choices[0]?.delta.tool_calls ?? []);
+    expect(deltas[0]).toMatchObject({ index: 0, type: 'function', function: { name: 'read_file', arguments: '' } });
+    expect(deltas.map((d) => d.function.arguments).join('')).toBe('{"path":"package.json"}');
+    expect(chunks.at(-1).choices[0].finish_reason).toBe('tool_calls');
+
+    const next = await (
+      await post(chatUrl(), {
+        tools,
+        messages: [
+          { role: 'user', content: 'which version is this?' },
+          { role: 'assistant', content: null, tool_calls: message.tool_calls },
+          { role: 'tool', tool_call_id: message.tool_calls[0].id, content: 'version 7' },
+        ],
+      })
+    ).json();
+    expect(next.choices[0]).toMatchObject({ message: { content: 'The version is 7.' }, finish_reason: 'stop' });
+    const orphan = await post(chatUrl(), { messages: [{ role: 'tool', content: 'x' }] });
+    expect((await orphan.json()).error.param).toBe('messages.0.tool_call_id');
+  });
+});

@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../src/log/logger';
+import { startEndpoint, type EndpointHandle } from '../../src/server/startEndpoint';
+import { agentTaskRunner } from '../../src/tasks/agentTaskRunner';
+import type { TaskEvent } from '../../src/tasks/taskRunner';
+import { createToolbox } from '../../src/tasks/tools/createToolbox';
+import { spawnProcess } from '../../src/tests/spawnProcess';
+import { createModelClient } from '../../src/transport/createModelClient';
+import type { ModelClient } from '../../src/transport/modelClient';
+import { buildToolCallingModel, MODEL_ANSWER } from '../server/engine/toolCallingModel';
+import { localEnvironment, tempWorkspace } from './taskHarness';
+
+// A background task on real inference: the local endpoint's llama engine serving a model with
+// Qwen's chat template (test/server/engine/toolCallingModel.ts: it calls read_file on a.js, then
+// answers), driven by the task runner over the full model's HTTP client, as `npm start` does.
+const dir = mkdtempSync(join(tmpdir(), 'flint-llama-task-'));
+let endpoint: EndpointHandle;
+let client: ModelClient;
+beforeAll(async () => {
+  const modelPath = join(dir, 'tool-calling.gguf');
+  writeFileSync(modelPath, buildToolCallingModel());
+  endpoint = await startEndpoint({ engine: 'llama', modelPath, knobs: { tokensPerSecond: 0, fullDelayMs: 0 } });
+  client = createModelClient({ role: 'full', url: endpoint.httpUrl, model: 'gpt-5.3-codex', httpApi: 'responses', allowInsecure: false, firstTokenTimeoutMs: 30_000, stallTimeoutMs: 30_000, log: silentLogger });
+}, 120_000);
+afterAll(async () => {
+  client?.dispose();
+  await endpoint?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a background task on the llama engine', () => {
+  it('calls a tool, reads its output and finishes with the answer', async () => {
+    const env = localEnvironment(await tempWorkspace({ 'a.js': 'export const a = 1;\n' }));
+    const runner = agentTaskRunner({
+      client: () => client,
+      metrics: { record: () => undefined },
+      prices: () => ({ inputPerMillion: 0, outputPerMillion: 0 }),
+      now: () => performance.now(),
+      toolbox: (e) => createToolbox({ env: e, run: spawnProcess }),
+    });
+    const events: TaskEvent[] = [];
+    // The window npm start sets for Qwen2.5-Coder's 8,192 tokens at about 3.5 characters a token.
+    const budgets = { maxTurns: 5, maxMinutes: 2, maxCost: null, maxTokens: null, contextTokens: 7168 };
+    try {
+      for await (const e of runner.run({ taskId: 'llama', instruction: 'What does a.js export?', env, budgets, signal: new AbortController().signal })) events.push(e);
+    } finally {
+      rmSync(env.root, { recursive: true, force: true });
+    }
+    const tools = events.filter((e) => e.type === 'tool');
+    expect(tools).toHaveLength(1);
+    expect(tools[0]).toMatchObject({ type: 'tool', name: 'read_file' });
+    expect(tools[0].type === 'tool' && JSON.parse(tools[0].args)).toEqual({ path: 'a.js' });
+    expect(tools[0].type === 'tool' && tools[0].result).toContain('export const a = 1;');
+    expect(events.at(-1)).toEqual({ type: 'done', summary: MODEL_ANSWER });
+  }, 120_000);
+});
