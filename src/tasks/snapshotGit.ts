@@ -50,14 +50,15 @@ export async function captureGit(o: GitCaptureInput): Promise<GitCapture> {
   } catch {
     await git(['read-tree', o.head], o.top, { env });
   }
-  // One listing gives the files (the deny list's input) and the tracked ones' modes (the buffers').
+  // One listing gives the files (the deny list's input) and the tracked ones' modes (the buffers'):
+  // `-t` tags each line (`? path` untracked, `H mode sha stage\tpath` tracked), so no file's name
+  // can pass for another line's.
   const modes = new Map<string, string>();
   const listed: string[] = [];
-  for (const line of zList(await git(['ls-files', '-z', '-s', '-c', '-o', '--exclude-standard', '--', '.', ...NO_DEPENDENCIES], o.folder, { env }))) {
-    const staged = /^(\d{6}) [0-9a-f]+ \d\t(.*)$/s.exec(line);
+  for (const line of zList(await git(['ls-files', '-z', '-t', '-s', '-c', '-o', '--exclude-standard', '--', '.', ...NO_DEPENDENCIES], o.folder, { env }))) {
+    const staged = line.startsWith('? ') ? undefined : /^\S+ (\d{6}) [0-9a-f]+ \d\t(.*)$/s.exec(line);
     if (staged) modes.set(staged[2], staged[1]);
-    // An untracked file can be named like a staged line: the deny list judges both readings.
-    listed.push(...(staged ? [staged[2], line] : [line]));
+    listed.push(staged ? staged[2] : line.slice(2));
   }
   const denied = [...new Set(listed.filter((p) => o.isDenied(p)))];
   // Secret files are never hashed: excluded from the add, and removed where the index tracks them.
