@@ -113,16 +113,18 @@ function installTypingProbe() {
     const g = read();
     const at = performance.now();
     const p = t.pending;
-    t.cur = { at, epoch: performance.timeOrigin + at, before: g.slice(0, 60), atKeydown: g, correctBefore: p.truthHere !== undefined && correct(g, p.truthHere), ...p, truthHere: undefined, shownMs: null, shownText: null, anyMs: null, anyText: null, multi: false, stale: false, staleText: null, frameStarts: 0, blankFrameStarts: 0, frames: 0, blankFrames: 0, trace: [] };
+    t.cur = { at, epoch: performance.timeOrigin + at, before: g.slice(0, 60), atKeydown: g, correctBefore: p.truthHere !== undefined && correct(g, p.truthHere), ...p, truthHere: undefined, shownMs: null, shownText: null, anyMs: null, anyText: null, multi: false, stale: false, staleText: null, frameStarts: 0, blankFrameStarts: 0, frames: 0, blankFrames: 0, trace: [], paintedTrace: [], stalePainted: false };
     t.records.push(t.cur);
     t.pending = undefined;
   }, true);
-  const look = () => {
+  const look = (painted = false) => {
     const c = t.cur;
     if (!c) return '';
     const g = read();
-    // After an agreeing Enter: every change of the shown text (what went blank, and when).
-    if (c.agreeingEnter && c.trace.at(-1)?.text !== g) c.trace.push({ ms: Math.round(performance.now() - c.at), text: g.slice(0, 60) });
+    // The same for painted frames only (the ResizeObserver's look, right before paint).
+    if (painted && c.paintedTrace.length < 12 && c.paintedTrace.at(-1)?.text !== g.slice(0, 60)) c.paintedTrace.push({ ms: Math.round(performance.now() - c.at), text: g.slice(0, 60) });
+    // Every change of the shown text (what went blank or lost lines, and when), the first few.
+    if (c.trace.length < 12 && c.trace.at(-1)?.text !== g.slice(0, 60)) c.trace.push({ ms: Math.round(performance.now() - c.at), text: g.slice(0, 60) });
     // Any ghost text at all, right or wrong (a real model's guesses).
     if (c.anyMs === null && g.trim() !== '' && g.slice(0, 60) !== c.before) {
       c.anyMs = performance.now() - c.at;
@@ -132,12 +134,14 @@ function installTypingProbe() {
     // is not this state's but one of the last few states' answer, reaching past the keys typed
     // since (a lone closer could be either), is stale.
     if (c.atKeydown !== undefined && g !== c.atKeydown) c.atKeydown = undefined;
-    if (c.atKeydown === undefined && !c.stale && c.recent && g.trim() !== '' && !correct(g, c.truth)) {
+    if (c.atKeydown === undefined && (!c.stale || (painted && !c.stalePainted)) && c.recent && g.trim() !== '' && !correct(g, c.truth)) {
       for (let j = 1; j <= c.recent.length; j++) {
         const since = c.recent.slice(-j);
         if (norm(g).length <= norm(since).length || !correct(g, since + c.truth)) continue;
+        if (!c.stale) c.staleText = g.slice(0, 60);
         c.stale = true;
-        c.staleText = g.slice(0, 60);
+        // Seen in a painted frame (the ResizeObserver's look), not only between the editor's DOM updates.
+        if (painted) c.stalePainted = true;
         break;
       }
     }
@@ -150,7 +154,7 @@ function installTypingProbe() {
     }
     return g;
   };
-  new MutationObserver(look).observe(document.body, { childList: true, subtree: true, characterData: true });
+  new MutationObserver(() => look()).observe(document.body, { childList: true, subtree: true, characterData: true });
   // Frames as painted. The animation-frame callback below runs first in its frame (it was
   // requested in the one before), ahead of the editor's own render callback: it sees the page
   // with the edits made since the last frame but not yet rendered (Enter removes the view zone
@@ -164,7 +168,7 @@ function installTypingProbe() {
   new ResizeObserver(() => {
     if (!t.cur) return;
     t.cur.frames++;
-    if (look().trim() === '') t.cur.blankFrames++;
+    if (look(true).trim() === '') t.cur.blankFrames++;
   }).observe(tick);
   function frame() {
     if (performance.now() - lastKey > IDLE_MS) {
@@ -239,7 +243,7 @@ export async function typeSegment(win, seg, { header, index, gap }) {
     }
     const multiLineTruth = truthAt(text, pos + 1).trim().includes('\n');
     const recent = text.slice(Math.max(seg.before.length, pos + 1 - RECENT_KEYS), pos + 1);
-    await press(page, ch, { kind: 'key', part: 'segment', truth: text.slice(pos + 1, pos + TRUTH_CHARS), truthHere: text.slice(pos, pos + TRUTH_CHARS), recent, agreeingEnter, multiLineTruth }, gap());
+    await press(page, ch, { kind: 'key', part: 'segment', segment: index, key: k + 1, truth: text.slice(pos + 1, pos + TRUTH_CHARS), truthHere: text.slice(pos, pos + TRUTH_CHARS), recent, agreeingEnter, multiLineTruth }, gap());
   }
   await page.waitForTimeout(200);
   const records = await takeRecords(page);

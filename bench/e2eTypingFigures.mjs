@@ -161,3 +161,33 @@ function covers(earlier, end, r, replyAt) {
   const typed = r.state.prefix.slice(earlier.state.prefix.length);
   return text.startsWith(typed) && text.slice(typed.length).trim() !== '';
 }
+
+/** A key's place in the run, the same in every window: its segment or fresh position, and its number there. */
+const keyOf = (r) => `${r.part}:${r.part === 'segment' ? r.segment : r.position}:${r.key}`;
+
+/**
+ * Keys after which ghost text showed an earlier state's answer, split in two. The editor itself
+ * shows one after some keys before it asks any provider: typing a closer through ghost text that
+ * goes on after it (`}` of `}, true);`), it drops the suggestion, and for 10–20 ms its page holds
+ * the first line as it was, the following lines already gone (a state seen between its DOM
+ * updates; the painted frames go blank). The instant in-process provider (`reference`, the same
+ * keys typed in the same run) shows it too, so no provider can avoid it. `stale_keystrokes`
+ * counts the stale keys the reference does not share (the same key, the same stale text): a
+ * late answer or an untrimmed one of the provider's own; `stale_keystrokes_editor` those it
+ * shares; `stale_keystrokes_painted` the keys whose stale text was in a painted frame. Without a
+ * reference window every stale key counts.
+ */
+export function staleFigures(keys, reference) {
+  const stale = keys.filter((r) => r.stale);
+  const shared = new Map((reference ?? []).filter((r) => r.stale).map((r) => [keyOf(r), norm(r.staleText ?? '')]));
+  const editor = stale.filter((r) => shared.get(keyOf(r)) === norm(r.staleText ?? ''));
+  const own = stale.filter((r) => !editor.includes(r));
+  const trace = (r) => ({ part: r.part, before: r.before, stale: r.staleText });
+  return {
+    stale_keystrokes: own.length,
+    stale_keystrokes_editor: reference ? editor.length : null,
+    stale_keystrokes_painted: stale.filter((r) => r.stalePainted).length,
+    stale_traces: own.slice(0, 10).map(trace),
+    stale_editor_traces: editor.slice(0, 10).map(trace),
+  };
+}

@@ -19,7 +19,7 @@ import { balancedTurns } from './balancedOrders.mjs';
 import { competingLoad } from './competingLoad.mjs';
 import { FRESH_SOURCES, seeded } from './e2eFresh.mjs';
 import { openFreshFile, rhythm, takeRecords, typeFreshPosition, typeSegment } from './e2eTyping.mjs';
-import { answerToScreen, firstGhost, freshFigures, guessFigures, requestsPerKeystroke, typingFigures, wastedRequests } from './e2eTypingFigures.mjs';
+import { answerToScreen, firstGhost, freshFigures, guessFigures, requestsPerKeystroke, staleFigures, typingFigures, wastedRequests } from './e2eTypingFigures.mjs';
 import { openBenchWindow } from './e2eWindow.mjs';
 import { percentileFigure, shareFigure } from './sampleStats.mjs';
 
@@ -147,6 +147,7 @@ export async function typingPhase(groups, browser, endpoint, { median, oracle, t
   const answerMs = {};
   const replies = oracle.fixture.tails.replies;
   const replyAt = (prefix) => replies[prefix.slice(-oracle.fixture.tails.chars)];
+  const reference = windows.find((w) => w.tag === 'provider')?.records.filter((r) => r.kind === 'key');
   for (const win of windows) {
     if (win.tag !== 'provider') answerMs[win.tag] = answerToScreen(win.records, entries, win.tag);
     const keys = win.records.filter((r) => r.kind === 'key');
@@ -156,8 +157,8 @@ export async function typingPhase(groups, browser, endpoint, { median, oracle, t
     perWindow[win.tag] = {
       ...segment,
       ...shareFigure('following_lines_shown_share', segment.following_lines_shown, segment.multi_line_suggestions),
-      stale_keystrokes: keys.filter((r) => r.stale).length,
-      stale_traces: keys.filter((r) => r.stale).slice(0, 10).map((r) => ({ part: r.part, before: r.before, stale: r.staleText })),
+      // The reference window's own stale keys all count; the others' count apart where it shows them too.
+      ...staleFigures(keys, win.tag === 'provider' ? undefined : reference),
       ...(win.extension === root ? { ...shareFigure('wasted_request_share', wasted.redundant + wasted.repeated, wasted.requests), redundant_requests: wasted.redundant, repeated_requests: wasted.repeated } : {}),
       shown_share: keys.length ? keys.filter((r) => r.shownMs !== null).length / keys.length : null,
       keystrokes_all: keys.length,

@@ -58,6 +58,8 @@ function wholeAndCurrent(w) {
   const out = {};
   for (const tag of TRANSPORTS.filter((t) => w[t])) {
     out[`stale_keystrokes_${tag}`] = w[tag].stale_keystrokes;
+    out[`stale_keystrokes_editor_${tag}`] = w[tag].stale_keystrokes_editor ?? null;
+    out[`stale_keystrokes_painted_${tag}`] = w[tag].stale_keystrokes_painted ?? null;
     Object.assign(out, renamed(w[tag], 'following_lines_shown_share', `following_lines_shown_share_${tag}`));
     out[`enter_blank_frames_${tag}`] = w[tag].enter_blank_frames;
     out[`agreeing_enters_${tag}`] = w[tag].agreeing_enters;
@@ -66,7 +68,10 @@ function wholeAndCurrent(w) {
     out[`repeated_requests_${tag}`] = w[tag].repeated_requests ?? null;
   }
   const flint = FLINT.filter((t) => w[t]);
+  // Stale keys the instant in-process provider does not share at the same key, and those it
+  // shares: the editor's own frame, which no provider avoids (see staleFigures).
   out.stale_keystrokes = flint.reduce((n, t) => n + (w[t].stale_keystrokes ?? 0), 0);
+  out.stale_keystrokes_editor = w.provider ? flint.reduce((n, t) => n + (w[t].stale_keystrokes_editor ?? 0), 0) : null;
   out.stale_keystrokes_provider = w.provider?.stale_keystrokes ?? null;
   return { ...out, ...worst(w, 'following_lines_shown_share', true), ...worst(w, 'wasted_request_share') };
 }

@@ -3,7 +3,8 @@ import type { ModelStream, StreamResult } from '../transport/modelClient';
 import { matchEntry } from './completionCache';
 import type { CompletionMode, RequestKind } from './completionTypes';
 import type { CursorPlace } from './cursorPlace';
-import { entrySuggestion, type ShapedSuggestion } from './entrySuggestion';
+import { lineBefore } from './cursorLine';
+import { closesOnItsLine, entrySuggestion, type ShapedSuggestion } from './entrySuggestion';
 import type { TextNormalizer } from './filters/suggestionFilter';
 
 export type EntryState = 'running' | 'completed' | 'cancelled' | 'failed';
@@ -97,7 +98,7 @@ export class CompletionEntry {
     const kept = this.shapes.get(place);
     if (kept && kept.chunks === this.chunks && kept.maxLines === maxLines) return kept.shaped;
     const rest = this.text.slice(place.prefix.length - this.prefix.length);
-    const shaped = entrySuggestion(rest, !this.running, this.mode, place, maxLines);
+    const shaped = entrySuggestion(rest, !this.running, this.shapedMode(), place, maxLines);
     this.shapes.set(place, { chunks: this.chunks, maxLines, shaped });
     return shaped;
   }
@@ -151,6 +152,11 @@ export class CompletionEntry {
       });
       signal?.addEventListener('abort', onAbort, { once: true });
     });
+  }
+
+  /** The mode asked for, unless its answer closes on its line the bracket the block was asked after (see closesOnItsLine). */
+  private shapedMode(): CompletionMode {
+    return this.mode.kind === 'block' && closesOnItsLine(lineBefore(this.prefix), this.text) ? { kind: 'line' } : this.mode;
   }
 
   /** A stream that broke off keeps only its finished lines: the last one may be cut short. */
