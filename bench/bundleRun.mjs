@@ -2,9 +2,11 @@
 // Runs a TypeScript benchmark: bundles it with esbuild to a temporary ES module (native and
 // browser-driving packages stay external) and runs that with node, passing the arguments
 // through and exiting with its code. Usage: node bench/bundleRun.mjs bench/x.ts [args...]
+// With FLINT_BENCH_SRC set to another checkout, the bench's imports of this checkout's src/ are
+// taken from that checkout's src/ (bench/compare.mjs: one bench, the engine of another build).
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 
 const [entry, ...rest] = process.argv.slice(2);
@@ -17,6 +19,26 @@ const cacheRoot = resolve('node_modules', '.cache', 'flint-bench');
 mkdirSync(cacheRoot, { recursive: true });
 const dir = mkdtempSync(join(cacheRoot, 'run-'));
 const outfile = join(dir, `${basename(entry).replace(/\.[cm]?ts$/, '')}.mjs`);
+
+/** Redirects relative imports into this checkout's src/ to `otherRoot`'s src/. */
+function otherSource(otherRoot) {
+  const ownSrc = resolve('src');
+  const isFile = (p) => existsSync(p) && statSync(p).isFile();
+  return {
+    name: 'other-source',
+    setup(build) {
+      build.onResolve({ filter: /^\./ }, (args) => {
+        const rel = relative(ownSrc, resolve(args.resolveDir, args.path));
+        if (rel.startsWith('..') || resolve(args.resolveDir).startsWith(resolve(otherRoot))) return undefined;
+        const base = join(resolve(otherRoot), 'src', rel);
+        const found = [base, `${base}.ts`, `${base}.tsx`, `${base}.mjs`, `${base}.js`, join(base, 'index.ts')].find(isFile);
+        if (!found) return { errors: [{ text: `${args.path}: no src/${rel} in ${otherRoot}` }] };
+        return { path: found };
+      });
+    },
+  };
+}
+const otherRoot = process.env.FLINT_BENCH_SRC;
 try {
   await esbuild.build({
     entryPoints: [resolve(entry)],
@@ -28,6 +50,7 @@ try {
     sourcemap: 'inline',
     logLevel: 'warning',
     external: ['node-llama-cpp', 'playwright-core', 'bufferutil', 'utf-8-validate', 'vscode'],
+    plugins: otherRoot ? [otherSource(otherRoot)] : [],
     // Bundled CommonJS dependencies call require(); give the ES module one.
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });

@@ -13,8 +13,9 @@
 //        is everything but the busy typing; the other phase's figures are kept from the last
 //        results when there are any, else absent and their targets missing). The same typist
 //        against flint-code-6m on the llama.cpp engine is the real-model bench's typing part
-//        (bench/real-model.ts).
-// Writes bench/results/completions.json.
+//        (bench/real-model.ts). [--raw=FILE] [--seed=N] (bench/compare.mjs: the main typing,
+//        typists from seed N on, and the abandonment pass only, their samples written to FILE).
+// Writes bench/results/completions.json (with --raw, only FILE).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,6 +46,8 @@ const MAX_PASSES = 10;
 const sweep = process.argv.includes('--sweep');
 const FIXTURES = 'test/fixtures/completions/typist';
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const raw = process.argv.find((a) => a.startsWith('--raw='))?.slice('--raw='.length);
+const firstSeed = arg('seed', 0);
 if (only !== undefined && only !== 'quiet' && only !== 'busy') {
   console.error(`completions: --only takes quiet or busy, not "${only}"`);
   process.exit(2);
@@ -244,7 +247,7 @@ async function abandonmentPass(speed: ModelSpeed, abandon = 3) {
     rmSync(dir, { recursive: true, force: true });
   }
   const ratio = (b: number[], a: number[]) => median(b)! / median(a)!;
-  return {
+  const figures = {
     trials,
     abandoned_per_trial: abandon,
     ...percentileFigure('first_token_ms_p50_alone', alone, 50),
@@ -253,6 +256,7 @@ async function abandonmentPass(speed: ModelSpeed, abandon = 3) {
     first_token_beside_abandoned_over_alone_n: trials,
     first_token_beside_abandoned_over_alone_ci: bootstrapCi([beside, alone], ratio)?.map((x) => round(x)),
   };
+  return { figures, samples: { alone, beside } };
 }
 
 const mainRun: Run = {
@@ -265,7 +269,7 @@ const mainRun: Run = {
 async function typeUntilAnswered(run: Run): Promise<{ stats: RunStats; passes: number }> {
   const stats = emptyStats();
   let passes = 0;
-  while (passes < MAX_PASSES && stats.calls.filter((c) => c.result?.source === 'model').length < modelAnswersWanted) addStats(stats, await typeAll(run, passes++));
+  while (passes < MAX_PASSES && stats.calls.filter((c) => c.result?.source === 'model').length < modelAnswersWanted) addStats(stats, await typeAll(run, firstSeed + passes++));
   return { stats, passes };
 }
 // A weaker model (a third of the lines never right): keystrokes keep disagreeing with running
@@ -276,7 +280,7 @@ const weakModel = { wrongShare: 0.3, hopelessShare: 0.35 };
 async function quietPhase() {
   const { stats: main, passes } = await typeUntilAnswered(mainRun);
   const weakSummary = summary(await typeAll({ ...mainRun, maxKeys: Math.min(keysPerFile, 150), quality: weakModel }));
-  const abandonment = await abandonmentPass(mainRun.speed);
+  const abandonment = (await abandonmentPass(mainRun.speed)).figures;
   console.log(`completions: first token beside abandoned requests ${abandonment.first_token_ms_p50_beside_abandoned} ms, ` +
     `alone ${abandonment.first_token_ms_p50_alone} ms (p50 of ${trials} each): ratio ${abandonment.first_token_beside_abandoned_over_alone} ` +
     `(95 % interval ${abandonment.first_token_beside_abandoned_over_alone_ci?.join('–')})`);
@@ -316,6 +320,38 @@ async function busyPhase() {
     keystroke_to_items_ms_p50_n: s.keystroke_to_items_ms_p50_n,
     keystroke_to_items_ms_p50_ci: s.keystroke_to_items_ms_p50_ci,
   };
+}
+
+/**
+ * The side-by-side run's share (bench/compare.mjs): the main typing, each file typed once a
+ * unit, until the model has answered `modelAnswersWanted` keystrokes, then the abandonment
+ * pass; their samples, written to `file`.
+ */
+async function rawRun(file: string) {
+  const files = readdirSync(FIXTURES).sort().map((f) => join(FIXTURES, f));
+  const units: { keystrokes: number; requests: number; accepted: number }[] = [];
+  const all = emptyStats();
+  for (let pass = 0; pass < MAX_PASSES && all.calls.filter((c) => c.result?.source === 'model').length < modelAnswersWanted; pass++) {
+    for (const f of files) {
+      const r = await typeFile(f, files.filter((o) => o !== f), { maxKeys: mainRun.maxKeys, seed: firstSeed + pass, model: oracleModel(mainRun) });
+      units.push({ keystrokes: r.keystrokes, requests: r.requests, accepted: r.accepted });
+      addStats(all, r);
+    }
+  }
+  const served = all.calls.flatMap((c) => (c.result ? [c.result] : []));
+  const fromModel = served.filter((x) => x.source === 'model');
+  const { samples } = await abandonmentPass(mainRun.speed);
+  writeFileSync(file, JSON.stringify({
+    units,
+    overhead_model: fromModel.map((x) => x.timing.total - x.timing.model),
+    processing_model: fromModel.map((x) => x.timing.total - x.timing.model - x.timing.debounce),
+    keystroke_to_items: served.map((x) => x.timing.total),
+    abandonment: samples,
+  }));
+}
+if (raw !== undefined) {
+  await rawRun(raw);
+  process.exit(0);
 }
 
 const RESULTS = 'bench/results/completions.json';

@@ -31,11 +31,10 @@ import { buildIfStale } from '../support/e2e/build.mjs';
 import { startCodeServer } from '../support/e2e/codeServer.mjs';
 import { endpointSettings, startEndpoint } from '../support/e2e/endpoint.mjs';
 import { ProcessGroups } from '../support/e2e/processGroup.mjs';
-import { balancedTurns } from './balancedOrders.mjs';
 import { competingLoad } from './competingLoad.mjs';
 import { typingOracle, typingResults } from './e2eTypingResults.mjs';
 import { measureModelFirstToken } from './e2eModelFirstToken.mjs';
-import { measureOneKeystroke } from './e2eProbe.mjs';
+import { sampleInterleaved } from './e2eProbe.mjs';
 import { rhythm, typeSegment, typingSegments } from './e2eTyping.mjs';
 import { typingFigures } from './e2eTypingFigures.mjs';
 import { typingPhase } from './e2eTypingPhase.mjs';
@@ -59,8 +58,6 @@ const TYPING_BUSY = TYPING_ONLY && argv.includes('--busy');
 /** --model PATH: the typing run once against a real model (llama engine) over /infill, no targets. */
 const MODEL = flag('--model', undefined);
 const BASELINE = join(root, 'support', 'e2e', 'baseline-extension');
-// None of these starts the fixed suggestions, so every keystroke asks the provider afresh.
-const KEYS = 'qwrtyzxvkjh';
 /** The perfect model of the typing run: 25 ms to the first token, then 1,000 tokens/s. */
 const TYPING_KNOBS = { firstTokenDelayMs: 25, tokensPerSecond: 1000 };
 const ISOLATED_KNOBS = { firstTokenDelayMs: 0, tokensPerSecond: 1000 };
@@ -74,19 +71,6 @@ function flintProviderPresent() {
   const dir = join(root, 'src', 'vscode');
   // The adapters live in feature wings (src/vscode/<feature>/).
   return existsSync(dir) && readdirSync(dir, { recursive: true }).some((f) => /inline.*completion/i.test(String(f)));
-}
-
-/** Alternates keystrokes between the windows in balanced orders (each follows each other about equally often). */
-async function sampleInterleaved(pages, count) {
-  const samples = pages.map(() => []);
-  const orders = balancedTurns(pages.length, count);
-  for (let i = 0; i < count; i++) {
-    for (const w of orders[i]) {
-      await pages[w].bringToFront();
-      samples[w].push(await measureOneKeystroke(pages[w], KEYS[i % KEYS.length]));
-    }
-  }
-  return samples;
 }
 
 function check(label, samples) {

@@ -1,6 +1,7 @@
 // Keystroke-to-ghost-text timing inside the workbench page: a capture-phase keydown listener
 // stamps performance.now(), a MutationObserver stamps the moment a ghost text node appears.
 // Both clocks are the page's own, so the figure is what the user sees, minus paint.
+import { balancedTurns } from './balancedOrders.mjs';
 
 const GHOST = '.ghost-text-decoration';
 
@@ -38,6 +39,24 @@ export async function measureOneKeystroke(page, key, { timeoutMs = 5000, settleM
   await page.keyboard.press(key);
   return page.waitForFunction((n) => window.__ghostProbe.results[n] ?? false, before, { timeout: timeoutMs, polling: 20 })
     .then((h) => h.jsonValue(), () => null);
+}
+
+// None of these starts the fixed suggestions, so every keystroke asks the provider afresh.
+const KEYS = 'qwrtyzxvkjh';
+
+/**
+ * `count` isolated keystrokes per window, alternating between the windows in balanced orders
+ * (each follows each other about equally often); the samples per window.
+ */
+export async function sampleInterleaved(pages, count) {
+  const samples = pages.map(() => []);
+  for (const [i, order] of balancedTurns(pages.length, count).entries()) {
+    for (const w of order) {
+      await pages[w].bringToFront();
+      samples[w].push(await measureOneKeystroke(pages[w], KEYS[i % KEYS.length]));
+    }
+  }
+  return samples;
 }
 
 /** Types until a first ghost text shows (the provider is registered and warm); throws if never. */

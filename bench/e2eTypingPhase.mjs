@@ -61,16 +61,16 @@ async function startRelay(groups, endpoint) {
   return { wsUrl: `${origin.replace(/^http/, 'ws')}/v1/responses`, httpUrl: `${origin}/v1`, log, read };
 }
 
-/** Opens the run's windows (each warmed up), on two code-servers pointed at the relay. */
-async function openWindows(groups, browser, endpoint, relay, tags) {
+/** Opens the run's windows (`specs`, each warmed up), on two code-servers pointed at the relay. */
+async function openWindows(groups, browser, endpoint, relay, specs) {
   const common = { 'flint.full.url': endpoint.httpUrl, 'flint.completions.url': relay.httpUrl, 'editor.inlineSuggest.enabled': true };
-  const needs = (server) => WINDOWS.some((w) => w.server === server && tags.includes(w.tag));
+  const needs = (server) => specs.some((w) => w.server === server);
   const servers = {
     ws: needs('ws') ? await startCodeServer(groups, { settings: { ...common, 'flint.fast.url': relay.wsUrl } }) : undefined,
     http: needs('http') ? await startCodeServer(groups, { settings: { ...common, 'flint.fast.url': relay.httpUrl } }) : undefined,
   };
   const windows = [];
-  for (const w of WINDOWS.filter((x) => tags.includes(x.tag))) {
+  for (const w of specs) {
     // The floor window writes its answers to the relay's log (appended lines, as the relay's own).
     const settings = w.tag === 'floor' ? { ...w.settings, 'flintBaseline.answerLog': relay.log } : w.settings;
     windows.push({ ...w, ...(await openBenchWindow(groups, servers[w.server], browser, w.extension, settings)), records: [] });
@@ -124,11 +124,11 @@ async function typeAll(windows, oracle, stamp, maxPositions) {
  * Runs the typing run (in windows `tags`, at most `maxPositions` fresh positions; with `busy`, one
  * core kept busy) on the texts of `oracle` (bench/e2eTypingResults.mjs, whose fixture
  * the endpoint answers from); returns the figures per window, the WebSocket window's fresh keys
- * and the load.
+ * and the load. `specs` replaces the run's windows (bench/compareE2e.mjs: two builds of Flint).
  */
-export async function typingPhase(groups, browser, endpoint, { median, oracle, tags = WINDOWS.map((w) => w.tag), maxPositions = Infinity, busy = false }) {
+export async function typingPhase(groups, browser, endpoint, { median, oracle, tags = WINDOWS.map((w) => w.tag), specs, maxPositions = Infinity, busy = false }) {
   const relay = await startRelay(groups, endpoint);
-  const windows = await openWindows(groups, browser, endpoint, relay, tags);
+  const windows = await openWindows(groups, browser, endpoint, relay, specs ?? WINDOWS.filter((w) => tags.includes(w.tag)));
   // Busy: a child process keeps one core busy while the windows type (not while they open).
   const burner = busy ? competingLoad(60 * 60_000) : undefined;
   let loadBefore;
@@ -159,7 +159,7 @@ export async function typingPhase(groups, browser, endpoint, { median, oracle, t
       ...shareFigure('following_lines_shown_share', segment.following_lines_shown, segment.multi_line_suggestions),
       // The reference window's own stale keys all count; the others' count apart where it shows them too.
       ...staleFigures(keys, win.tag === 'provider' ? undefined : reference),
-      ...(win.extension === root ? { ...shareFigure('wasted_request_share', wasted.redundant + wasted.repeated, wasted.requests), redundant_requests: wasted.redundant, repeated_requests: wasted.repeated } : {}),
+      ...(win.extension !== BASELINE ? { ...shareFigure('wasted_request_share', wasted.redundant + wasted.repeated, wasted.requests), redundant_requests: wasted.redundant, repeated_requests: wasted.repeated } : {}),
       shown_share: keys.length ? keys.filter((r) => r.shownMs !== null).length / keys.length : null,
       keystrokes_all: keys.length,
       ...(win.fresh ? freshFigures(win.records, '') : {}),
@@ -170,5 +170,6 @@ export async function typingPhase(groups, browser, endpoint, { median, oracle, t
   }
   const shown = Object.fromEntries(windows.map((w) => [w.tag, w.records.filter((r) => r.kind === 'key').map((r) => (r.shownMs === null ? 0 : 1))]));
   const firstGhostMs = Object.fromEntries(windows.filter((w) => w.fresh).map((w) => [w.tag, firstGhost(w.records).map((f) => f.ms)]));
-  return { perWindow, shown, firstGhostMs, answerMs, load: { before: loadBefore, after: load() }, sources: FRESH_SOURCES, dropped: oracle.dropped };
+  const firstGhostKey = Object.fromEntries(windows.filter((w) => w.fresh).map((w) => [w.tag, firstGhost(w.records).map((f) => f.key)]));
+  return { perWindow, shown, firstGhostMs, firstGhostKey, answerMs, load: { before: loadBefore, after: load() }, sources: FRESH_SOURCES, dropped: oracle.dropped };
 }

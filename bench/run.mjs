@@ -3,15 +3,17 @@
 // other; `npm run bench -- router chat` runs those. Arguments starting with "--" are passed to
 // each bench. Each bench writes bench/results/<name>.json; then bench/RESULTS.md is rewritten
 // with every figure against its target (bench/targets.mjs), and the README's table and chart of
-// the headline figures (bench/readmeFigures.mjs). Exits 1 when a bench failed or
-// missed a target, 2 on a usage error.
+// the headline figures (bench/readmeFigures.mjs). With --against=<ref> a bench runs side by
+// side with that commit's build instead (bench/compare.mjs, for the benches in `comparable`),
+// writing bench/results/<name>-compare.json. Exits 1 when a bench failed or missed a target, 2
+// on a usage error.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeReadmeFigures } from './readmeFigures.mjs';
 import { writeSummary } from './summary.mjs';
-import { benches } from './targets.mjs';
+import { benches, comparable } from './targets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -24,6 +26,11 @@ if (unknown.length > 0) {
 }
 const timeoutS = Number(process.env.FLINT_BENCH_TIMEOUT_S ?? 1800);
 const selected = named.length > 0 ? benches.filter((b) => named.includes(b)) : benches;
+const against = passOn.some((a) => a.startsWith('--against='));
+if (against && (named.length === 0 || selected.some((b) => !comparable.includes(b)))) {
+  console.error(`--against runs ${comparable.join(' or ')} side by side with another build: name the bench (npm run bench -- e2e --against=<ref>).`);
+  process.exit(2);
+}
 
 function sourceOf(name) {
   for (const ext of ['ts', 'mjs', 'js']) {
@@ -50,8 +57,8 @@ function killGroup(child, signal) {
   }
 }
 
-function runOne(rel) {
-  const cmd = rel.endsWith('.ts') ? ['bench/bundleRun.mjs', rel, ...passOn] : [rel, ...passOn];
+function runOne(rel, leading = []) {
+  const cmd = rel.endsWith('.ts') ? ['bench/bundleRun.mjs', rel, ...leading, ...passOn] : [rel, ...leading, ...passOn];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, cmd, { cwd: root, stdio: 'inherit', detached: true });
     current = child;
@@ -85,8 +92,10 @@ function stampMeasuredAt(file) {
 }
 
 const runs = {};
-for (const name of selected) {
-  const rel = sourceOf(name);
+for (const bench of selected) {
+  // Side by side: compare.mjs runs the bench, its results named apart.
+  const name = against ? `${bench}-compare` : bench;
+  const rel = against ? 'bench/compare.mjs' : sourceOf(bench);
   if (!rel) {
     console.log(`\n== ${name}: not run (no bench/${name}.ts or .mjs)`);
     runs[name] = { status: 'missing' };
@@ -97,7 +106,7 @@ for (const name of selected) {
   // A result left from an earlier run must not pass for this one.
   rmSync(results, { force: true });
   const t0 = Date.now();
-  const { code, detail } = await runOne(rel);
+  const { code, detail } = await runOne(rel, against ? [bench] : []);
   const seconds = Math.round((Date.now() - t0) / 100) / 10;
   if (code === 0 && !existsSync(results)) runs[name] = { status: 'failed', detail: `wrote no results/${name}.json`, seconds };
   else runs[name] = { status: code === 0 ? 'ok' : 'failed', detail, seconds };

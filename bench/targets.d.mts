@@ -23,6 +23,8 @@ export interface Verdict {
   ci?: [number, number];
 }
 
+/** Benches that run side by side with another build (--against=<ref>). */
+export const comparable: string[];
 export const benches: string[];
 export const targets: Record<string, Target[]>;
 /** What the rules read of a target. */

@@ -11,6 +11,8 @@
 //   only when the high end does. An interval straddling the bound cannot decide: a miss. With
 //   `faultBelow`, an interval wholly below that value (a negative overhead beyond noise) is a
 //   measurement fault, also a miss.
+/** Benches `npm run bench -- NAME --against=<ref>` runs side by side with another build (bench/compare.mjs). */
+export const comparable = ['completions', 'e2e'];
 export const benches = ['transport', 'completions', 'edits', 'edits-editor', 'chat', 'e2e', 'soak', 'router', 'denyList', 'variants', 'next-edit', 'tests', 'review', 'context', 'context-editor', 'real-model', 'task-merge', 'tasks', 'tasks-copy', 'tasks-keys', 'tasks-editor', 'conformance'];
 
 export const targets = {
@@ -181,6 +183,33 @@ export const targets = {
     { figure: 'revert_byte_identical', op: '=', value: 1, note: 'Revert Task after Accept All, conflicts taken as both', fails: 'a reverted file differing from its text before the apply by one byte (line endings included), or a created file left behind' },
     { figure: 'apply_ms_p50', op: '<=', value: 50, note: 'merge of a 20-file change set, outcomes and revert record', fails: 'a merge slower than 50 ms for 20 files of a few hundred lines (a quadratic diff); fewer than 100 runs' },
     { figure: 'apply_ms_p50_busy', op: '<=', value: 50, note: 'the same, one core kept busy by a competing process', fails: 'the same on the busy machine' },
+  ],
+  // Side by side with another build in one run (npm run bench -- completions --against=<ref>):
+  // after minus before, judged on its interval's far end. The tolerance is what no change to the
+  // engine's own work or its request policy stays under: 0.5 ms is a quarter of the 2 ms budget
+  // and five times the interval's half-width of a 100-sample median on this machine; 3 per 100
+  // keystrokes is a fifth of the ~16 requests (and accepted suggestions) the typist causes, with
+  // the same keys typed by both builds. A difference beyond it, or an interval too wide to tell,
+  // misses: the builds do not behave alike.
+  'completions-compare': [
+    { figure: 'overhead_ms_p50_model_diff', op: '<=', value: 0.5, interval: true, percentile: 50, note: 'keystroke to items beyond the model, after minus before', fails: 'the after build spending over 0.5 ms more per model-answered keystroke than the before build, on the interval\'s high end; fewer than 100 such keystrokes per build' },
+    { figure: 'keystroke_to_items_ms_p50_diff', op: '<=', value: 0.5, interval: true, percentile: 50, note: 'every keystroke answered, after minus before', fails: 'the same over every answered keystroke (cache and typing through included)' },
+    { figure: 'first_token_beside_abandoned_over_alone_diff', op: '<=', value: 0.3, interval: true, note: 'the abandonment ratio, after minus before', fails: 'requests left behind cancelled later in the after build: its ratio over 0.3 higher' },
+    { figure: 'requests_per_100_keystrokes_diff', op: '<=', value: 3, interval: true, note: 'same keys typed by both', fails: 'the after build asking the model more often for the same typing' },
+    { figure: 'requests_per_100_keystrokes_diff', op: '>=', value: -3, interval: true, note: 'same keys typed by both', fails: 'the after build asking less often for the same typing (suggestions it no longer asks for)' },
+    { figure: 'accepted_per_100_keystrokes_diff', op: '>=', value: -3, interval: true, note: 'suggestions the typist took with Tab', fails: 'fewer right suggestions on screen in time in the after build' },
+  ],
+  // The same in the real editor (npm run bench -- e2e --against=<ref>). Keystroke to ghost text
+  // varies by a few milliseconds between windows of one run (the e2e bench's interval on Flint's
+  // added time is about 3.5 ms wide): 5 ms, half the 10 ms budget, is beyond that noise. Shares
+  // of keys showing ghost text, over a few hundred keys per build, have intervals near ±0.05:
+  // a tolerance of 0.08 each way tells a changed behaviour from that.
+  'e2e-compare': [
+    { figure: 'flint_ms_p50_diff', op: '<=', value: 5, interval: true, percentile: 50, note: 'isolated keystroke to ghost text (debounce 0), after minus before', fails: 'the after build showing ghost text over 5 ms later than the before build in the same editor, on the interval\'s high end; fewer than 100 keystrokes per build' },
+    { figure: 'shown_share_diff', op: '>=', value: -0.08, interval: true, note: 'keys showing correct ghost text while typing, after minus before', fails: 'the after build showing ghost text on fewer keys of the same typing' },
+    { figure: 'shown_share_diff', op: '<=', value: 0.08, interval: true, note: 'the same, the other way', fails: 'the after build showing ghost text on more keys: a change of behaviour the comparison must explain' },
+    { figure: 'answer_to_screen_ms_p50_diff', op: '<=', value: 8, interval: true, note: 'a complete answer to ghost text on screen, after minus before', fails: 'an answer waiting longer (half a frame more) before it is shown in the after build' },
+    { figure: 'wasted_request_share_diff', op: '<=', value: 0.05, interval: true, note: 'requests for what was held, after minus before', fails: 'the after build asking for states a held answer covered, or asking twice' },
   ],
   denyList: [
     { figure: 'check_ms_p50_worst_input', op: '<=', value: 1, note: 'one check of the whole deny list, pathological patterns and paths included', fails: 'a pattern or path that makes the matcher backtrack' },

@@ -42,19 +42,30 @@ export function compileGlob(pattern: string, options: { anyDepth?: boolean } = {
   if (body === '') throw new GlobPatternError(`Empty glob pattern ${JSON.stringify(pattern)}: it names no file. Remove it from the list.`);
   if (body.length > MAX_PATTERN_LENGTH) throw new GlobPatternError(`Glob pattern ${JSON.stringify(pattern.slice(0, 40) + '…')} is longer than ${MAX_PATTERN_LENGTH} characters: shorten it.`);
   if (options.anyDepth && !body.includes('/')) body = `**/${body}`;
-  const alternatives = expandBraces(body).map((alt) => compileParts(alt));
+  const expanded = expandBraces(body);
+  const alternatives = expanded.map((alt) => compileParts(alt));
   const names = alternatives.every((parts) => parts.length === 2 && parts[0] === '**' && parts[1] !== '**')
     ? alternatives.map((parts) => parts[1] as RegExp)
     : undefined;
+  // A name with no wildcard must appear in the path for the pattern to match: a substring test
+  // rules most paths out before the table walk (a snapshot checks thousands of paths).
+  const needed = expanded.map((alt) => alt.split('/').filter((n) => LITERAL_ASCII_NAME.test(n)).map((n) => n.toLowerCase()));
   return {
     pattern,
     ...(names ? { anyFolderNames: names } : {}),
     test(path: string): boolean {
-      const names = splitPath(path);
-      return alternatives.some((parts) => matchParts(parts, names));
+      const lower = path.toLowerCase();
+      let names: string[] | undefined;
+      return alternatives.some((parts, i) => needed[i]!.every((n) => lower.includes(n)) && matchParts(parts, (names ??= splitPath(path))));
     },
   };
 }
+
+/**
+ * A name matched literally whose case-insensitive matches all contain its lower case: ASCII
+ * only (a regular expression's case folding never maps other characters onto ASCII ones).
+ */
+const LITERAL_ASCII_NAME = /^(?:(?![*?[\]\\])[\x20-\x7e])+$/;
 
 function normalizePattern(pattern: string): string {
   return pattern

@@ -1,4 +1,4 @@
-import { cp, mkdir, readlink, rm, unlink } from 'node:fs/promises';
+import { cp, mkdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { spawnProcess } from '../tests/spawnProcess';
 import type { WorkingCopyRecord } from './workingCopyRecord';
@@ -13,12 +13,13 @@ const VIRTUALENVS = new Set(['.venv', 'venv']);
  * system can); a virtualenv by an empty folder. Returns a note per folder for the command's
  * output. `record.links` keeps the links left (none afterwards).
  */
-export async function privatizeDependencies(record: Pick<WorkingCopyRecord, 'root' | 'links'>, timeoutMs = 10 * 60_000): Promise<string[]> {
+export async function privatizeDependencies(record: Pick<WorkingCopyRecord, 'root' | 'folder' | 'links'>, timeoutMs = 10 * 60_000): Promise<string[]> {
   const notes: string[] = [];
   for (const rel of [...record.links]) {
     const at = join(record.root, rel);
-    const target = await readlink(at);
-    await unlink(at);
+    const target = join(record.folder, rel);
+    // A link or a folder of links (node_modules): removed without following any.
+    await rm(at, { recursive: true, force: true });
     record.links.splice(record.links.indexOf(rel), 1);
     if (VIRTUALENVS.has(basename(rel))) {
       await mkdir(at, { recursive: true });

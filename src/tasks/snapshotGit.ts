@@ -1,5 +1,5 @@
 import { copyFile, rm } from 'node:fs/promises';
-import { isAbsolute, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { git, zList } from './gitCommand';
 import { insideRelative, type Overlay } from './workingCopyFiles';
 import { DEPENDENCY_FOLDERS } from './workingCopyRecord';
@@ -12,8 +12,9 @@ export const NO_DEPENDENCIES = DEPENDENCY_FOLDERS.flatMap((d) => [`:(exclude,glo
 
 export interface GitCaptureInput {
   folder: string;
-  /** The repository's top and the commit checked out there. */
+  /** The repository's top, its index file and the commit checked out there. */
   top: string;
+  index: string;
   head: string;
   /** This copy's own folder (the capture's index lives there). */
   dir: string;
@@ -44,18 +45,29 @@ export async function captureGit(o: GitCaptureInput): Promise<GitCapture> {
   const repoPath = (rel: string) => (prefix ? `${prefix}/${rel}` : rel);
   const index = join(o.dir, 'snapshot-index');
   const env = { GIT_INDEX_FILE: index };
-  const gitPath = (await git(['rev-parse', '--git-path', 'index'], o.folder)).trim();
   try {
-    await copyFile(isAbsolute(gitPath) ? gitPath : join(o.folder, gitPath), index);
+    await copyFile(o.index, index);
   } catch {
     await git(['read-tree', o.head], o.top, { env });
   }
-  const listed = zList(await git(['ls-files', '-z', '-c', '-o', '--exclude-standard', '--', '.', ...NO_DEPENDENCIES], o.folder, { env }));
+  // One listing gives the files (the deny list's input) and the tracked ones' modes (the buffers'):
+  // `-t` tags each line (`? path` untracked, `H mode sha stage\tpath` tracked), so no file's name
+  // can pass for another line's.
+  const modes = new Map<string, string>();
+  const listed: string[] = [];
+  for (const line of zList(await git(['ls-files', '-z', '-t', '-s', '-c', '-o', '--exclude-standard', '--', '.', ...NO_DEPENDENCIES], o.folder, { env }))) {
+    const staged = line.startsWith('? ') ? undefined : /^\S+ (\d{6}) [0-9a-f]+ \d\t(.*)$/s.exec(line);
+    if (staged) modes.set(staged[2], staged[1]);
+    listed.push(staged ? staged[2] : line.slice(2));
+  }
   const denied = [...new Set(listed.filter((p) => o.isDenied(p)))];
   // Secret files are never hashed: excluded from the add, and removed where the index tracks them.
   const pathspecs = ['.', ...NO_DEPENDENCIES, ...denied.map((p) => `:(exclude,literal)${p}`)];
   await git(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], o.folder, { env, input: pathspecs.join('\0') });
-  const entries = [...denied.map((p) => `0 ${'0'.repeat(40)}\t${repoPath(p)}`), ...(await overlayEntries(o, repoPath, env))];
+  const shown = overlaysShown(o);
+  const shas = await Promise.all(shown.map((v) => git(['hash-object', '-w', '--stdin', `--path=${repoPath(v.rel)}`], o.top, { input: v.text })));
+  const buffers = shown.map((v, i) => `${modes.get(v.rel) === '100755' ? '100755' : '100644'} ${shas[i].trim()}\t${repoPath(v.rel)}`);
+  const entries = [...denied.map((p) => `0 ${'0'.repeat(40)}\t${repoPath(p)}`), ...buffers];
   if (entries.length) await git(['update-index', '-z', '--index-info'], o.top, { env, input: entries.map((e) => `${e}\0`).join('') });
   const tree = (await git(['write-tree'], o.top, { env })).trim();
   await rm(index, { force: true });
@@ -77,17 +89,7 @@ export async function captureGit(o: GitCaptureInput): Promise<GitCapture> {
   };
 }
 
-/** Index lines putting each unsaved buffer (hashed through the repository's filters) in place of the file. */
-async function overlayEntries(o: GitCaptureInput, repoPath: (rel: string) => string, env: Record<string, string>): Promise<string[]> {
-  const shown = o.overlays.map((v) => ({ rel: insideRelative(v.path), text: v.text })).filter((v): v is Overlay & { rel: string } => v.rel !== undefined && !o.isDenied(v.rel));
-  if (!shown.length) return [];
-  const staged = zList(await git(['ls-files', '-s', '-z', '--full-name', '--', ...shown.map((v) => `:(literal)${v.rel}`)], o.folder, { env }));
-  const modes = new Map(staged.map((line) => [line.slice(line.indexOf('\t') + 1), line.slice(0, 6)]));
-  return Promise.all(
-    shown.map(async (v) => {
-      const path = repoPath(v.rel);
-      const sha = (await git(['hash-object', '-w', '--stdin', `--path=${path}`], o.top, { input: v.text })).trim();
-      return `${modes.get(path) === '100755' ? '100755' : '100644'} ${sha}\t${path}`;
-    }),
-  );
+/** The unsaved buffers the snapshot takes: inside the folder and not deny-listed. */
+function overlaysShown(o: GitCaptureInput): { rel: string; text: string }[] {
+  return o.overlays.map((v) => ({ rel: insideRelative(v.path), text: v.text })).filter((v): v is Overlay & { rel: string } => v.rel !== undefined && !o.isDenied(v.rel));
 }

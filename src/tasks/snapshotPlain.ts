@@ -1,5 +1,6 @@
-import { lstat, mkdir, readFile, readlink, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { startFileReader, type FileReader } from './fileReader';
 import { copyInto, eachLimited, insideRelative, type Overlay } from './workingCopyFiles';
 
 /** Most bytes a capture holds in memory; files beyond it are copied to the disk during the capture. */
@@ -14,6 +15,8 @@ export interface PlainCaptureInput {
   overlays: readonly Overlay[];
   isDenied(relPath: string): boolean;
   memoryBudget?: number;
+  /** A reader started earlier (its start overlaps the listing); one is started otherwise. */
+  reader?: FileReader;
 }
 
 export interface PlainCapture {
@@ -29,20 +32,12 @@ export interface PlainCapture {
  * where creating thousands of files is not: the copy's files are written afterwards.
  */
 export async function capturePlain(o: PlainCaptureInput): Promise<PlainCapture> {
-  const contents = new Map<string, Buffer>();
-  const links = new Map<string, string>();
   const made = new Map<string, Promise<unknown>>();
-  let budget = o.memoryBudget ?? MEMORY_BUDGET;
-  await mkdir(o.root, { recursive: true });
-  await eachLimited(o.files, 64, async (rel) => {
-    const abs = join(o.folder, rel);
-    const st = await lstat(abs).catch(() => undefined);
-    if (st?.isSymbolicLink()) links.set(rel, await readlink(abs));
-    else if (st?.isFile() && st.size <= budget) {
-      budget -= st.size;
-      contents.set(rel, await readFile(abs));
-    } else if (st?.isFile()) await copyInto(o.folder, o.root, rel, made);
-  });
+  const reader = o.reader ?? startFileReader();
+  const [{ contents, links, large }] = await Promise.all([reader.read(o.folder, o.files, o.memoryBudget ?? MEMORY_BUDGET), mkdir(o.root, { recursive: true })]);
+  await eachLimited(large, 4, (rel) => copyInto(o.folder, o.root, rel, made).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw err;
+  }));
   for (const v of o.overlays) {
     const rel = insideRelative(v.path);
     if (rel && !o.isDenied(rel)) {

@@ -8,6 +8,7 @@ import { runTestFile } from '../tests/runTestFile';
 import type { TestLanguage } from '../tests/testTypes';
 import { background } from './backgroundProcess';
 import { capOutput } from './cappedOutput';
+import { copyEnvironment } from './copyEnvironment';
 import { decideCommand, normalizeCommand } from './commandPolicy';
 import { installsDependencies } from './dependencyInstall';
 import { projectTestCommand } from './projectTestCommand';
@@ -74,6 +75,8 @@ export interface EnvironmentDeps {
   askConsent(request: ConsentRequest): Promise<ConsentAnswer>;
   /** Runs the task's commands and tests, at background priority (see backgroundProcess). */
   spawn: ProcessRunner;
+  /** The environment commands inherit (the editor's; process.env by default). */
+  env?: Readonly<Record<string, string | undefined>>;
   commandTimeoutMs: number;
   testTimeoutMs: number;
   /** flint.tests.command. */
@@ -89,6 +92,8 @@ const LANGUAGES: Record<string, TestLanguage> = { '.ts': 'js', '.tsx': 'js', '.j
 
 /** Builds the environment a task's agent loop is handed. */
 export function createTaskEnvironment(deps: EnvironmentDeps): TaskEnvironment {
+  // Every process a task starts sees the copy where the editor's environment names the user's folder.
+  const spawn: ProcessRunner = background((request) => deps.spawn({ ...request, env: { ...copyEnvironment(deps.env ?? process.env, deps.folder, deps.root), ...request.env } }));
   let testCommand: Promise<string | undefined> | undefined;
   // Read from the copy's files, once they are on disk.
   const projectTests = () => (testCommand ??= Promise.resolve(deps.onDisk).then(() => projectTestCommand(deps.root, deps.probe, deps.testCommandOverride)));
@@ -107,7 +112,7 @@ export function createTaskEnvironment(deps: EnvironmentDeps): TaskEnvironment {
     await deps.onDisk;
     // An install would write through the links into the user's dependency folders.
     const notes = installsDependencies(command) ? ((await deps.privateDependencies?.()) ?? []) : [];
-    const r = await background(deps.spawn)({ argv: [command], shell: true, cwd: deps.root, timeoutMs, signal, env: { CI: '1' } });
+    const r = await spawn({ argv: [command], shell: true, cwd: deps.root, timeoutMs, signal, env: { CI: '1' } });
     if (r.startError) return { exitCode: null, output: `the command could not start: ${r.startError}`, timedOut: false };
     const note = r.timedOut ? `\n[stopped after ${timeoutMs} ms: the time limit]` : r.cancelled ? '\n[stopped: the task was stopped]' : '';
     return { exitCode: r.code, output: capOutput([...notes.map((n) => `[${n}]`), r.stdout, r.stderr].filter((s) => s !== '').join('\n')) + note, timedOut: r.timedOut };
@@ -124,7 +129,7 @@ export function createTaskEnvironment(deps: EnvironmentDeps): TaskEnvironment {
     },
     async runTests(signal, file) {
       if (!deps.trusted()) throw new CommandRefused('tests run only in a trusted workspace: this workspace is not trusted');
-      if (file !== undefined) return runOneFile(deps, file, signal);
+      if (file !== undefined) return runOneFile({ ...deps, spawn }, file, signal);
       const command = await projectTests();
       if (!command) throw new CommandRefused('no test command found: the project shows no test script, vitest, jest, pytest or go.mod (flint.tests.command sets one)');
       return { command, ...(await run(command, signal, deps.testTimeoutMs)) };
@@ -162,7 +167,7 @@ async function runOneFile(deps: EnvironmentDeps, file: string, signal: AbortSign
     await rm(p, { force: true });
     return text;
   };
-  const outcome = await runTestFile(command, deps.testTimeoutMs, { spawn: background(deps.spawn), takeResultFile, now: () => performance.now() }, signal);
+  const outcome = await runTestFile(command, deps.testTimeoutMs, { spawn: deps.spawn, takeResultFile, now: () => performance.now() }, signal);
   const failed = outcome.tests.filter((t) => t.status === 'failed');
   const report = [outcome.error, ...failed.map((t) => `FAILED ${t.name}\n${t.message ?? ''}`), outcome.output].filter(Boolean).join('\n');
   return {

@@ -1,7 +1,8 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { git, zList } from './gitCommand';
 import { captureGit } from './snapshotGit';
+import { startFileReader } from './fileReader';
 import { capturePlain } from './snapshotPlain';
 import { linkDependencies, writeExcludes, type Overlay } from './workingCopyFiles';
 import { DEPENDENCY_FOLDERS, type LiveCopy, type WorkingCopyRecord } from './workingCopyRecord';
@@ -69,19 +70,19 @@ interface Taken {
   text(rel: string): Promise<string | undefined> | string | undefined;
 }
 
-/** The repository's top and HEAD's commit when the folder is in one with at least one commit. */
-async function repositoryOf(folder: string): Promise<{ top: string; head: string } | undefined> {
+/** The repository's top, its index file and HEAD's commit when the folder is in one with at least one commit (one git call: each costs a process). */
+async function repositoryOf(folder: string): Promise<{ top: string; index: string; head: string } | undefined> {
   try {
-    const [top, head] = (await git(['rev-parse', '--show-toplevel', '--verify', '-q', 'HEAD'], folder)).trim().split('\n');
-    return head ? { top, head } : undefined;
+    const [top, index, head] = (await git(['rev-parse', '--show-toplevel', '--git-path', 'index', '--verify', '-q', 'HEAD'], folder)).trim().split('\n');
+    return head ? { top, index: isAbsolute(index) ? index : join(folder, index), head } : undefined;
   } catch {
     return undefined;
   }
 }
 
-async function takeGit(o: WorkingCopyOptions, dir: string, repo: { top: string; head: string }, excludes: string): Promise<Taken> {
+async function takeGit(o: WorkingCopyOptions, dir: string, repo: { top: string; index: string; head: string }, excludes: string): Promise<Taken> {
   const work = join(dir, 'work');
-  const snap = await captureGit({ folder: o.folder, top: repo.top, head: repo.head, dir, overlays: o.overlays, isDenied: o.isDenied });
+  const snap = await captureGit({ folder: o.folder, top: repo.top, index: repo.index, head: repo.head, dir, overlays: o.overlays, isDenied: o.isDenied });
   const root = snap.prefix ? join(work, snap.prefix) : work;
   const gitArgs = ['-c', `core.excludesFile=${excludes}`];
   return {
@@ -95,11 +96,19 @@ async function takeGit(o: WorkingCopyOptions, dir: string, repo: { top: string; 
 async function takePlain(o: WorkingCopyOptions, dir: string, excludes: string): Promise<Taken> {
   const gitDir = join(dir, 'git');
   const root = join(dir, 'work');
-  await git(['init', '-q', '--bare', gitDir], dir);
+  // Started first: the reader's thread comes up while git lists the files.
+  const reader = startFileReader();
   // The folder read through the private git dir: .gitignore files honoured, nothing written there.
   const reading = [`--git-dir=${gitDir}`, `--work-tree=${o.folder}`, '-c', `core.excludesFile=${excludes}`];
-  const files = zList(await git([...reading, 'ls-files', '-z', '-o', '--exclude-standard'], o.folder)).filter((p) => !o.isDenied(p));
-  const snap = await capturePlain({ folder: o.folder, root, files, overlays: o.overlays, isDenied: o.isDenied });
+  let snap: Awaited<ReturnType<typeof capturePlain>>;
+  try {
+    // No template: copying its sample hooks is half of what init costs, and the copy runs no hooks.
+    await git(['init', '-q', '--bare', '--template=', gitDir], dir);
+    const files = zList(await git([...reading, 'ls-files', '-z', '-o', '--exclude-standard'], o.folder)).filter((p) => !o.isDenied(p));
+    snap = await capturePlain({ folder: o.folder, root, files, overlays: o.overlays, isDenied: o.isDenied, reader });
+  } finally {
+    reader.close();
+  }
   return {
     // The snapshot's tree is written once the files are on disk (hashing them is part of writing).
     record: { taskId: o.taskId, kind: 'copy', folder: o.folder, dir, root, gitArgs: [`--git-dir=${gitDir}`, `--work-tree=${root}`, '-c', `core.excludesFile=${excludes}`], prefix: '', snapshotTree: '', links: [], createdAt: o.now(), writing: true },

@@ -1,4 +1,4 @@
-import { copyFile, lstat, mkdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, lstat, mkdir, readdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, normalize } from 'node:path';
 import { DEPENDENCY_FOLDERS } from './workingCopyRecord';
 
@@ -63,17 +63,40 @@ export async function writeOverlays(to: string, overlays: readonly Overlay[], is
   }
 }
 
-/** Links the dependency folders among `ignoredDirs` (folder-relative, as git lists them) into the copy. */
+/** Dependency folders whose tools write caches of their own beside the packages (`.vite`, `.cache`): linked entry by entry. */
+const LINKED_BY_ENTRY = new Set(['node_modules', 'bower_components']);
+
+/** Dot-folders of a node_modules that are its packages, not a tool's cache: linked like the packages. */
+const PACKAGE_DOT_FOLDERS = new Set(['.bin', '.pnpm']);
+
+/**
+ * Links the dependency folders among `ignoredDirs` (folder-relative, as git lists them) into the
+ * copy. A node_modules becomes a folder of the copy's own whose entries link to the user's: a tool
+ * run in the copy that adds an entry (vite's `.vite`, `.cache`) adds it to the copy, not through
+ * the link into the user's folder; caches the user's has are left out for the same reason. A
+ * virtualenv is linked whole (commands get its copy-side path; installs get an empty one).
+ */
 export async function linkDependencies(from: string, to: string, ignoredDirs: readonly string[]): Promise<string[]> {
   const linked: string[] = [];
   for (const d of ignoredDirs) {
     const rel = d.replace(/\/$/, '');
-    if (!DEPENDENCY_FOLDERS.includes(rel.split('/').pop() ?? '')) continue;
-    await mkdir(dirname(join(to, rel)), { recursive: true });
-    await symlink(join(from, rel), join(to, rel), 'junction');
+    const name = rel.split('/').pop() ?? '';
+    if (!DEPENDENCY_FOLDERS.includes(name)) continue;
+    if (LINKED_BY_ENTRY.has(name)) await linkEntries(join(from, rel), join(to, rel));
+    else {
+      await mkdir(dirname(join(to, rel)), { recursive: true });
+      await symlink(join(from, rel), join(to, rel), 'junction');
+    }
     linked.push(rel);
   }
   return linked;
+}
+
+async function linkEntries(from: string, to: string): Promise<void> {
+  await mkdir(to, { recursive: true });
+  // Packages, their metadata files (`.package-lock.json`, `.modules.yaml`) and `.bin`; not other dot-folders (caches).
+  const entries = (await readdir(from, { withFileTypes: true })).filter((e) => !e.name.startsWith('.') || e.isFile() || PACKAGE_DOT_FOLDERS.has(e.name));
+  await eachLimited(entries, 16, (e) => symlink(join(from, e.name), join(to, e.name), e.isFile() ? 'file' : 'junction'));
 }
 
 /** The excludes file every git call on a copy uses: dependency folders (linked, a symlink or a folder) stay out of snapshots. */

@@ -1,4 +1,4 @@
-import { readdir, readFile, rm, stat, unlink } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { git } from './gitCommand';
 import type { WorkingCopyRecord } from './workingCopyRecord';
@@ -10,7 +10,8 @@ const WEEK_MS = 7 * 24 * 3600_000;
  * user's folder), then the worktree (`git worktree remove --force` + prune) or the copy.
  */
 export async function removeWorkingCopy(record: WorkingCopyRecord): Promise<void> {
-  for (const l of record.links) await unlink(join(record.root, l)).catch(() => undefined);
+  // A link, or a folder of links (node_modules): removed without following any.
+  for (const l of record.links) await rm(join(record.root, l), { recursive: true, force: true }).catch(() => undefined);
   if (record.kind === 'git' && record.repoTop) {
     await git(['worktree', 'remove', '--force', join(record.dir, 'work')], record.repoTop).catch(() => undefined);
   }

@@ -108,3 +108,14 @@ describe('compileGlob on pathological patterns', () => {
     }
   });
 });
+
+describe('compileGlob with literal names', () => {
+  it('matches whatever the case, where literal names sit beside wildcards, and non-ASCII names too', () => {
+    expect(compileGlob('**/.ssh/**').test('Home/.SSH/id_rsa')).toBe(true);
+    expect(compileGlob('**/.ssh/**').test('home/ssh/id_rsa')).toBe(false);
+    expect(compileGlob('.config/gcloud/*.json', { anyDepth: true }).test('.CONFIG/GCloud/a.JSON')).toBe(true);
+    expect(compileGlob('.config/gcloud/*.json').test('.config/gcloudx/a.json')).toBe(false);
+    expect(compileGlob('src/{a,b}/secret.txt').test('SRC\\B\\Secret.TXT')).toBe(true);
+    expect(compileGlob('**/ÉTÉ/**').test('x/été/y')).toBe(true);
+  });
+});

@@ -1,12 +1,13 @@
-import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDenyList } from '../../src/privacy/denyList';
 import { nodeProbe } from '../../src/tasks/nodeProbe';
 import { privatizeDependencies } from '../../src/tasks/privateDependencies';
 import { createTaskEnvironment } from '../../src/tasks/taskEnvironment';
 import { createWorkingCopy } from '../../src/tasks/workingCopy';
+import type { WorkingCopyRecord } from '../../src/tasks/workingCopyRecord';
 import { removeWorkingCopy } from '../../src/tasks/workingCopyRemoval';
 import { spawnProcess } from '../../src/tests/spawnProcess';
 import { fingerprint, touched, writeFiles } from '../../support/folderFixture';
@@ -28,18 +29,21 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 
+const environmentOf = (copy: WorkingCopyRecord, env?: Record<string, string | undefined>) =>
+  createTaskEnvironment({
+    root: copy.root, folder: user, isDenied, trusted: () => true, allowedCommands: () => [], alwaysAllowed: new Set(), askConsent: async () => 'once',
+    spawn: spawnProcess, env, commandTimeoutMs: 60_000, testTimeoutMs: 60_000, testCommandOverride: '', probe: nodeProbe,
+    privateDependencies: () => privatizeDependencies(copy),
+  });
+
 const copyOf = () => createWorkingCopy({ taskId: 't', folder: user, storageDir: join(tmp, 'storage'), overlays: [], isDenied, now: Date.now });
 
 describe('installs in a working copy', () => {
   it('a consented npm install and a write into the virtualenv change the copy, never the user folder', async () => {
     const copy = await copyOf();
-    expect(lstatSync(join(copy.root, 'node_modules')).isSymbolicLink()).toBe(true);
+    expect(lstatSync(join(copy.root, 'node_modules/old')).isSymbolicLink()).toBe(true);
     const before = fingerprint(user);
-    const env = createTaskEnvironment({
-      root: copy.root, folder: user, isDenied, trusted: () => true, allowedCommands: () => [], alwaysAllowed: new Set(), askConsent: async () => 'once',
-      spawn: spawnProcess, commandTimeoutMs: 60_000, testTimeoutMs: 60_000, testCommandOverride: '', probe: nodeProbe,
-      privateDependencies: () => privatizeDependencies(copy),
-    });
+    const env = environmentOf(copy);
     const signal = new AbortController().signal;
     const npm = await env.runCommand('npm install --offline --no-audit --no-fund ./vendor/dep', signal);
     expect(npm.exitCode, npm.output).toBe(0);
@@ -67,6 +71,39 @@ describe('installs in a working copy', () => {
     expect(lstatSync(join(copy.root, 'node_modules')).isDirectory()).toBe(true);
     expect(readFileSync(join(copy.root, 'node_modules/old/index.js'), 'utf8')).toBe('module.exports = 1;\n');
     expect(readFileSync(join(user, '.venv/lib/site.py'), 'utf8')).toBe('installed = []\n');
+    await removeWorkingCopy(copy);
+  });
+});
+
+describe('commands in a working copy', () => {
+  it('a node process adding entries to node_modules (a cache) writes them into the copy, and still loads the linked packages', async () => {
+    const copy = await copyOf();
+    const before = fingerprint(user);
+    const script = "const fs = require('fs'); fs.mkdirSync('node_modules/.vite/deps', { recursive: true }); fs.writeFileSync('node_modules/.vite/deps/x.js', 'cache'); fs.writeFileSync('node_modules/.x', 'x'); console.log(require('old'))";
+    const r = await environmentOf(copy).runCommand(`node -e "${script}"`, new AbortController().signal);
+    expect(r.exitCode, r.output).toBe(0);
+    expect(r.output.trim()).toBe('1');
+    expect(readFileSync(join(copy.root, 'node_modules/.vite/deps/x.js'), 'utf8')).toBe('cache');
+    expect(existsSync(join(user, 'node_modules/.vite'))).toBe(false);
+    expect(existsSync(join(user, 'node_modules/.x'))).toBe(false);
+    expect(touched(before, fingerprint(user))).toEqual([]);
+    await removeWorkingCopy(copy);
+  });
+
+  it("a bare pip install with the user's virtualenv active in the editor's environment does not install into it", async () => {
+    // A stand-in pip in the user's virtualenv that installs where a real one would: into its own environment.
+    writeFiles(user, { '.venv/bin/pip': '#!/bin/sh\necho "installed $*" >> "$(dirname "$0")/../lib/installed.txt"\necho "pip of $VIRTUAL_ENV"\n' });
+    chmodSync(join(user, '.venv/bin/pip'), 0o755);
+    const copy = await copyOf();
+    const before = fingerprint(user);
+    const editorEnv = { ...process.env, VIRTUAL_ENV: join(user, '.venv'), PATH: `${join(user, '.venv/bin')}${delimiter}${process.env.PATH}` };
+    const env = environmentOf(copy, editorEnv);
+    const signal = new AbortController().signal;
+    const shown = await env.runCommand('echo "$VIRTUAL_ENV"; command -v pip', signal);
+    expect(shown.output.split('\n').slice(0, 2)).toEqual([join(copy.root, '.venv'), join(copy.root, '.venv/bin/pip')]);
+    await env.runCommand('pip install requests --no-index >/dev/null 2>&1; true', signal);
+    expect(existsSync(join(user, '.venv/lib/installed.txt'))).toBe(false);
+    expect(touched(before, fingerprint(user))).toEqual([]);
     await removeWorkingCopy(copy);
   });
 });

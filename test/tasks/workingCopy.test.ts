@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -61,8 +61,24 @@ describe.each(['git', 'copy'] as const)('createWorkingCopy (%s folder)', (kind) 
     expect(existsSync(join(copy.root, 'src/gone.ts'))).toBe(false);
     expect(existsSync(join(copy.root, 'dist/out.js'))).toBe(false);
     expect(existsSync(join(copy.root, 'config/.env'))).toBe(false);
-    expect(lstatSync(join(copy.root, 'node_modules')).isSymbolicLink()).toBe(true);
+    expect(lstatSync(join(copy.root, 'node_modules')).isDirectory()).toBe(true);
+    expect(lstatSync(join(copy.root, 'node_modules/dep')).isSymbolicLink()).toBe(true);
     expect(read(copy.root, 'node_modules/dep/index.js')).toBe('module.exports = 1;\n');
+    expect(touched(before, fingerprint(user))).toEqual([]);
+  });
+
+  it('links node_modules entry by entry: a tool writing its cache there writes into the copy, the user cache is not shared', async () => {
+    writeFiles(user, { 'node_modules/.bin/tool': '#!/bin/sh\n', 'node_modules/.package-lock.json': '{}\n', 'node_modules/.vite/deps/x.js': 'user cache\n', 'node_modules/@scope/pkg/index.js': 's\n' });
+    const before = fingerprint(user);
+    const copy = await take('t5');
+    expect(readdirSync(join(copy.root, 'node_modules')).sort()).toEqual(['.bin', '.package-lock.json', '@scope', 'dep']);
+    expect(read(copy.root, 'node_modules/@scope/pkg/index.js')).toBe('s\n');
+    writeFiles(copy.root, { 'node_modules/.vite/deps/x.js': 'copy cache\n', 'node_modules/.cache/y': 'y\n' });
+    expect(read(user, 'node_modules/.vite/deps/x.js')).toBe('user cache\n');
+    expect(existsSync(join(user, 'node_modules/.cache'))).toBe(false);
+    // The copy's own caches are not among the task's changes.
+    expect((await changeSetOf(copy, '')).files).toEqual([]);
+    await removeWorkingCopy(copy);
     expect(touched(before, fingerprint(user))).toEqual([]);
   });
 
@@ -135,6 +151,23 @@ describe('createWorkingCopy in a folder inside a repository', () => {
     writeFileSync(join(copy.root, 'src/a.ts'), 'a by task\n');
     writeFileSync(join(copy.root, '../other/x.ts'), 'outside the folder\n');
     expect((await changeSetOf(copy, '')).files).toEqual([{ kind: 'modified', path: 'src/a.ts', base: 'a changed\n', task: 'a by task\n' }]);
+    await removeWorkingCopy(copy);
+  });
+});
+
+describe('createWorkingCopy of a repository', () => {
+  it("keeps a tracked file's executable mode under its unsaved buffer, and leaves out an untracked secret named like a listing line", async () => {
+    writeFiles(user, { 'run.sh': '#!/bin/sh\n' });
+    chmodSync(join(user, 'run.sh'), 0o755);
+    commitAll(user);
+    const tricky = `100644 ${'a'.repeat(40)} 0\tkeys.env`;
+    writeFiles(user, { [tricky]: 'TOKEN=secret\n' });
+    const copy = await take('modes', [{ path: 'run.sh', text: '#!/bin/sh\necho unsaved\n' }]);
+    const tree = gitIn(user, 'ls-tree', '-r', '-z', copy.snapshotTree).split('\0');
+    expect(tree.find((e) => e.endsWith('\trun.sh'))).toMatch(/^100755 /);
+    expect(read(copy.root, 'run.sh')).toBe('#!/bin/sh\necho unsaved\n');
+    expect(tree.some((e) => e.includes('keys.env'))).toBe(false);
+    expect(existsSync(join(copy.root, tricky))).toBe(false);
     await removeWorkingCopy(copy);
   });
 });
