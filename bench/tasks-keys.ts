@@ -12,13 +12,14 @@
 // the host's delay, counted):
 // - keystroke_added_ms: to the engine's answer, minus the model's own time (every answered key);
 // - ghost_text_first_token_ms: to the suggestion, keystrokes the model answered.
-// The figures are the median with tasks minus the median without, with a bootstrap interval.
+// The figures are the median with tasks minus the median without, with a bootstrap interval;
+// quiet, then busy (one core kept busy by a competing process: figures suffixed _busy).
 // Not through the editor's UI: the Tasks view's redraws are not in the tasks' cost here.
-// Usage: npm run bench -- tasks-keys [--windows=24] [--keys=40]
+// Usage: npm run bench -- tasks-keys [--windows=32] [--busy-windows=16] [--keys=40]
 // Writes bench/results/tasks-keys.json.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { CompletionEngine } from '../src/completions/completionEngine';
@@ -36,12 +37,14 @@ import { writeFiles } from '../support/folderFixture';
 import { CompletionRequestLog } from '../support/completionRequestLog';
 import { until } from '../support/until.mjs';
 import { balancedTurns } from './balancedOrders.mjs';
+import { competingLoad } from './competingLoad.mjs';
 import { oracleFixture } from './completionsOracle';
 import { rng } from './completionsTypist';
 import { medianDifference, percentileFigure } from './sampleStats.mjs';
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
-const windows = Math.max(2, arg('windows', 24));
+const windows = Math.max(2, arg('windows', 32));
+const busyWindows = Math.max(0, arg('busy-windows', 16));
 const keysPerWindow = Math.max(5, arg('keys', 40));
 const TYPED = 'test/fixtures/completions/typist/inventory.ts';
 const TASK = 'flint-bench-task: keep improving the module';
@@ -57,10 +60,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-/** One endpoint for both models: the typist's oracle, and the tasks' turns first. */
-async function startEndpoint(text: string): Promise<{ origin: string; child: ChildProcess }> {
+/** The tasks' turns: text, then a read, a write and a test run, every turn. */
+function taskRules(): unknown[] {
   const words = Array.from({ length: 300 }, (_, i) => ` step${i}`).join('');
-  const task = {
+  return [{
     match: { user: 'flint-bench-task' },
     reply: {
       text: `Working on it:${words}`,
@@ -70,10 +73,13 @@ async function startEndpoint(text: string): Promise<{ origin: string; child: Chi
         { name: 'run_command', arguments: { command: 'node --test test/ # turn {{turn}}' } },
       ],
     },
-  };
-  const oracle = oracleFixture(text, 0.3, 0);
-  const script = join(tmp, 'script.json');
-  writeFileSync(script, JSON.stringify({ rules: [task, ...oracle.rules] }));
+  }];
+}
+
+/** A local endpoint (scripted engine) in its own process, serving `rules`. */
+async function startEndpoint(name: string, rules: unknown[]): Promise<{ origin: string; child: ChildProcess }> {
+  const script = join(tmp, `${name}.json`);
+  writeFileSync(script, JSON.stringify({ rules }));
   const child = spawn(process.execPath, ['scripts/endpoint.mjs', '--port', '0', '--engine', 'scripted', '--script', script, '--first-token-delay-ms', '30', '--tokens-per-second', '1000', '--full-delay-ms', '0', '--full-tokens-per-second', '1000'], { stdio: ['ignore', 'pipe', 'inherit'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
@@ -106,9 +112,10 @@ interface Sample {
 }
 
 const text = readFileSync(TYPED, 'utf8');
-const endpoint = await startEndpoint(text);
-const fast = createModelClient({ role: 'fast', url: `${endpoint.origin.replace('http', 'ws')}/v1/responses`, model: 'gpt-5.3-codex-spark', httpApi: 'responses', allowInsecure: false, firstTokenTimeoutMs: 10_000, stallTimeoutMs: 10_000, log: silentLogger });
-const full = createModelClient({ role: 'full', url: `${endpoint.origin}/v1`, model: 'gpt-5.3-codex', httpApi: 'responses', allowInsecure: false, firstTokenTimeoutMs: 10_000, stallTimeoutMs: 10_000, log: silentLogger });
+const fastEndpoint = await startEndpoint('fast', oracleFixture(text, 0.3, 0).rules);
+const fullEndpoint = await startEndpoint('full', taskRules());
+const fast = createModelClient({ role: 'fast', url: `${fastEndpoint.origin.replace('http', 'ws')}/v1/responses`, model: 'gpt-5.3-codex-spark', httpApi: 'responses', allowInsecure: false, firstTokenTimeoutMs: 10_000, stallTimeoutMs: 10_000, log: silentLogger });
+const full = createModelClient({ role: 'full', url: `${fullEndpoint.origin}/v1`, model: 'gpt-5.3-codex', httpApi: 'responses', allowInsecure: false, firstTokenTimeoutMs: 10_000, stallTimeoutMs: 10_000, log: silentLogger });
 const settings = { api: 'responses' as const, fimTemplate: 'qwen' as const, maxLines: 30, tokenBudget: 4096, debounceMs: null };
 // A fresh engine each window: its cache would otherwise answer the places visited before.
 const newEngine = () => new CompletionEngine({ client: () => fast, settings: () => settings, clock: systemClock(() => performance.now()), metrics: createMetricsStore(), log: new CompletionRequestLog() });
@@ -175,45 +182,81 @@ async function withTwoTasks(work: () => Promise<void>): Promise<number> {
   return turns;
 }
 
+/** Figures of one phase (quiet or busy), suffixed. */
+function figures(samples: Sample[], suffix: string): Record<string, unknown> {
+  const pick = (withTasks: boolean, f: (s: Sample) => number | undefined) => samples.filter((s) => s.withTasks === withTasks).map(f).filter((x): x is number => x !== undefined);
+  const named = (base: string) => `${base}${suffix}`;
+  return {
+    ...medianDifference(named('keystroke_added_ms_with_tasks_minus_none'), pick(true, (s) => s.added), pick(false, (s) => s.added), { digits: 3 }),
+    ...medianDifference(named('ghost_text_first_token_added_ms_with_tasks_minus_none'), pick(true, (s) => s.firstToken), pick(false, (s) => s.firstToken), { digits: 3 }),
+    ...percentileFigure(named('keystroke_added_ms_p50_with_tasks'), pick(true, (s) => s.added), 50, { digits: 3 }),
+    ...percentileFigure(named('keystroke_added_ms_p50_none'), pick(false, (s) => s.added), 50, { digits: 3 }),
+    ...percentileFigure(named('ghost_text_first_token_ms_p50_with_tasks'), pick(true, (s) => s.firstToken), 50, { digits: 3 }),
+    ...percentileFigure(named('ghost_text_first_token_ms_p50_none'), pick(false, (s) => s.firstToken), 50, { digits: 3 }),
+    ...percentileFigure(named('key_handler_lag_ms_p95_with_tasks'), pick(true, (s) => s.lag), 95, { digits: 3 }),
+    ...percentileFigure(named('key_handler_lag_ms_p95_none'), pick(false, (s) => s.lag), 95, { digits: 3 }),
+    ...percentileFigure(named('keystroke_added_ms_p95_with_tasks'), pick(true, (s) => s.added), 95, { digits: 3 }),
+    ...percentileFigure(named('keystroke_added_ms_p95_none'), pick(false, (s) => s.added), 95, { digits: 3 }),
+  };
+}
+
+/** Windows with and without tasks in balanced orders; returns the samples and the task turns taken while typing. */
+async function phase(count: number): Promise<{ samples: Sample[]; turns: number; load: [number, number] }> {
+  const samples: Sample[] = [];
+  let turns = 0;
+  const before = loadavg()[0]!;
+  for (const order of balancedTurns(2, Math.max(1, Math.round(count / 2)))) {
+    for (const kind of order) {
+      if (kind === 0) await typeWindow(false, keysPerWindow, samples);
+      else turns += await withTwoTasks(() => typeWindow(true, keysPerWindow, samples));
+    }
+  }
+  return { samples, turns, load: [Math.round(before * 100) / 100, Math.round(loadavg()[0]! * 100) / 100] };
+}
+
 try {
   await until('the fast connection warm', () => fast.state.status === 'warm', 30_000);
-  const samples: Sample[] = [];
-  let taskTurns = 0;
   // A warm-up window of each kind, not counted.
   await typeWindow(false, 10, []);
   await withTwoTasks(() => typeWindow(true, 10, []));
-  for (const order of balancedTurns(2, windows / 2)) {
-    for (const kind of order) {
-      if (kind === 0) await typeWindow(false, keysPerWindow, samples);
-      else taskTurns += await withTwoTasks(() => typeWindow(true, keysPerWindow, samples));
+  const quiet = await phase(windows);
+  let busy: Awaited<ReturnType<typeof phase>> | undefined;
+  if (busyWindows > 0) {
+    const load = competingLoad(20 * 60_000);
+    try {
+      busy = await phase(busyWindows);
+    } finally {
+      load.stop();
     }
   }
-  const pick = (withTasks: boolean, f: (s: Sample) => number | undefined) => samples.filter((s) => s.withTasks === withTasks).map(f).filter((x): x is number => x !== undefined);
   const result = {
-    ...medianDifference('keystroke_added_ms_with_tasks_minus_none', pick(true, (s) => s.added), pick(false, (s) => s.added), { digits: 3 }),
-    ...medianDifference('ghost_text_first_token_added_ms_with_tasks_minus_none', pick(true, (s) => s.firstToken), pick(false, (s) => s.firstToken), { digits: 3 }),
-    ...percentileFigure('keystroke_added_ms_p50_with_tasks', pick(true, (s) => s.added), 50, { digits: 3 }),
-    ...percentileFigure('keystroke_added_ms_p50_none', pick(false, (s) => s.added), 50, { digits: 3 }),
-    ...percentileFigure('ghost_text_first_token_ms_p50_with_tasks', pick(true, (s) => s.firstToken), 50, { digits: 3 }),
-    ...percentileFigure('ghost_text_first_token_ms_p50_none', pick(false, (s) => s.firstToken), 50, { digits: 3 }),
-    ...percentileFigure('key_handler_lag_ms_p95_with_tasks', pick(true, (s) => s.lag), 95, { digits: 3 }),
-    ...percentileFigure('key_handler_lag_ms_p95_none', pick(false, (s) => s.lag), 95, { digits: 3 }),
-    ...percentileFigure('keystroke_added_ms_p95_with_tasks', pick(true, (s) => s.added), 95, { digits: 3 }),
-    ...percentileFigure('keystroke_added_ms_p95_none', pick(false, (s) => s.added), 95, { digits: 3 }),
+    ...figures(quiet.samples, ''),
+    ...(busy && figures(busy.samples, '_busy')),
     windows,
+    busy_windows: busyWindows,
     keys_per_window: keysPerWindow,
-    task_turns_while_typing: taskTurns,
+    task_turns_while_typing: quiet.turns,
+    ...(busy && { task_turns_while_typing_busy: busy.turns }),
+    load_average: quiet.load,
+    ...(busy && { load_average_busy: busy.load }),
     answers_by_source: Object.fromEntries(sources),
-    measured_in: 'in-process: the extension\'s completion engine and task manager on one event loop, the local endpoint in its own process',
+    measured_in: 'in-process: the extension\'s completion engine and task manager on one event loop; the fast and the full model each on a local endpoint in its own process',
     errors,
   };
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, 'bench/results/tasks-keys.json'), `${JSON.stringify(result, null, 2)}\n`);
-  console.log(`tasks-keys: keystroke added with tasks − none ${result.keystroke_added_ms_with_tasks_minus_none} ms (${JSON.stringify(result.keystroke_added_ms_with_tasks_minus_none_ci)}), ghost text ${result.ghost_text_first_token_added_ms_with_tasks_minus_none} ms (${JSON.stringify(result.ghost_text_first_token_added_ms_with_tasks_minus_none_ci)}); ${taskTurns} task turns while typing`);
+  const line = (suffix: string) => {
+    const r = result as Record<string, unknown>;
+    const f = (name: string) => `${r[name + suffix]} ms (${JSON.stringify(r[`${name}${suffix}_ci`])}, n ${r[`${name}${suffix}_n`]})`;
+    return `keystroke added with tasks − none ${f('keystroke_added_ms_with_tasks_minus_none')}, ghost text ${f('ghost_text_first_token_added_ms_with_tasks_minus_none')}`;
+  };
+  console.log(`tasks-keys quiet (load ${quiet.load.join('→')}): ${line('')}; ${quiet.turns} task turns while typing`);
+  if (busy) console.log(`tasks-keys busy (load ${busy.load.join('→')}): ${line('_busy')}; ${busy.turns} task turns while typing`);
 } finally {
   await manager.dispose();
   fast.dispose();
   full.dispose();
-  endpoint.child.kill('SIGTERM');
+  fastEndpoint.child.kill('SIGTERM');
+  fullEndpoint.child.kill('SIGTERM');
   rmSync(tmp, { recursive: true, force: true });
 }

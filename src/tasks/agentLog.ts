@@ -16,7 +16,7 @@ export type TaskEndReason =
 /** One entry of the agent loop's log, in the order things happened; `at` is the task clock in ms. */
 export type AgentEvent =
   | { kind: 'turn'; turn: number; at: number }
-  /** Model text as it streams: a view joins a turn's deltas. */
+  /** Model text as it streams (the kept list joins a turn's consecutive deltas into one). */
   | { kind: 'text'; turn: number; delta: string; at: number }
   | { kind: 'tool-call'; turn: number; callId: string; name: string; arguments: string; at: number }
   | { kind: 'tool-result'; turn: number; callId: string; name: string; ok: boolean; output: string; durationMs: number; at: number }
@@ -45,7 +45,10 @@ export class AgentLog {
   }
 
   append(event: AgentEvent): void {
-    this.list.push(event);
+    // One entry per run of text, not one per token: a long task's log stays small.
+    const last = this.list[this.list.length - 1];
+    if (event.kind === 'text' && last?.kind === 'text' && last.turn === event.turn) last.delta += event.delta;
+    else this.list.push(event.kind === 'text' ? { ...event } : event);
     for (const l of this.listeners) {
       try {
         l(event);

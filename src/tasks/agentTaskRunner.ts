@@ -7,6 +7,7 @@ import type { TaskEnvironment } from './taskEnvironment';
 import { DEFAULT_LIMITS, type TaskLimits } from './taskLimits';
 import { TASK_INSTRUCTIONS, taskPrompt } from './taskPrompt';
 import type { TaskBudgets, TaskEvent, TaskRunInput, TaskRunner } from './taskRunner';
+import { TextFrames } from './textFrames';
 import type { Toolbox } from './toolbox';
 
 export interface AgentRunnerDeps {
@@ -51,16 +52,21 @@ async function* runAgent(deps: AgentRunnerDeps, input: TaskRunInput): AsyncGener
   if (input.redirect) loop.redirect(input.redirect);
   const events = new EventQueue<TaskEvent>();
   const fold = new AgentEventFold(loop);
-  const off = loop.log.onEvent((e) => events.push(...fold.take(e)));
+  const frames = new TextFrames((e) => events.push(e));
+  const off = loop.log.onEvent((e) => {
+    for (const event of fold.take(e)) frames.push(event);
+  });
   const onAbort = () => loop.stop();
   input.signal.addEventListener('abort', onAbort, { once: true });
   if (input.signal.aborted) loop.stop();
   const finished = loop.run().then(
     (result) => {
+      frames.flush();
       events.push(endEvent(result.reason, result.summary || result.message, result.message));
       events.close();
     },
     (err: unknown) => {
+      frames.flush();
       events.push({ type: 'failed', reason: err instanceof Error ? err.message : String(err) });
       events.close();
     },
@@ -69,6 +75,7 @@ async function* runAgent(deps: AgentRunnerDeps, input: TaskRunInput): AsyncGener
     yield* events;
   } finally {
     off();
+    frames.flush();
     input.signal.removeEventListener('abort', onAbort);
     loop.stop();
     await finished;

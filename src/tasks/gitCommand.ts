@@ -1,4 +1,5 @@
 import { spawnProcess } from '../tests/spawnProcess';
+import { BACKGROUND_NICENESS } from './backgroundProcess';
 
 /** Git without hooks or optional index writes: a snapshot must never run the user's hooks nor refresh their index. */
 const QUIET = ['-c', 'core.hooksPath=/dev/null', '--no-optional-locks'];
@@ -13,9 +14,9 @@ export interface GitOptions {
   signal?: AbortSignal;
 }
 
-/** Runs git to its end (own process group, time limit) and returns its stdout; throws GitError with git's own message. */
+/** Runs git to its end (own process group, time limit, background priority: only tasks use it) and returns its stdout; throws GitError with git's own message. */
 export async function git(args: readonly string[], cwd: string, options: GitOptions = {}): Promise<string> {
-  const r = await spawnProcess({ argv: ['git', ...QUIET, ...args], cwd, timeoutMs: options.timeoutMs ?? 60_000, env: { GIT_TERMINAL_PROMPT: '0', ...options.env }, input: options.input, signal: options.signal });
+  const r = await spawnProcess({ argv: ['git', ...QUIET, ...args], cwd, timeoutMs: options.timeoutMs ?? 60_000, env: { GIT_TERMINAL_PROMPT: '0', ...options.env }, input: options.input, signal: options.signal, niceness: BACKGROUND_NICENESS });
   if (r.cancelled) throw new GitError(`git ${args[0]} was stopped`);
   if (r.startError) throw new GitError(`git could not start (${r.startError}): background tasks need git installed`);
   if (r.timedOut) throw new GitError(`git ${args[0]} did not finish in time`);

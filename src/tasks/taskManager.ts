@@ -27,6 +27,9 @@ export interface TaskManagerDeps {
   onError(message: string): void;
 }
 
+/** How often, at most, a running task's changed files are counted (git in its copy: each count starts processes). */
+export const COUNT_CHANGES_EVERY_MS = 2000;
+
 interface Run {
   controller: AbortController;
   /** Why it is being aborted, set by whoever aborts it. */
@@ -192,13 +195,18 @@ export class TaskManager {
       appendLog(record, { kind: 'status', at: this.deps.now(), text: `working copy (${copy.kind === 'git' ? 'git worktree' : 'copy'}): ${copy.root}` });
       live.onDisk.catch((err: unknown) => this.abort(run, { state: 'failed', reason: `the working copy could not be written: ${err instanceof Error ? err.message : String(err)}` }));
       const env = this.deps.environment(record, live, (on) => this.setState(record, on ? 'waiting' : 'running', on ? 'waiting for your consent to run a command' : undefined));
+      let countedAt = -Infinity;
       const input = { taskId: record.id, instruction: record.instruction, context: record.context, conversation: record.conversation, redirect: options.redirect, env, budgets, signal: run.controller.signal };
       for await (const event of untilAborted(runner.run(input), run.controller.signal)) {
         if (event.type === 'done') return await this.complete(record, copy, event.summary);
         if (event.type === 'stopped' || event.type === 'failed') return await this.finishWithChanges(record, copy, event.type, event.reason);
         applyEvent(record, event, this.deps.now());
         if (event.type === 'turn') {
-          record.filesChanged = await this.countChanges(record, copy);
+          // The view's count may trail by a moment; the end of the run counts again.
+          if (this.deps.now() - countedAt >= COUNT_CHANGES_EVERY_MS) {
+            countedAt = this.deps.now();
+            record.filesChanged = await this.countChanges(record, copy);
+          }
           this.overBudget(record, budgets, run);
           void this.deps.persistence.save(record);
         }
@@ -283,17 +291,22 @@ export class TaskManager {
  */
 async function* untilAborted<T>(events: AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
   const iterator = events[Symbol.asyncIterator]();
-  const aborted = new Promise<'aborted'>((resolve) => {
-    if (signal.aborted) resolve('aborted');
-    signal.addEventListener('abort', () => resolve('aborted'), { once: true });
-  });
+  // One wait per event, each settled: racing every event against one pending promise would keep a reaction per event.
+  let wake: ((r: 'aborted') => void) | undefined;
+  const onAbort = () => wake?.('aborted');
+  signal.addEventListener('abort', onAbort, { once: true });
   try {
-    for (;;) {
-      const next = await Promise.race([iterator.next(), aborted]);
+    while (!signal.aborted) {
+      const next = await new Promise<IteratorResult<T> | 'aborted'>((resolve, reject) => {
+        wake = resolve;
+        iterator.next().then(resolve, reject);
+      });
       if (next === 'aborted' || next.done) return;
       yield next.value;
     }
   } finally {
+    wake = undefined;
+    signal.removeEventListener('abort', onAbort);
     void iterator.return?.()?.catch(() => undefined);
   }
 }

@@ -21,6 +21,11 @@ export interface ProcessRequest {
   input?: string;
   env?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Lower CPU priority for background work (a nice value, 1–19; on Windows mapped to a lower
+   * priority class): what it starts inherits it, so the editor keeps the CPU.
+   */
+  niceness?: number;
 }
 
 /** Runs a program to its end; the real one kills the whole process group on timeout or cancel. */

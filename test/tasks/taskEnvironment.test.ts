@@ -1,9 +1,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDenyList } from '../../src/privacy/denyList';
 import { spawnProcess } from '../../src/tests/spawnProcess';
+import { BACKGROUND_NICENESS } from '../../src/tasks/backgroundProcess';
 import { nodeProbe } from '../../src/tasks/nodeProbe';
 import { CommandRefused, createTaskEnvironment, type ConsentAnswer, type ConsentRequest, type EnvironmentDeps } from '../../src/tasks/taskEnvironment';
 import { writeFiles } from '../../support/folderFixture';
@@ -122,5 +123,18 @@ describe('runTests', () => {
   it('refuses a deny-listed or outside file', async () => {
     await expect(env().runTests(signal(), '../x.test.mjs')).rejects.toThrow(/outside/);
     await expect(env().runTests(signal(), '.env')).rejects.toThrow(/deny-listed/);
+  });
+});
+
+describe('background priority', () => {
+  const niceOf = "node -e \"console.log(require('os').getPriority())\"";
+
+  it('runs commands and test runs below the editor\'s priority, in their own process group', async () => {
+    const seen: (number | undefined)[] = [];
+    const e = env({ allowedCommands: () => ['node *'], spawn: (request) => (seen.push(request.niceness), spawnProcess(request)) });
+    const r = await e.runCommand(niceOf, signal());
+    expect(Number(r.output.trim())).toBe(Math.max(BACKGROUND_NICENESS, getPriority()));
+    await e.runTests(signal());
+    expect(seen).toEqual([BACKGROUND_NICENESS, BACKGROUND_NICENESS]);
   });
 });

@@ -115,6 +115,24 @@ describe('TaskManager', () => {
     expect(touched(before, fingerprint(user))).toEqual([]);
   });
 
+  it('counts a running task\'s changed files at most every COUNT_CHANGES_EVERY_MS, and again at its end', async () => {
+    let counts = 0;
+    const m = manager(async function* ({ env }) {
+      await env.onDisk;
+      for (let i = 0; i < 20; i++) {
+        writeFileSync(join(env.root, `src/n${i}.ts`), `export const n = ${i};\n`);
+        yield turn([`turn ${i}`]);
+      }
+      yield { type: 'stopped', reason: 'the turn budget of 20 (flint.tasks.maxTurns) was reached' };
+    }, { countChanges: (copy) => (counts++, countChanges(copy)) });
+    const task = m.start({ instruction: 'add files', folder: user });
+    const done = await settled(m, task.id);
+    expect(done.usage.turns).toBe(20);
+    // Twenty quick turns: one count while running (the first), one at the end, not twenty-one.
+    expect(counts).toBeLessThan(5);
+    expect(done.filesChanged).toBe(20);
+  });
+
   it('runs flint.tasks.maxParallel at once, the rest queued', async () => {
     const gates: (() => void)[] = [];
     const m = manager(async function* () {

@@ -84,9 +84,13 @@ export async function registerTasks(context: vscode.ExtensionContext, services: 
   const status = vscode.window.createStatusBarItem('flint.tasks', vscode.StatusBarAlignment.Right, 98.5);
   status.name = 'Flint background tasks';
   status.command = 'flint.tasks.focus';
+  let shown = '';
   const showStatus = () => {
     const active = manager.activeCount();
     const queued = manager.list().filter((r) => r.state === 'queued').length;
+    // A task changes every frame while it streams: the item goes to the window only when its counts change.
+    if (`${active}/${queued}` === shown) return;
+    shown = `${active}/${queued}`;
     status.text = `$(tasklist) ${active}${queued ? ` +${queued}` : ''}`;
     status.tooltip = `Flint: ${active} background ${active === 1 ? 'task' : 'tasks'} running${queued ? `, ${queued} queued` : ''}`;
     if (active + queued > 0) status.show();

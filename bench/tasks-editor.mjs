@@ -1,0 +1,234 @@
+#!/usr/bin/env node
+// The foreground beside background tasks where the user meets it: keystroke to ghost text in a
+// real VS Code (code-server + headless chromium) with two background tasks running in the same
+// window, minus none, in one run. The tasks are started from the command palette as a user would
+// and stopped the same way; each streams 300 words per turn from the scripted full model at
+// 1,000 tokens/s, reads a file, writes one and runs the project's tests (node --test) in its
+// working copy every turn. The full model is a local endpoint of its own (as a remote service
+// would be; it shares the CPU here), the fast model another: 25 ms to the first token.
+// Time windows with tasks and without alternate in balanced orders (bench/balancedOrders.mjs);
+// within each, keystrokes alternate between Flint's window and a baseline window whose provider
+// answers at once (the editor's own floor, under the same load):
+// - ghost_text_first_token_added_ms_with_tasks_minus_none: keydown to ghost text on screen in
+//   Flint's window, median with tasks minus median without;
+// - keystroke_added_ms_with_tasks_minus_none: the same beyond the floor, (Flint − baseline) with
+//   tasks minus (Flint − baseline) without: what the tasks cost Flint's own path.
+// Writes bench/results/tasks-editor.json.
+//
+//   npm run bench -- tasks-editor [--windows=12] [--keys=34] [--busy]
+// (--busy: one core kept busy by a competing process throughout, figures suffixed _busy.)
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { INSTALL_COMMAND, missingPrerequisites } from '../scripts/installE2E.mjs';
+import { launchBrowser } from '../support/e2e/browser.mjs';
+import { buildIfStale } from '../support/e2e/build.mjs';
+import { startCodeServer } from '../support/e2e/codeServer.mjs';
+import { startEndpoint } from '../support/e2e/endpoint.mjs';
+import { ProcessGroups } from '../support/e2e/processGroup.mjs';
+import { startTask } from '../support/e2e/tasksView.mjs';
+import { until } from '../support/until.mjs';
+import { balancedTurns } from './balancedOrders.mjs';
+import { competingLoad } from './competingLoad.mjs';
+import { measureOneKeystroke } from './e2eProbe.mjs';
+import { openBenchWindow } from './e2eWindow.mjs';
+import { bootstrapCi, median, medianDifference, percentileFigure } from './sampleStats.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const argv = process.argv.slice(2);
+/** `--name value` or `--name=value` (npm run bench passes on only arguments starting with --). */
+const flag = (name, fallback) => argv.find((a) => a.startsWith(`${name}=`))?.split('=')[1] ?? (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
+const WINDOWS = Math.max(2, Number(flag('--windows', 12)));
+const KEYS = Math.max(5, Number(flag('--keys', 34)));
+const BUSY = argv.includes('--busy');
+const BASELINE = join(root, 'support', 'e2e', 'baseline-extension');
+// None of these starts the fixed suggestions, so every keystroke asks the provider afresh.
+const KEY_CHARS = 'qwrtyzxvkjh';
+const TASK = 'flint-bench-task: keep improving the module';
+const MODEL_ARGS = ['--first-token-delay-ms', '25', '--tokens-per-second', '1000', '--full-delay-ms', '0', '--full-tokens-per-second', '1000'];
+const load = () => Math.round(loadavg()[0] * 100) / 100;
+const round = (x) => Math.round(x * 1000) / 1000;
+
+/** The full model's script: every turn, text then a read, a write and the project's tests. */
+function taskScript() {
+  const words = Array.from({ length: 300 }, (_, i) => ` step${i}`).join('');
+  return {
+    rules: [{
+      match: { user: 'flint-bench-task' },
+      reply: {
+        text: `Working on it:${words}`,
+        calls: [
+          { name: 'read_file', arguments: '{"path":"bench-task/mod.mjs","start_line":1,"end_line":{{turn}}}' },
+          { name: 'create_file', arguments: { path: 'bench-task/out/turn{{turn}}.txt', content: 'turn {{turn}}' } },
+          { name: 'run_tests', arguments: {} },
+        ],
+      },
+    }],
+  };
+}
+
+/** The project the tasks work on: a module and tests that take the runner a moment (the project's test command). */
+function addProject(workspace) {
+  const mod = Array.from({ length: 400 }, (_, i) => `export const v${i} = ${i};`).join('\n');
+  const test = (n) => `import test from 'node:test';\nimport assert from 'node:assert';\nimport * as m from './mod.mjs';\nfor (let i = 0; i < 50; i++) test('t${n}-' + i, () => assert.equal(m['v' + i], i));\n`;
+  mkdirSync(join(workspace, 'bench-task'), { recursive: true });
+  writeFileSync(join(workspace, 'package.json'), '{"name":"bench-project","private":true,"scripts":{"test":"node --test bench-task/"}}\n');
+  writeFileSync(join(workspace, 'bench-task', 'mod.mjs'), `${mod}\n`);
+  writeFileSync(join(workspace, 'bench-task', 'a.test.mjs'), test(1));
+  writeFileSync(join(workspace, 'bench-task', 'b.test.mjs'), test(2));
+}
+
+/** Back to the editor, its cursor where it was. */
+async function focusEditor(win) {
+  await win.wb.runCommand('View: Focus Active Editor Group');
+  await win.page.locator('.editor-instance .monaco-editor.focused').waitFor({ timeout: 20_000 });
+}
+
+/** Two tasks started from the palette, typing once both have run a turn. */
+async function startTwoTasks(win, round) {
+  const rows = [];
+  for (const n of [1, 2]) rows.push(await startTask(win.wb, win.page, `${TASK} (${round}.${n})`));
+  await until('both tasks past their first turn', async () => {
+    const texts = await Promise.all(rows.map((r) => r.innerText()));
+    return texts.every((t) => /running · .* [1-9]\d* turns? · /.test(t.replace(/\s+/g, ' ')));
+  }, 120_000);
+  await focusEditor(win);
+}
+
+/** Stops every running task through Flint: Stop Background Task (a pick when more than one runs). */
+async function stopTasks(win) {
+  const { page } = win;
+  const running = page.locator('.pane-body .monaco-list-row', { hasText: /(running|queued|waiting for consent) · / });
+  for (let attempt = 0; attempt < 6 && (await running.count()) > 0; attempt++) {
+    const input = page.locator('.quick-input-widget input');
+    await page.keyboard.press('F1');
+    await input.fill('>Flint: Stop Background Task');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Stop Background Task' }).first().waitFor({ timeout: 20_000 });
+    await page.keyboard.press('Enter');
+    // With two running, a pick of the task to stop; with one, it stops at once.
+    const pick = await page.locator('.quick-input-widget input[placeholder="Task to stop"]').waitFor({ timeout: 3000 }).then(() => true, () => false);
+    if (pick) await page.keyboard.press('Enter');
+    await input.waitFor({ state: 'hidden', timeout: 20_000 });
+    // The Tasks view redraws at most every 200 ms.
+    await page.waitForTimeout(600);
+  }
+  if ((await running.count()) > 0) throw new Error('the tasks did not stop');
+  await focusEditor(win);
+  // The killed test runs and the stopped loops settle before the next window.
+  await page.waitForTimeout(1000);
+}
+
+/** One time window: keystrokes alternating between Flint's window and the baseline's. */
+async function typeWindow(flint, baseline, withTasks, index, out) {
+  const orders = balancedTurns(2, KEYS);
+  for (let k = 0; k < KEYS; k++) {
+    for (const w of orders[k]) {
+      const win = w === 0 ? flint : baseline;
+      await win.page.bringToFront();
+      const ms = await measureOneKeystroke(win.page, KEY_CHARS[(index + k) % KEY_CHARS.length]);
+      out.push({ withTasks, window: w === 0 ? 'flint' : 'baseline', ms });
+    }
+  }
+}
+
+/** (Flint − baseline) with tasks minus the same without, with a bootstrap interval over the four sample sets. */
+function beyondFloor(name, sets) {
+  const f = (a, b, c, d) => median(a) - median(b) - (median(c) - median(d));
+  if (sets.some((s) => s.length === 0)) return { [name]: null };
+  const ci = bootstrapCi(sets, f);
+  return { [name]: round(f(...sets)), [`${name}_n`]: Math.min(...sets.map((s) => s.length)), [`${name}_ci`]: ci ? ci.map(round) : null };
+}
+
+function figures(samples, suffix) {
+  const pick = (withTasks, window) => samples.filter((s) => s.withTasks === withTasks && s.window === window && s.ms !== null).map((s) => s.ms);
+  const missed = (withTasks) => samples.filter((s) => s.withTasks === withTasks && s.window === 'flint' && s.ms === null).length;
+  const n = (base) => `${base}${suffix}`;
+  return {
+    ...medianDifference(n('ghost_text_first_token_added_ms_with_tasks_minus_none'), pick(true, 'flint'), pick(false, 'flint'), { digits: 3 }),
+    ...beyondFloor(n('keystroke_added_ms_with_tasks_minus_none'), [pick(true, 'flint'), pick(true, 'baseline'), pick(false, 'flint'), pick(false, 'baseline')]),
+    ...percentileFigure(n('ghost_text_ms_p50_with_tasks'), pick(true, 'flint'), 50, { digits: 3 }),
+    ...percentileFigure(n('ghost_text_ms_p50_none'), pick(false, 'flint'), 50, { digits: 3 }),
+    ...percentileFigure(n('baseline_ms_p50_with_tasks'), pick(true, 'baseline'), 50, { digits: 3 }),
+    ...percentileFigure(n('baseline_ms_p50_none'), pick(false, 'baseline'), 50, { digits: 3 }),
+    ...percentileFigure(n('ghost_text_ms_p95_with_tasks'), pick(true, 'flint'), 95, { digits: 3 }),
+    ...percentileFigure(n('ghost_text_ms_p95_none'), pick(false, 'flint'), 95, { digits: 3 }),
+    [n('keys_without_ghost_text_with_tasks')]: missed(true),
+    [n('keys_without_ghost_text_none')]: missed(false),
+  };
+}
+
+async function main() {
+  const missing = missingPrerequisites();
+  if (missing.length) throw new Error(`missing ${missing.join(', ')}; install with: ${INSTALL_COMMAND}`);
+  buildIfStale(root);
+  const groups = new ProcessGroups();
+  const scratch = mkdtempSync(join(tmpdir(), 'flint-bench-tasks-editor-'));
+  groups.onStop(() => rmSync(scratch, { recursive: true, force: true }));
+  let burner;
+  try {
+    const fastScript = join(scratch, 'fast.json');
+    writeFileSync(fastScript, readFileSync(join(root, 'bench', 'e2eFixture.json'), 'utf8'));
+    const fullScript = join(scratch, 'full.json');
+    writeFileSync(fullScript, JSON.stringify(taskScript()));
+    const fast = await startEndpoint(groups, { args: ['--script', fastScript, ...MODEL_ARGS] });
+    const full = await startEndpoint(groups, { args: ['--script', fullScript, ...MODEL_ARGS] });
+    // The budgets are user settings: the tasks run until stopped.
+    const settings = { 'flint.fast.url': fast.wsUrl, 'flint.full.url': full.httpUrl, 'editor.inlineSuggest.enabled': true, 'flint.tasks.maxTurns': 10_000, 'flint.tasks.maxMinutes': 60 };
+    const browser = await launchBrowser(groups);
+    const server = await startCodeServer(groups, { settings });
+    const baseline = await openBenchWindow(groups, server, browser, BASELINE);
+    const flint = await openBenchWindow(groups, server, browser, root, { 'flint.completions.debounceMs': 0 });
+    addProject(flint.workspace);
+    if (BUSY) burner = competingLoad(30 * 60_000);
+    const loadBefore = load();
+    // A warm-up window of each kind, not counted.
+    await typeWindow(flint, baseline, false, 0, []);
+    await flint.page.bringToFront();
+    await startTwoTasks(flint, 0);
+    await typeWindow(flint, baseline, true, 0, []);
+    await stopTasks(flint);
+    const samples = [];
+    let index = 1;
+    for (const order of balancedTurns(2, Math.max(1, Math.round(WINDOWS / 2)))) {
+      for (const kind of order) {
+        if (kind === 1) {
+          await flint.page.bringToFront();
+          await startTwoTasks(flint, index);
+        }
+        await typeWindow(flint, baseline, kind === 1, index, samples);
+        if (kind === 1) {
+          await flint.page.bringToFront();
+          await stopTasks(flint);
+        }
+        console.log(`window ${index} (${kind === 1 ? 'tasks' : 'none'}) done, load ${load()}`);
+        index++;
+      }
+    }
+    const suffix = BUSY ? '_busy' : '';
+    const result = {
+      ...figures(samples, suffix),
+      windows: WINDOWS,
+      keys_per_window: KEYS,
+      [`load_average${suffix}`]: [loadBefore, load()],
+      measured_in: 'code-server + headless chromium: keydown to ghost text on screen in Flint\'s window, two background tasks started and stopped from the command palette in the same window; the fast and the full model each on a local endpoint of its own',
+      at: new Date().toISOString(),
+    };
+    mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+    const file = join(root, 'bench', 'results', 'tasks-editor.json');
+    // A busy run adds its figures beside the quiet run's.
+    const kept = BUSY && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+    writeFileSync(file, `${JSON.stringify({ ...kept, ...result }, null, 2)}\n`);
+    const r = result;
+    const f = (name) => `${r[name + suffix]} ms (${JSON.stringify(r[`${name}${suffix}_ci`])}, n ${r[`${name}${suffix}_n`]})`;
+    console.log(`tasks-editor${BUSY ? ' busy' : ''} (load ${loadBefore}→${load()}): ghost text with tasks − none ${f('ghost_text_first_token_added_ms_with_tasks_minus_none')}, beyond the floor ${f('keystroke_added_ms_with_tasks_minus_none')}`);
+    return 0;
+  } finally {
+    burner?.stop();
+    await groups.stopAll();
+  }
+}
+
+main().then(
+  (code) => { process.exitCode = code; },
+  (err) => { console.error(`tasks-editor bench: ${err.stack ?? err.message}`); process.exitCode = 1; },
+);
