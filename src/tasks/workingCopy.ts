@@ -126,10 +126,15 @@ async function ignoredFolders(folder: string, reading: string[]): Promise<string
 
 /** Stages everything in the copy (its own index) and returns the tree: the snapshot, or the task's current state. */
 export async function writeSnapshot(record: Pick<WorkingCopyRecord, 'root' | 'gitArgs'>): Promise<string> {
+  await stageAll(record);
+  return (await git([...record.gitArgs, 'write-tree'], record.root)).trim();
+}
+
+/** Stages everything in the copy on its own index. */
+export async function stageAll(record: Pick<WorkingCopyRecord, 'root' | 'gitArgs'>): Promise<void> {
   // New blobs go into one pack (bulk check-in) rather than a file each: creating thousands of
   // small files is what a first snapshot of a plain copy would spend its time on.
   await git([...record.gitArgs, '-c', 'core.bigFileThreshold=1', 'add', '-A', '--', '.'], record.root);
-  return (await git([...record.gitArgs, 'write-tree'], record.root)).trim();
 }
 
 async function removePartial(dir: string, top: string | undefined): Promise<void> {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { looksBinary } from '../context/looksBinary';
 import type { ChangeSet, FileChange } from './changeSet';
 import { git, zList } from './gitCommand';
-import { writeSnapshot } from './workingCopy';
+import { stageAll } from './workingCopy';
 import type { WorkingCopyRecord } from './workingCopyRecord';
 
 interface Entry {
@@ -12,10 +12,15 @@ interface Entry {
   from?: string;
 }
 
-/** What differs between the snapshot and the copy now (folder-relative paths, renames found). */
+/**
+ * What differs between the snapshot and the copy now (folder-relative paths, renames found).
+ * Two git processes: the copy's own index is staged, then compared with the snapshot's tree
+ * (no tree written in between). Each process started blocks the editor's event loop for a
+ * moment (the fork), and this runs while a task works.
+ */
 async function changedEntries(record: WorkingCopyRecord): Promise<Entry[]> {
-  const now = await writeSnapshot(record);
-  const out = zList(await git([...record.gitArgs, 'diff-tree', '-r', '-M', '-z', '--name-status', record.snapshotTree, now, '--', '.'], record.root));
+  await stageAll(record);
+  const out = zList(await git([...record.gitArgs, 'diff-index', '--cached', '-M', '-z', '--name-status', record.snapshotTree, '--', '.'], record.root));
   const entries: Entry[] = [];
   for (let i = 0; i < out.length; i++) {
     const status = out[i][0];

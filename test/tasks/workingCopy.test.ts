@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ let user: string;
 let storage: string;
 const isDenied = createDenyList([]);
 const read = (root: string, rel: string) => readFileSync(join(root, rel), 'utf8');
+const realGit = () => execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
 
 beforeEach(() => {
   tmp = mkdtempSync(join(tmpdir(), 'flint-wc-'));
@@ -99,6 +101,24 @@ describe.each(['git', 'copy'] as const)('createWorkingCopy (%s folder)', (kind) 
     expect(byPath['test/b.test.ts']).toEqual({ kind: 'created', path: 'test/b.test.ts', task: 'test\n' });
     expect(byPath['src/new.ts']).toEqual({ kind: 'deleted', path: 'src/new.ts', base: 'fresh\n' });
     expect(set.files).toHaveLength(3);
+  });
+
+  it('counts the changes with two git processes: each one started blocks the editor for a moment', async () => {
+    const copy = await take('t5');
+    writeFileSync(join(copy.root, 'src/b.ts'), 'export const b = 5;\n');
+    // A git on the PATH that notes each start, then runs the real one.
+    const bin = join(tmp, 'bin');
+    const calls = join(tmp, 'git-calls');
+    writeFiles(bin, { git: `#!/bin/sh\necho "$*" >> '${calls}'\nexec '${realGit()}' "$@"\n` });
+    chmodSync(join(bin, 'git'), 0o755);
+    const path = process.env.PATH;
+    process.env.PATH = `${bin}:${path}`;
+    try {
+      expect(await countChanges(copy)).toBe(1);
+    } finally {
+      process.env.PATH = path;
+    }
+    expect(readFileSync(calls, 'utf8').trim().split('\n')).toHaveLength(2);
   });
 
   it('reports a moved file as renamed, with its old path and base', async () => {
