@@ -202,7 +202,7 @@ export const tests = [
     async run({ page }) {
       const { child, url, cache } = await npmStart();
       try {
-        assert.match(readFileSync(join(cache, 'endpoint.log'), 'utf8'), /model flint-code-6m\.gguf: context 2048 tokens, fill-in-the-middle, no chat template, 1 thread/);
+        assert.match(readFileSync(join(cache, 'endpoint.log'), 'utf8'), /model flint-code-6m\.gguf: context 2048 tokens, fill-in-the-middle, no chat template, no tools, 1 thread/);
         const other = await newPage(page.context().browser());
         try {
           const wb = new Workbench(other);
