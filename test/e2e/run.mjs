@@ -43,6 +43,11 @@ function finish(t0, { ran = true } = {}) {
   // Only a complete run is a figure worth keeping.
   if (ran && !only && !argv.includes('--no-host') && !argv.includes('--no-ui')) writeSuiteRecord(wallS, failed);
   console.log(`${results.length - failed} passed, ${failed} failed`);
+  // A filter that matches nothing ran nothing: say so rather than pass.
+  if (only && results.length === 0) {
+    console.log(`no test matches --only ${onlyTexts.map((t) => `"${t}"`).join(', ')}`);
+    return 1;
+  }
   return failed === 0 ? 0 : 1;
 }
 
