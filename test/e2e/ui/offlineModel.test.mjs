@@ -99,6 +99,17 @@ async function revert(wb) {
   await until('the file reverted', async () => (await wb.page.locator('.tabs-container .tab.active.dirty').count()) === 0, 20_000);
 }
 
+/** Resolves once the endpoint has recorded no new request for 400 ms (at most 10 s). */
+async function requestsQuiet(endpoint) {
+  let count = (await endpoint.requests()).length;
+  let since = Date.now();
+  await until('the endpoint quiet', async () => {
+    const now = (await endpoint.requests()).length;
+    if (now !== count) [count, since] = [now, Date.now()];
+    return Date.now() - since >= 400;
+  }, 10_000);
+}
+
 /** The lower right of the window: the status bar item and the notification above it. */
 async function statusBarClip(page) {
   const size = page.viewportSize();
@@ -123,6 +134,9 @@ async function typeAtPlaces(ctx, route) {
     await wb.press('Control+Home');
     for (let i = 0; i < place.line; i++) await wb.press('ArrowDown');
     await wb.press('End');
+    // The cursor's arrival may ask for the line as it is (before the key): let that request be
+    // recorded first, so the one checked below is the typed key's.
+    await requestsQuiet(endpoint);
     await endpoint.clearRequests();
     await wb.type(place.key);
     const shown = await settledGhostText(wb, golden[place.name]?.ghostText);
