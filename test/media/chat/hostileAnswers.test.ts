@@ -6,14 +6,15 @@ import { deliverAndRecord, historyMessages, HOSTILE_ANSWERS, HOSTILE_CODE, liveM
 
 /**
  * Each hostile answer is rendered by the real chat bundle in Chromium, streamed live and
- * reopened from history, while every frame is recorded; no frame may take over 100 ms of the
+ * reopened from history, while every frame is recorded; no frame may take over 250 ms of the
  * page's main-thread CPU time (thread time, so that the other work of a shared machine does not
  * count as the page's; wall times and Chromium's long frames are printed beside it).
- * 100 ms is the freeze line, far under the seconds these answers once took and over what a slow
- * or shared machine adds to a sound frame (a garbage collection of the megabyte answers lands
- * in some frame); the speed target, no frame over 50 ms, is measured by the chat benchmark.
+ * 250 ms is the freeze line, far under the seconds these answers once took and over what a slow
+ * or shared machine adds to a sound frame (a garbage collection of the megabyte answers landed
+ * in one frame at 111 ms on a loaded two-core machine, beside frames of 1 to 8 ms); the speed
+ * target, no frame over 50 ms, is measured by the chat benchmark.
  */
-const FREEZE_MS = 100;
+const FREEZE_MS = 250;
 
 /** What each answer must still show once rendered. */
 const CHECKS: Record<HostileKey, (chat: ChatPage, id: string) => Promise<void>> = {
