@@ -7,17 +7,20 @@ import { join } from 'node:path';
 export async function openPath(wb, page, path) {
   await wb.statusBarItem('Flint', { timeoutMs: 30_000 });
   const name = path.split('/').pop();
-  const tab = page.locator('.tabs-container .tab.active', { hasText: name });
+  // The file's tab stays active in its group while another group (a webview) has the focus, so
+  // success is the tab in the active group with its editor focused, not the tab alone.
+  const tab = page.locator('.editor-group-container.active .tabs-container .tab.active', { hasText: name });
+  const focused = page.locator('.editor-group-container.active .editor-instance .monaco-editor.focused .view-lines');
+  const opened = (timeout) => tab.waitFor({ timeout }).then(() => focused.waitFor({ timeout })).then(() => true, () => false);
   // On a loaded machine the list can change under the click: try again from a closed box.
   for (let attempt = 0; attempt < 3; attempt++) {
     await wb.quickOpen(path);
     const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: name }).first();
     await row.click({ timeout: 10_000 }).catch(() => undefined);
-    if (await tab.waitFor({ timeout: 5_000 }).then(() => true, () => false)) break;
+    if (await opened(5_000)) return;
     await wb.press('Escape');
   }
-  await tab.waitFor({ timeout: 5_000 });
-  await page.locator('.editor-instance .monaco-editor.focused .view-lines').waitFor({ timeout: 20_000 });
+  if (!(await opened(20_000))) throw new Error(`${name} did not open with its editor focused after three tries`);
 }
 
 /** Writes `text` to src/`name` in the workspace, opens it, and returns its path. */
