@@ -146,3 +146,45 @@ export function fileSourceNames() {
     return `${where}:${at.line} ${f.functionName || at.name || ''}`;
   };
 }
+
+/**
+ * Milliseconds per second of a Node CPU profile by slice: each sample charged to the nearest
+ * frame of the extension bundle under `bundle` ("flint: <src folder>", "flint deps: <package>"),
+ * else "editor" (the host's own code and Node's), "gc", "program" or "idle". A sample counts for
+ * at most `capMs` (see summarizeProfile).
+ */
+export function slicesPerSecond(profile, { bundle = '/dist/extension.js', capMs = 1 } = {}) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const maps = new Map();
+  const sliceOfFrame = (f) => {
+    if (!f.url.includes(bundle)) return null;
+    const path = fileURLToPath(f.url);
+    if (!maps.has(path)) maps.set(path, existsSync(`${path}.map`) ? new SourceMapConsumer(JSON.parse(readFileSync(`${path}.map`, 'utf8'))) : null);
+    const source = maps.get(path)?.originalPositionFor({ line: f.lineNumber + 1, column: f.columnNumber }).source;
+    if (!source) return 'flint: (unmapped)';
+    if (source.includes('node_modules/')) return `flint deps: ${source.split('node_modules/').pop().split('/')[0]}`;
+    const parts = source.split('/src/').pop().split('/');
+    return `flint: ${parts.length > 1 ? parts[0] : parts[0].replace(/\.ts$/, '')}`;
+  };
+  const memo = new Map();
+  const sliceOf = (id) => {
+    if (memo.has(id)) return memo.get(id);
+    const f = byId.get(id).callFrame;
+    const special = { '(idle)': 'idle', '(garbage collector)': 'gc', '(program)': 'program', '(root)': 'editor' }[f.functionName];
+    const up = parent.get(id);
+    const slice = special ?? sliceOfFrame(f) ?? (up === undefined ? 'editor' : sliceOf(up));
+    memo.set(id, slice);
+    return slice;
+  };
+  const totals = new Map();
+  let total = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const ms = Math.min(capMs, (profile.timeDeltas[i] ?? 0) / 1000);
+    total += ms;
+    const s = sliceOf(profile.samples[i]);
+    totals.set(s, (totals.get(s) ?? 0) + ms);
+  }
+  return Object.fromEntries([...totals].map(([s, ms]) => [s, Math.round((ms / total) * 10_000) / 10]).sort((a, b) => b[1] - a[1]));
+}

@@ -39,7 +39,7 @@ import { balancedTurns } from './balancedOrders.mjs';
 import { competingLoad } from './competingLoad.mjs';
 import { measureOneKeystroke } from './e2eProbe.mjs';
 import { openBenchWindow } from './e2eWindow.mjs';
-import { cpuByKind, extensionHosts, fileSourceNames, profileNodeProcess } from './hostProfile.mjs';
+import { cpuByKind, extensionHosts, fileSourceNames, profileNodeProcess, slicesPerSecond } from './hostProfile.mjs';
 import { profileRenderer } from './rendererProfile.mjs';
 import { bootstrapCi, median, medianDifference, percentileFigure } from './sampleStats.mjs';
 
@@ -176,12 +176,14 @@ async function profiled(name, ctx, fn) {
   const wallMs = Math.round(performance.now() - start);
   const { profile, ...hostSummary } = await hostProfile.stop();
   const { profile: pageProfile, ...pageSummary } = await page.stop();
-  const summary = { name, wallMs, load: [loadStart, load()], cpuMsByKind: cpu.stop(), flintExtensionHost: hostSummary, flintPage: pageSummary };
+  // Busy milliseconds a second of Flint's extension host by slice (the slices over 0.5).
+  const slices = Object.fromEntries(Object.entries(slicesPerSecond(profile)).filter(([, ms]) => ms >= 0.5));
+  const summary = { name, wallMs, load: [loadStart, load()], cpuMsByKind: cpu.stop(), flintExtensionHostMsPerSecond: slices, flintExtensionHost: hostSummary, flintPage: pageSummary };
   mkdirSync(PROFILE, { recursive: true });
   writeFileSync(join(PROFILE, `${name}.json`), `${JSON.stringify(summary, null, 1)}\n`);
   writeFileSync(join(PROFILE, `${name}.cpuprofile`), JSON.stringify(profile));
   writeFileSync(join(PROFILE, `${name}-page.cpuprofile`), JSON.stringify(pageProfile));
-  console.log(`profile ${name}: ${wallMs} ms, host busy ${Math.round(hostSummary.busyMs)} ms, page busy ${Math.round(pageSummary.busyMs)} ms; cpu ${JSON.stringify(summary.cpuMsByKind)}`);
+  console.log(`profile ${name}: ${wallMs} ms, host busy ${Math.round(hostSummary.busyMs)} ms (ms a second: ${JSON.stringify(slices)}), page busy ${Math.round(pageSummary.busyMs)} ms; cpu ${JSON.stringify(summary.cpuMsByKind)}`);
 }
 
 /** (Flint − baseline) with tasks minus the same without, with a bootstrap interval over the four sample sets. */
