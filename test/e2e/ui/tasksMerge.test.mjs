@@ -67,13 +67,6 @@ async function openReview(wb, page, folder) {
   assert.deepEqual(shown.map((t) => /\w+\.js/.exec(t)?.[0]).sort(), ['alpha.js', 'beta.js', 'gamma.js'], `the review shows the three files: ${shown}`);
 }
 
-/** Runs a command from the palette without waiting for the palette to close (the command opens a question of its own). */
-async function startCommand(wb, page, label) {
-  await wb.quickInput('F1', `>${label}`);
-  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: label }).first().waitFor({ timeout: 20_000 });
-  await wb.press('Enter');
-}
-
 /** Opens `folder/name` through Quick Open, picking the row of that folder (both folders hold a file of that name). */
 async function openIn(wb, page, folder, name) {
   await wb.quickOpen(`${folder}/${name}`);
@@ -128,7 +121,8 @@ export const tests = [
 
       await openReview(wb, page, 'one');
       await wb.runCommand('Notifications: Clear All Notifications');
-      await startCommand(wb, page, 'Flint: Accept All of Task Result');
+      // The command asks a question of its own: the palette is not waited for to close.
+      await wb.pickCommand('Flint: Accept All of Task Result');
       // The overlap is asked about: the user's text, the task's and the original are shown; nothing of it lands silently.
       const question = page.locator('.quick-input-widget', { hasText: 'Conflict: one/alpha.js:9' });
       await question.waitFor({ timeout: 30_000 });
@@ -212,7 +206,7 @@ export const tests = [
       await wb.open(page.url());
       await wb.waitForDevelopmentHost();
       await wb.statusBarItem('Flint', { timeoutMs: 30_000 });
-      await startCommand(wb, page, 'Flint: Revert Task');
+      await wb.pickCommand('Flint: Revert Task');
       // With the first test's apply also revertible, the task is picked by its summary.
       const which = page.locator('.quick-input-widget', { hasText: 'Which task?' });
       if (await which.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
