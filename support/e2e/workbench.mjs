@@ -123,6 +123,12 @@ export class Workbench {
   async runCommand(label, { timeoutMs = 20_000 } = {}) {
     const input = await this.pickCommand(label, { timeoutMs });
     await input.waitFor({ state: 'hidden', timeout: timeoutMs });
+    // The box gives the focus back (or the command moves it) a moment after it hides: keys pressed
+    // before that land nowhere. Bounded and not an error: a command may leave the focus nowhere.
+    await this.page.waitForFunction(() => {
+      const el = document.activeElement;
+      return el && el !== document.body && !el.closest('.quick-input-widget');
+    }, null, { timeout: 2_000 }).catch(() => undefined);
   }
 
   /** Types text into the focused editor, one key event per character. */
