@@ -114,12 +114,15 @@ export class Workbench {
         await exact.first().click({ timeout: 5_000 });
         return input;
       }
-      if (last || Date.now() > deadline) throw new Error(`the command palette did not offer "${label}" (${state})`);
+      if (last || Date.now() > deadline) {
+        const shown = await this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row .label-name').allTextContents().catch(() => []);
+        throw new Error(`the command palette did not offer "${label}" (${state}; its rows: ${JSON.stringify(shown.slice(0, 5))}): labels are matched exactly`);
+      }
       if (state !== 'closed') await this.page.keyboard.press('Escape');
     }
   }
 
-  /** Runs a command from the command palette by its label (e.g. "Flint: Show Log"). */
+  /** Runs a command from the command palette by its exact label (e.g. "Flint: Show Log"). */
   async runCommand(label, { timeoutMs = 20_000 } = {}) {
     const input = await this.pickCommand(label, { timeoutMs });
     await input.waitFor({ state: 'hidden', timeout: timeoutMs });

@@ -195,7 +195,7 @@ export const tests = [
 
       await wb.runCommand('Flint: Accept All of Task Result');
       await until('the rest applied', () => read(workspace, 'two', 'alpha.js') === TASK['alpha.js'] && read(workspace, 'two', 'gamma.js') === TASK['gamma.js'], 30_000);
-      await wb.runCommand('File: Save All');
+      await wb.runCommand('File: Save All Files');
       await until('beta.js saved', () => read(workspace, 'two', 'beta.js') === typedInto('beta.js', TASK['beta.js']), 20_000);
       // The file is on disk a moment before the editor drops its dirty mark; closing earlier asks to save.
       await page.locator('.tabs-container .tab.dirty').first().waitFor({ state: 'detached', timeout: 10_000 });
@@ -214,7 +214,7 @@ export const tests = [
       }
       await page.locator('.notification-toast', { hasText: 'the task was reverted' }).waitFor({ timeout: 30_000 });
       // A buffer the reload brought back unsaved is reverted in place and stays unsaved: saved here to compare the bytes.
-      await wb.runCommand('File: Save All');
+      await wb.runCommand('File: Save All Files');
       await until('every file saved as it was before the apply', () => Object.entries(before).every(([name, text]) => read(workspace, 'two', name) === text), 10_000).catch(() => undefined);
       for (const [name, text] of Object.entries(before)) assert.equal(read(workspace, 'two', name), text, `${name} restored byte for byte`);
     },
