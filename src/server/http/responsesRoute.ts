@@ -21,7 +21,7 @@ export async function responsesRoute(req: IncomingMessage, res: ServerResponse, 
   const generate = (body as { generate?: unknown }).generate !== false;
   const job = buildResponseJob(body, { models: ctx.models, lookup: (id) => ctx.store.get(id), toolsUnsupported: ctx.engine.toolsUnsupported }, { generate });
   if (generate) {
-    const fitted = await fitPrompt(ctx, { kind: 'chat', instructions: job.shape.instructions ?? undefined, messages: job.conversation });
+    const fitted = await fitPrompt(ctx, { kind: 'chat', instructions: job.shape.instructions ?? undefined, messages: job.conversation }, 'input', job.tools);
     if (fitted.kind === 'chat') job.conversation = fitted.messages;
   }
   const faults = ctx.faults.armResponse(job.generate);

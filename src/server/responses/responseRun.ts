@@ -1,4 +1,5 @@
 import type { Engine, FunctionCall, PlannedCall, Prompt } from '../engine/engine';
+import { contextLengthExceeded } from '../dialect/contextLengthExceeded';
 import { splitIntoTokens } from '../engine/splitIntoTokens';
 import type { ArmedFaults } from '../faults/faults';
 import { producedTokens } from '../generation/producedTokens';
@@ -12,6 +13,8 @@ export interface RunDeps {
   pacing: Pacing;
   maxTokens: number;
   faults: ArmedFaults;
+  /** The model's context window, checked when a real model serves the response (its engine could only fail past it). */
+  contextTokens?: number;
 }
 
 /**
@@ -81,6 +84,10 @@ export class ResponseRun {
     const prompt = { kind: 'chat' as const, instructions: shape.instructions ?? undefined, messages: conversation };
     const inputTokens = await this.deps.engine.countPromptTokens(prompt, this.job.tools);
     const ok = () => !w.ended && this.stopReason !== 'abandoned';
+    if (this.deps.contextTokens !== undefined && inputTokens > this.deps.contextTokens) {
+      await w.emit(contextLengthExceeded('input', inputTokens, this.deps.contextTokens).event(this.job.streamId));
+      return this.outcome('failed');
+    }
     if (!this.announced) await w.emit({ type: 'response.created', response: responseObject(shape, 'in_progress', []) });
     await w.emit({ type: 'response.in_progress', response: responseObject(shape, 'in_progress', []) });
     if (!this.job.generate) {
