@@ -27,7 +27,13 @@ export async function responsesRoute(req: IncomingMessage, res: ServerResponse, 
   const faults = ctx.faults.armResponse(job.generate);
   const collect = body.stream ? undefined : new CollectSink(() => res.destroy());
   const sink = collect ?? sseSink(res, true);
-  const deps = { engine: ctx.engine, pacing: ctx.models.pacing(job.model, ctx.knobs), maxTokens: ctx.knobs.maxTokens, faults };
+  const deps = {
+    engine: ctx.engine,
+    pacing: ctx.models.pacing(job.model, ctx.knobs),
+    maxTokens: ctx.knobs.maxTokens,
+    faults,
+    ...(ctx.engine.facts && { contextTokens: ctx.contextTokens }),
+  };
   const run = new ResponseRun(job, deps, new EventWriter(sink, faults, responsesFraming()));
   res.on('close', () => {
     if (!res.writableFinished) run.abandon();

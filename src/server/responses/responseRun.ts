@@ -103,7 +103,9 @@ export class ResponseRun {
       this.controller.abort();
       return this.outcome('abandoned');
     }
-    const cut = this.stopReason === 'steered' ? 'steered' : outputTokens >= maxTokens && !this.deps.faults.enormousOutput ? 'max_output_tokens' : undefined;
+    // A real model's answer also stops where its context window ends.
+    const windowFull = this.deps.contextTokens !== undefined && inputTokens + outputTokens >= this.deps.contextTokens;
+    const cut = this.stopReason === 'steered' ? 'steered' : (outputTokens >= maxTokens || windowFull) && !this.deps.faults.enormousOutput ? 'max_output_tokens' : undefined;
     const output: unknown[] = [];
     // A response that only calls functions has no message item; one that says nothing at all has an empty one.
     if (message.opened || !planned.length) output.push(await message.close(this.partial, cut ? 'incomplete' : 'completed'));
