@@ -1,6 +1,9 @@
 /** Folders of installed dependencies: linked into a working copy, never copied (nor snapshotted). */
 export const DEPENDENCY_FOLDERS = ['node_modules', '.venv', 'venv', 'bower_components'];
 
+/** The snapshot's index with the copy's stat data, in the copy's own folder: the task's changes are counted against it. */
+export const COUNT_INDEX = 'count-index';
+
 /**
  * Where a task works, as persisted beside the task (`<dir>/record.json`), so a reloaded window
  * can reopen it, compute its changes and remove it.
