@@ -29,7 +29,7 @@ async function readRepository(folder: string): Promise<Repository | undefined | 
     if (info) {
       const gitDir = info.isDirectory() ? dotGit : await linkedGitDir(dotGit, top);
       if (!gitDir) return 'ask';
-      const head = await resolveHead(gitDir);
+      const head = await headCommit(gitDir);
       return head === 'ask' ? 'ask' : head === undefined ? undefined : { top, index: join(gitDir, 'index'), head };
     }
     if (dirname(top) === top) return undefined;
@@ -44,8 +44,8 @@ async function linkedGitDir(file: string, top: string): Promise<string | undefin
 
 const SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 
-/** HEAD's commit: undefined on an unborn branch, 'ask' where the refs are not loose or packed files. */
-async function resolveHead(gitDir: string): Promise<string | undefined | 'ask'> {
+/** HEAD's commit in a git dir: undefined on an unborn branch, 'ask' where the refs are not loose or packed files. */
+export async function headCommit(gitDir: string): Promise<string | undefined | 'ask'> {
   const common = await readFile(join(gitDir, 'commondir'), 'utf8').then((c) => (isAbsolute(c.trim()) ? c.trim() : join(gitDir, c.trim())), () => gitDir);
   if (await stat(join(common, 'reftable')).then(() => true, () => false)) return 'ask';
   const head = (await readFile(join(gitDir, 'HEAD'), 'utf8')).trim();

@@ -1,7 +1,7 @@
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { git, GitError, zList } from './gitCommand';
-import { findRepository, type Repository } from './gitRepository';
+import { findRepository, headCommit, type Repository } from './gitRepository';
 import { captureGit } from './snapshotGit';
 import { startFileReader } from './fileReader';
 import { capturePlain } from './snapshotPlain';
@@ -120,13 +120,21 @@ async function takePlain(o: WorkingCopyOptions, dir: string, excludes: string): 
   };
 }
 
-/** Stages everything in the copy (its own index) and returns the tree: the snapshot, or the task's current state. */
+/** What a snapshot commit of a plain copy needs, whatever the user's configuration says. */
+const SNAPSHOT_COMMIT = ['-c', 'user.name=Flint', '-c', 'user.email=flint@localhost', '-c', 'commit.gpgSign=false', '-c', 'gc.auto=0', '-c', 'maintenance.auto=false'];
+
+/**
+ * Stages everything in a plain copy (its private git dir) and commits it: the snapshot. A commit
+ * rather than a bare tree, so that counting the task's changes (`status`) finds nothing between
+ * HEAD and the snapshot to list.
+ */
 async function writeSnapshot(record: Pick<WorkingCopyRecord, 'root' | 'gitArgs' | 'dir'>): Promise<string> {
   await stageAll(record);
-  const tree = (await git([...record.gitArgs, 'write-tree'], record.root)).trim();
+  await git([...record.gitArgs, ...SNAPSHOT_COMMIT, 'commit', '-q', '--no-verify', '--allow-empty', '-m', 'snapshot'], record.root);
   // The copy's index is the snapshot now, with the copy's stat data: what its changes are counted against.
   await copyFile(join(record.dir, 'git', 'index'), join(record.dir, COUNT_INDEX));
-  return tree;
+  const head = await headCommit(join(record.dir, 'git')).catch(() => undefined);
+  return typeof head === 'string' && head !== 'ask' ? head : (await git([...record.gitArgs, 'rev-parse', 'HEAD'], record.root)).trim();
 }
 
 /** Stages everything in the copy on its own index. */

@@ -24,7 +24,7 @@ export interface WorkingCopyRecord {
   gitArgs: string[];
   /** The folder's path inside its repository ('' at the top, or for a copy), with a trailing slash. */
   prefix: string;
-  /** The git tree of the snapshot: the base every change is measured from. */
+  /** The git tree (or, for a plain copy, commit) of the snapshot: the base every change is measured from. */
   snapshotTree: string;
   /** Dependency folders linked into the copy (copy-relative), unlinked before removal. */
   links: string[];

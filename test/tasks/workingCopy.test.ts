@@ -119,6 +119,9 @@ describe.each(['git', 'copy'] as const)('createWorkingCopy (%s folder)', (kind) 
       process.env.PATH = path;
     }
     expect(readFileSync(calls, 'utf8').trim().split('\n')).toHaveLength(1);
+    // Its output names the changed file alone, not every file of the snapshot (HEAD is the snapshot's commit in a plain copy).
+    const status = execFileSync('git', [...copy.gitArgs, 'status', '--porcelain=v2', '-z', '-uall'], { cwd: copy.root, env: { ...process.env, GIT_INDEX_FILE: join(copy.dir, 'count-index') }, encoding: 'utf8' });
+    if (kind === 'copy') expect(status.split('\0').filter(Boolean)).toHaveLength(1);
   });
 
   it('reports a moved file as renamed, with its old path and base', async () => {
