@@ -53,11 +53,6 @@ export async function changedPaths(record: WorkingCopyRecord): Promise<Map<strin
   return changed;
 }
 
-/** How many files the task has changed so far (the Tasks view's count). */
-export async function countChanges(record: WorkingCopyRecord): Promise<number> {
-  return (await changedPaths(record)).size;
-}
-
 /**
  * The task's result as a ChangeSet: each changed text file with its snapshot text and the
  * task's. Binary files are left out (a text review cannot show them).

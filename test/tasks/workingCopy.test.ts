@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDenyList } from '../../src/privacy/denyList';
 import { captureWorkingCopy, createWorkingCopy } from '../../src/tasks/workingCopy';
-import { changeSetOf, countChanges, snapshotText } from '../../src/tasks/workingCopyChanges';
+import { changedPaths, changeSetOf, snapshotText } from '../../src/tasks/workingCopyChanges';
 import { capturePlain } from '../../src/tasks/snapshotPlain';
 import { removeStaleCopies, removeWorkingCopy } from '../../src/tasks/workingCopyRemoval';
 import { commitAll, fingerprint, gitIn, touched, writeFiles } from '../../support/folderFixture';
@@ -14,6 +14,7 @@ let tmp: string;
 let user: string;
 let storage: string;
 const isDenied = createDenyList([]);
+const countChanges = async (copy: Parameters<typeof changedPaths>[0]) => (await changedPaths(copy)).size;
 const read = (root: string, rel: string) => readFileSync(join(root, rel), 'utf8');
 const realGit = () => execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
 
