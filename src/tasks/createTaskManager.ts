@@ -10,7 +10,7 @@ import { filePersistence } from './taskPersistence';
 import type { TaskBudgets, TaskRunner } from './taskRunner';
 import type { TaskRecord } from './taskTypes';
 import { captureWorkingCopy } from './workingCopy';
-import { changeSetOf, countChanges, snapshotText } from './workingCopyChanges';
+import { changedPaths, changeSetOf, snapshotText } from './workingCopyChanges';
 import type { Overlay } from './workingCopyFiles';
 import { removeStaleCopies, removeWorkingCopy } from './workingCopyRemoval';
 
@@ -47,7 +47,7 @@ export async function createTaskManager(host: TaskHost): Promise<TaskManager> {
   const manager = new TaskManager({
     runner: host.runner,
     createCopy: (r) => captureWorkingCopy({ taskId: r.id, folder: r.folder, storageDir: copies, overlays: host.overlays(r.folder), isDenied: host.isDenied(), now: Date.now }),
-    environment: (r, copy, waiting) => {
+    environment: (r, copy, waiting, changes) => {
       const s = host.settings();
       return createTaskEnvironment({
         root: copy.record.root,
@@ -73,9 +73,10 @@ export async function createTaskManager(host: TaskHost): Promise<TaskManager> {
         probe: nodeProbe,
         privateDependencies: () => privatizeDependencies(copy.record),
         snapshot: { at: r.createdAt, text: (p) => snapshotText(copy.record, p) },
+        changes,
       });
     },
-    countChanges,
+    changedPaths,
     changeSet: changeSetOf,
     removeCopy: removeWorkingCopy,
     copyExists: (copy) => access(copy.dir).then(() => true, () => false),

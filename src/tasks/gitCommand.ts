@@ -12,11 +12,14 @@ export interface GitOptions {
   /** Written to git's stdin. */
   input?: string;
   signal?: AbortSignal;
+  /** The index is the copy's own: git may write its refreshed stat data (later calls then spare rehashing). */
+  refreshIndex?: boolean;
 }
 
 /** Runs git to its end (own process group, time limit, background priority: only tasks use it) and returns its stdout; throws GitError with git's own message. */
 export async function git(args: readonly string[], cwd: string, options: GitOptions = {}): Promise<string> {
-  const r = await spawnProcess({ argv: ['git', ...QUIET, ...args], cwd, timeoutMs: options.timeoutMs ?? 60_000, env: { GIT_TERMINAL_PROMPT: '0', ...options.env }, input: options.input, signal: options.signal, niceness: BACKGROUND_NICENESS });
+  const quiet = options.refreshIndex ? QUIET.slice(0, 2) : QUIET;
+  const r = await spawnProcess({ argv: ['git', ...quiet, ...args], cwd, timeoutMs: options.timeoutMs ?? 60_000, env: { GIT_TERMINAL_PROMPT: '0', ...options.env }, input: options.input, signal: options.signal, niceness: BACKGROUND_NICENESS });
   if (r.cancelled) throw new GitError(`git ${args[0]} was stopped`);
   if (r.startError) throw new GitError(`git could not start (${r.startError}): background tasks need git installed`);
   if (r.timedOut) throw new GitError(`git ${args[0]} did not finish in time`);

@@ -1,8 +1,8 @@
-import { copyFile, rm } from 'node:fs/promises';
-import { join, relative } from 'node:path';
-import { git, zList } from './gitCommand';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { git, GitError, zList } from './gitCommand';
 import { insideRelative, type Overlay } from './workingCopyFiles';
-import { DEPENDENCY_FOLDERS } from './workingCopyRecord';
+import { COUNT_INDEX, DEPENDENCY_FOLDERS } from './workingCopyRecord';
 
 /** Largest file the snapshot serves before the copy is on disk (larger ones wait for the disk). */
 const MAX_SERVED_BYTES = 1_000_000;
@@ -27,6 +27,8 @@ export interface GitCapture {
   prefix: string;
   /** The snapshot: a tree of the repository with the folder as the user sees it. */
   tree: string;
+  /** The folder's files the snapshot took (folder-relative). */
+  files: string[];
   /** Checks the tree out as a detached worktree at `work` (no hooks, no large-file downloads). */
   materialize(work: string, signal: AbortSignal): Promise<void>;
   /** A regular file's text in the snapshot (folder-relative), undefined when it is none or too large. */
@@ -60,24 +62,23 @@ export async function captureGit(o: GitCaptureInput): Promise<GitCapture> {
     if (staged) modes.set(staged[2], staged[1]);
     listed.push(staged ? staged[2] : line.slice(2));
   }
-  const denied = [...new Set(listed.filter((p) => o.isDenied(p)))];
+  const denied = new Set(listed.filter((p) => o.isDenied(p)));
   // Secret files are never hashed: excluded from the add, and removed where the index tracks them.
-  const pathspecs = ['.', ...NO_DEPENDENCIES, ...denied.map((p) => `:(exclude,literal)${p}`)];
+  const pathspecs = ['.', ...NO_DEPENDENCIES, ...[...denied].map((p) => `:(exclude,literal)${p}`)];
   await git(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], o.folder, { env, input: pathspecs.join('\0') });
-  const shown = overlaysShown(o);
-  const shas = await Promise.all(shown.map((v) => git(['hash-object', '-w', '--stdin', `--path=${repoPath(v.rel)}`], o.top, { input: v.text })));
-  const buffers = shown.map((v, i) => `${modes.get(v.rel) === '100755' ? '100755' : '100644'} ${shas[i].trim()}\t${repoPath(v.rel)}`);
-  const entries = [...denied.map((p) => `0 ${'0'.repeat(40)}\t${repoPath(p)}`), ...buffers];
-  if (entries.length) await git(['update-index', '-z', '--index-info'], o.top, { env, input: entries.map((e) => `${e}\0`).join('') });
+  await addBuffers(o, env, repoPath, modes, [...denied].filter((p) => modes.has(p)));
   const tree = (await git(['write-tree'], o.top, { env })).trim();
   await rm(index, { force: true });
   return {
     prefix,
     tree,
+    files: listed.filter((p) => !denied.has(p)),
     async materialize(work, signal) {
       await git(['worktree', 'add', '--no-checkout', '--detach', work, o.head], o.folder, { signal });
       // Large-file pointers stay pointers: a snapshot never downloads (GIT_LFS_SKIP_SMUDGE).
       await git(['read-tree', '-u', '--reset', tree], work, { env: { GIT_LFS_SKIP_SMUDGE: '1' }, signal, timeoutMs: 10 * 60_000 });
+      // The snapshot with the copy's stat data: what the task's changes are counted against.
+      await copyFile(await worktreeIndex(work), join(o.dir, COUNT_INDEX));
     },
     async text(rel) {
       const [entry] = zList(await git(['ls-tree', '-l', '-z', '--full-tree', tree, '--', repoPath(rel)], o.top));
@@ -87,6 +88,37 @@ export async function captureGit(o: GitCaptureInput): Promise<GitCapture> {
       return git(['cat-file', '--filters', `--path=${repoPath(rel)}`, m[2]], o.top, { env: { GIT_LFS_SKIP_SMUDGE: '1' } });
     },
   };
+}
+
+/**
+ * The unsaved buffers and the tracked secret files in one add, from a work tree holding the
+ * buffers alone: each buffer is hashed as git hashes the file at its path (attributes, line
+ * endings, the executable bit kept), and a secret file, absent there, leaves the index. Ignored
+ * paths are added too: the user sees them.
+ */
+async function addBuffers(o: GitCaptureInput, env: Record<string, string>, repoPath: (rel: string) => string, modes: ReadonlyMap<string, string>, trackedSecrets: readonly string[]): Promise<void> {
+  const shown = overlaysShown(o);
+  if (!shown.length && !trackedSecrets.length) return;
+  const tree = join(o.dir, 'buffers');
+  await mkdir(tree, { recursive: true });
+  for (const v of shown) {
+    const file = join(tree, repoPath(v.rel));
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, v.text, { mode: modes.get(v.rel) === '100755' ? 0o755 : 0o644 });
+  }
+  const paths = [...shown.map((v) => v.rel), ...trackedSecrets].map((p) => `:(literal)${repoPath(p)}`);
+  try {
+    await git([`--git-dir=${dirname(o.index)}`, `--work-tree=${tree}`, 'add', '-A', '-f', '--pathspec-from-file=-', '--pathspec-file-nul'], tree, { env, input: paths.join('\0') });
+  } finally {
+    await rm(tree, { recursive: true, force: true });
+  }
+}
+
+/** The index file of a worktree git made (its `.git` file names its git dir). */
+async function worktreeIndex(work: string): Promise<string> {
+  const m = /^gitdir: (.+)$/m.exec(await readFile(join(work, '.git'), 'utf8'));
+  if (!m) throw new GitError(`the working copy at ${work} has no git dir`);
+  return join(resolve(work, m[1].trim()), 'index');
 }
 
 /** The unsaved buffers the snapshot takes: inside the folder and not deny-listed. */

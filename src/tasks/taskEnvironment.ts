@@ -7,6 +7,7 @@ import { runnerCommand } from '../tests/runnerCommand';
 import { runTestFile } from '../tests/runTestFile';
 import type { TestLanguage } from '../tests/testTypes';
 import { background } from './backgroundProcess';
+import type { WriteNotes } from './changedFiles';
 import { capOutput } from './cappedOutput';
 import { copyEnvironment } from './copyEnvironment';
 import { decideCommand, normalizeCommand } from './commandPolicy';
@@ -45,6 +46,8 @@ export interface TaskEnvironment {
   runTests(signal: AbortSignal, file?: string): Promise<TestsResult>;
   /** The user's text of a file they saved in their folder since the task began, with the snapshot's text; undefined when not. */
   userSave?(relPath: string): Promise<UserSave | undefined>;
+  /** Where the tools note what they write: the Tasks view's count of changed files. */
+  changes?: WriteNotes;
 }
 
 /** A command that was not run: its message is the tool error the model reads. */
@@ -86,6 +89,8 @@ export interface EnvironmentDeps {
   privateDependencies?(): Promise<string[]>;
   /** When the task began (before its snapshot) and the snapshot's text of a file: what the user's saves are told apart from. */
   snapshot?: { at: number; text(relPath: string): Promise<string | undefined> };
+  /** What the task has written: commands and tests mark their writes as unknown. */
+  changes?: WriteNotes;
 }
 
 const LANGUAGES: Record<string, TestLanguage> = { '.ts': 'js', '.tsx': 'js', '.js': 'js', '.jsx': 'js', '.mjs': 'js', '.cjs': 'js', '.mts': 'js', '.cts': 'js', '.py': 'python', '.go': 'go' };
@@ -112,6 +117,7 @@ export function createTaskEnvironment(deps: EnvironmentDeps): TaskEnvironment {
     await deps.onDisk;
     // An install would write through the links into the user's dependency folders.
     const notes = installsDependencies(command) ? ((await deps.privateDependencies?.()) ?? []) : [];
+    deps.changes?.unknownWrites();
     const r = await spawn({ argv: [command], shell: true, cwd: deps.root, timeoutMs, signal, env: { CI: '1' } });
     if (r.startError) return { exitCode: null, output: `the command could not start: ${r.startError}`, timedOut: false };
     const note = r.timedOut ? `\n[stopped after ${timeoutMs} ms: the time limit]` : r.cancelled ? '\n[stopped: the task was stopped]' : '';
@@ -135,6 +141,7 @@ export function createTaskEnvironment(deps: EnvironmentDeps): TaskEnvironment {
       return { command, ...(await run(command, signal, deps.testTimeoutMs)) };
     },
     userSave: (rel) => userSave(deps, rel),
+    changes: deps.changes,
   };
 }
 
@@ -167,6 +174,7 @@ async function runOneFile(deps: EnvironmentDeps, file: string, signal: AbortSign
     await rm(p, { force: true });
     return text;
   };
+  deps.changes?.unknownWrites();
   const outcome = await runTestFile(command, deps.testTimeoutMs, { spawn: deps.spawn, takeResultFile, now: () => performance.now() }, signal);
   const failed = outcome.tests.filter((t) => t.status === 'failed');
   const report = [outcome.error, ...failed.map((t) => `FAILED ${t.name}\n${t.message ?? ''}`), outcome.output].filter(Boolean).join('\n');

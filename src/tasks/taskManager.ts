@@ -1,5 +1,6 @@
 import { createEmitter } from '../events/emitter';
 import type { ChangeSet } from './changeSet';
+import { ChangedFiles, type WriteNotes } from './changedFiles';
 import type { TaskEnvironment } from './taskEnvironment';
 import { appendLog, applyEvent } from './taskLog';
 import type { TaskPersistence } from './taskPersistence';
@@ -12,9 +13,10 @@ export interface TaskManagerDeps {
   runner(): TaskRunner | { unavailable: string };
   /** Takes the working copy's snapshot at a task's first start (its files are written in the background). */
   createCopy(record: TaskRecord): Promise<LiveCopy>;
-  /** The environment of one run; `waiting` flips the task's state while it waits for consent. */
-  environment(record: TaskRecord, copy: LiveCopy, waiting: (on: boolean) => void): TaskEnvironment;
-  countChanges(copy: WorkingCopyRecord): Promise<number>;
+  /** The environment of one run; `waiting` flips the task's state while it waits for consent; its tools note their writes in `changes`. */
+  environment(record: TaskRecord, copy: LiveCopy, waiting: (on: boolean) => void, changes: WriteNotes): TaskEnvironment;
+  /** The copy's changed files with their snapshot blobs (git: asked only after writes nobody named). */
+  changedPaths(copy: WorkingCopyRecord): Promise<Map<string, string | null>>;
   changeSet(copy: WorkingCopyRecord, summary: string): Promise<ChangeSet>;
   removeCopy(copy: WorkingCopyRecord): Promise<void>;
   /** Whether a copy is still there (copies older than a week are removed at start). */
@@ -26,9 +28,6 @@ export interface TaskManagerDeps {
   newId(): string;
   onError(message: string): void;
 }
-
-/** How often, at most, a running task's changed files are counted (git in its copy: each count starts processes). */
-export const COUNT_CHANGES_EVERY_MS = 2000;
 
 interface Run {
   controller: AbortController;
@@ -48,6 +47,8 @@ export class TaskManager {
   private readonly pending = new Map<string, { redirect?: string }>();
   /** Copies taken in this window, whose files may still be on their way to the disk. */
   private readonly live = new Map<string, LiveCopy>();
+  /** Each task's changed files in this window, kept from its tools' notes. */
+  private readonly changes = new Map<string, ChangedFiles>();
   private readonly changed = createEmitter<TaskRecord>((err) => this.deps.onError(`task listener failed: ${String(err)}`));
   private disposed = false;
 
@@ -123,6 +124,7 @@ export class TaskManager {
     this.live.get(id)?.stop();
     await this.onDisk(id);
     this.live.delete(id);
+    this.changes.delete(id);
     if (record.workingCopy) await this.deps.removeCopy(record.workingCopy).catch((err: unknown) => this.deps.onError(`the working copy of task ${id} could not be removed: ${String(err)}`));
     await this.deps.persistence.remove(id);
     this.changed.emit(record);
@@ -194,19 +196,15 @@ export class TaskManager {
       const copy = live.record;
       appendLog(record, { kind: 'status', at: this.deps.now(), text: `working copy (${copy.kind === 'git' ? 'git worktree' : 'copy'}): ${copy.root}` });
       live.onDisk.catch((err: unknown) => this.abort(run, { state: 'failed', reason: `the working copy could not be written: ${err instanceof Error ? err.message : String(err)}` }));
-      const env = this.deps.environment(record, live, (on) => this.setState(record, on ? 'waiting' : 'running', on ? 'waiting for your consent to run a command' : undefined));
-      let countedAt = -Infinity;
+      const env = this.deps.environment(record, live, (on) => this.setState(record, on ? 'waiting' : 'running', on ? 'waiting for your consent to run a command' : undefined), this.changesOf(record, copy));
       const input = { taskId: record.id, instruction: record.instruction, context: record.context, conversation: record.conversation, redirect: options.redirect, env, budgets, signal: run.controller.signal };
       for await (const event of untilAborted(runner.run(input), run.controller.signal)) {
         if (event.type === 'done') return await this.complete(record, copy, event.summary);
         if (event.type === 'stopped' || event.type === 'failed') return await this.finishWithChanges(record, copy, event.type, event.reason);
         applyEvent(record, event, this.deps.now());
         if (event.type === 'turn') {
-          // The view's count may trail by a moment; the end of the run counts again.
-          if (this.deps.now() - countedAt >= COUNT_CHANGES_EVERY_MS) {
-            countedAt = this.deps.now();
-            record.filesChanged = await this.countChanges(record, copy);
-          }
+          // From the tools' notes: git runs only after a command or test run wrote files.
+          record.filesChanged = await this.countChanges(record, copy);
           this.overBudget(record, budgets, run);
           void this.deps.persistence.save(record);
         }
@@ -250,9 +248,21 @@ export class TaskManager {
     await this.live.get(id)?.onDisk.catch(() => undefined);
   }
 
+  /** The task's changed files: fresh (nothing changed) for a copy this window just took, asked of git once otherwise. */
+  private changesOf(record: TaskRecord, copy: WorkingCopyRecord): ChangedFiles {
+    let changes = this.changes.get(record.id);
+    if (!changes) {
+      changes = new ChangedFiles(async () => {
+        await this.onDisk(record.id);
+        return this.deps.changedPaths(copy);
+      }, this.live.has(record.id));
+      this.changes.set(record.id, changes);
+    }
+    return changes;
+  }
+
   private async countChanges(record: TaskRecord, copy: WorkingCopyRecord): Promise<number> {
-    await this.onDisk(record.id);
-    return this.deps.countChanges(copy).catch(() => record.filesChanged);
+    return this.changesOf(record, copy).count().catch(() => record.filesChanged);
   }
 
   private async complete(record: TaskRecord, copy: WorkingCopyRecord, summary: string): Promise<void> {

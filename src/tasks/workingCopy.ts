@@ -1,11 +1,12 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { isAbsolute, join } from 'node:path';
-import { git, zList } from './gitCommand';
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { git, GitError, zList } from './gitCommand';
+import { findRepository, headCommit, type Repository } from './gitRepository';
 import { captureGit } from './snapshotGit';
 import { startFileReader } from './fileReader';
 import { capturePlain } from './snapshotPlain';
-import { linkDependencies, writeExcludes, type Overlay } from './workingCopyFiles';
-import { DEPENDENCY_FOLDERS, type LiveCopy, type WorkingCopyRecord } from './workingCopyRecord';
+import { dependencyFolders, linkDependencies, writeExcludes, type Overlay } from './workingCopyFiles';
+import { COUNT_INDEX, type LiveCopy, type WorkingCopyRecord } from './workingCopyRecord';
 
 export interface WorkingCopyOptions {
   taskId: string;
@@ -34,14 +35,18 @@ export async function captureWorkingCopy(o: WorkingCopyOptions): Promise<LiveCop
   await mkdir(dir, { recursive: true });
   const excludes = await writeExcludes(dir);
   const stopper = new AbortController();
-  const repo = await repositoryOf(o.folder);
+  let repo = await findRepository(o.folder);
   try {
-    const taken = repo ? await takeGit(o, dir, repo, excludes) : await takePlain(o, dir, excludes);
+    let taken = repo ? await takeGit(o, dir, repo, excludes).catch(unreadable) : undefined;
+    if (!taken) {
+      repo = undefined;
+      taken = await takePlain(o, dir, excludes);
+    }
     const record = taken.record;
     await writeFile(join(dir, 'record.json'), JSON.stringify(record));
     let onDisk = false;
     const written = taken.materialize(stopper.signal).then(async () => {
-      record.links = await linkDependencies(o.folder, record.root, await ignoredFolders(o.folder, taken.reading));
+      record.links = await linkDependencies(o.folder, record.root, await dependencyFolders(o.folder, taken.files));
       if (!record.snapshotTree) record.snapshotTree = await writeSnapshot(record);
       delete record.writing;
       onDisk = true;
@@ -62,32 +67,28 @@ export async function createWorkingCopy(o: WorkingCopyOptions): Promise<WorkingC
   return live.record;
 }
 
+/** A repository git refuses to read (another user's, without safe.directory) is copied as a plain folder. */
+function unreadable(err: unknown): undefined {
+  if (err instanceof GitError && /not a git repository|dubious ownership/.test(err.message)) return undefined;
+  throw err;
+}
+
 interface Taken {
   record: WorkingCopyRecord;
-  /** How git reads the user's folder (where dependency folders are found). */
-  reading: string[];
+  /** The folder's files the snapshot took (folder-relative): dependency folders are found beside them. */
+  files: readonly string[];
   materialize(signal: AbortSignal): Promise<void>;
   text(rel: string): Promise<string | undefined> | string | undefined;
 }
 
-/** The repository's top, its index file and HEAD's commit when the folder is in one with at least one commit (one git call: each costs a process). */
-async function repositoryOf(folder: string): Promise<{ top: string; index: string; head: string } | undefined> {
-  try {
-    const [top, index, head] = (await git(['rev-parse', '--show-toplevel', '--git-path', 'index', '--verify', '-q', 'HEAD'], folder)).trim().split('\n');
-    return head ? { top, index: isAbsolute(index) ? index : join(folder, index), head } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-async function takeGit(o: WorkingCopyOptions, dir: string, repo: { top: string; index: string; head: string }, excludes: string): Promise<Taken> {
+async function takeGit(o: WorkingCopyOptions, dir: string, repo: Repository, excludes: string): Promise<Taken> {
   const work = join(dir, 'work');
   const snap = await captureGit({ folder: o.folder, top: repo.top, index: repo.index, head: repo.head, dir, overlays: o.overlays, isDenied: o.isDenied });
   const root = snap.prefix ? join(work, snap.prefix) : work;
   const gitArgs = ['-c', `core.excludesFile=${excludes}`];
   return {
     record: { taskId: o.taskId, kind: 'git', folder: o.folder, dir, root, repoTop: repo.top, gitArgs, prefix: snap.prefix ? `${snap.prefix}/` : '', snapshotTree: snap.tree, links: [], createdAt: o.now(), writing: true },
-    reading: gitArgs,
+    files: snap.files,
     materialize: (signal) => snap.materialize(work, signal),
     text: (rel) => snap.text(rel),
   };
@@ -101,10 +102,11 @@ async function takePlain(o: WorkingCopyOptions, dir: string, excludes: string): 
   // The folder read through the private git dir: .gitignore files honoured, nothing written there.
   const reading = [`--git-dir=${gitDir}`, `--work-tree=${o.folder}`, '-c', `core.excludesFile=${excludes}`];
   let snap: Awaited<ReturnType<typeof capturePlain>>;
+  let files: string[];
   try {
     // No template: copying its sample hooks is half of what init costs, and the copy runs no hooks.
     await git(['init', '-q', '--bare', '--template=', gitDir], dir);
-    const files = zList(await git([...reading, 'ls-files', '-z', '-o', '--exclude-standard'], o.folder)).filter((p) => !o.isDenied(p));
+    files = zList(await git([...reading, 'ls-files', '-z', '-o', '--exclude-standard'], o.folder)).filter((p) => !o.isDenied(p));
     snap = await capturePlain({ folder: o.folder, root, files, overlays: o.overlays, isDenied: o.isDenied, reader });
   } finally {
     reader.close();
@@ -112,22 +114,27 @@ async function takePlain(o: WorkingCopyOptions, dir: string, excludes: string): 
   return {
     // The snapshot's tree is written once the files are on disk (hashing them is part of writing).
     record: { taskId: o.taskId, kind: 'copy', folder: o.folder, dir, root, gitArgs: [`--git-dir=${gitDir}`, `--work-tree=${root}`, '-c', `core.excludesFile=${excludes}`], prefix: '', snapshotTree: '', links: [], createdAt: o.now(), writing: true },
-    reading,
+    files,
     materialize: (signal) => snap.materialize(signal),
     text: (rel) => snap.text(rel),
   };
 }
 
-/** Ignored folders of the user's folder (collapsed, folder-relative): where dependency folders are found. */
-async function ignoredFolders(folder: string, reading: string[]): Promise<string[]> {
-  const out = await git([...reading, 'ls-files', '-z', '-o', '-i', '--exclude-standard', '--directory', '--', ...DEPENDENCY_FOLDERS.map((d) => `:(glob)**/${d}`)], folder);
-  return zList(out).filter((p) => p.endsWith('/'));
-}
+/** What a snapshot commit of a plain copy needs, whatever the user's configuration says. */
+const SNAPSHOT_COMMIT = ['-c', 'user.name=Flint', '-c', 'user.email=flint@localhost', '-c', 'commit.gpgSign=false', '-c', 'gc.auto=0', '-c', 'maintenance.auto=false'];
 
-/** Stages everything in the copy (its own index) and returns the tree: the snapshot, or the task's current state. */
-export async function writeSnapshot(record: Pick<WorkingCopyRecord, 'root' | 'gitArgs'>): Promise<string> {
+/**
+ * Stages everything in a plain copy (its private git dir) and commits it: the snapshot. A commit
+ * rather than a bare tree, so that counting the task's changes (`status`) finds nothing between
+ * HEAD and the snapshot to list.
+ */
+async function writeSnapshot(record: Pick<WorkingCopyRecord, 'root' | 'gitArgs' | 'dir'>): Promise<string> {
   await stageAll(record);
-  return (await git([...record.gitArgs, 'write-tree'], record.root)).trim();
+  await git([...record.gitArgs, ...SNAPSHOT_COMMIT, 'commit', '-q', '--no-verify', '--allow-empty', '-m', 'snapshot'], record.root);
+  // The copy's index is the snapshot now, with the copy's stat data: what its changes are counted against.
+  await copyFile(join(record.dir, 'git', 'index'), join(record.dir, COUNT_INDEX));
+  const head = await headCommit(join(record.dir, 'git')).catch(() => undefined);
+  return typeof head === 'string' && head !== 'ask' ? head : (await git([...record.gitArgs, 'rev-parse', 'HEAD'], record.root)).trim();
 }
 
 /** Stages everything in the copy on its own index. */

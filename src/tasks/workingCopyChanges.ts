@@ -4,7 +4,7 @@ import { looksBinary } from '../context/looksBinary';
 import type { ChangeSet, FileChange } from './changeSet';
 import { git, zList } from './gitCommand';
 import { stageAll } from './workingCopy';
-import type { WorkingCopyRecord } from './workingCopyRecord';
+import { COUNT_INDEX, type WorkingCopyRecord } from './workingCopyRecord';
 
 interface Entry {
   status: string;
@@ -33,9 +33,24 @@ async function changedEntries(record: WorkingCopyRecord): Promise<Entry[]> {
   return entries;
 }
 
-/** How many files the task has changed so far (the Tasks view's count). */
-export async function countChanges(record: WorkingCopyRecord): Promise<number> {
-  return (await changedEntries(record)).length;
+/**
+ * The files the task has changed so far (folder-relative), each with its snapshot blob (null:
+ * new). One git process: `status` against the snapshot's own index, kept beside the copy with the
+ * copy's stat data (refreshed by each call, so unchanged files are not rehashed). A rename counts
+ * as its two paths here; the change set pairs them.
+ */
+export async function changedPaths(record: WorkingCopyRecord): Promise<Map<string, string | null>> {
+  const env = { GIT_INDEX_FILE: join(record.dir, COUNT_INDEX) };
+  const out = await git([...record.gitArgs, 'status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=all', '--', '.'], record.root, { env, refreshIndex: true });
+  const changed = new Map<string, string | null>();
+  for (const line of zList(out)) {
+    const path = (p: string) => p.slice(record.prefix.length);
+    // `1 XY sub mH mI mW hH hI path`: Y compares the copy with the snapshot (X compares the snapshot with HEAD).
+    const tracked = /^1 .(.) \S+ \d+ \d+ \d+ [0-9a-f]+ ([0-9a-f]+) (.*)$/s.exec(line);
+    if (tracked && tracked[1] !== '.') changed.set(path(tracked[3]), tracked[2]);
+    else if (line.startsWith('? ')) changed.set(path(line.slice(2)), null);
+  }
+  return changed;
 }
 
 /**

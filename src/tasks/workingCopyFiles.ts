@@ -63,6 +63,29 @@ export async function writeOverlays(to: string, overlays: readonly Overlay[], is
   }
 }
 
+/**
+ * The dependency folders of `from` (folder-relative): those at its top or beside any of its
+ * `files` (the snapshot's, which never include them). Found on the disk, not by listing ignored
+ * files: a task's start spares a process.
+ */
+export async function dependencyFolders(from: string, files: readonly string[]): Promise<string[]> {
+  const folders = new Set(['']);
+  for (const f of files) {
+    for (let at = f.lastIndexOf('/'); at > 0; at = f.lastIndexOf('/', at - 1)) {
+      const d = f.slice(0, at);
+      if (folders.has(d)) break;
+      folders.add(d);
+    }
+  }
+  const candidates = [...folders].flatMap((d) => DEPENDENCY_FOLDERS.map((name) => (d ? `${d}/${name}` : name)));
+  const found: string[] = [];
+  await eachLimited(candidates, 32, async (rel) => {
+    const info = await lstat(join(from, rel)).catch(() => undefined);
+    if (info?.isDirectory() || info?.isSymbolicLink()) found.push(rel);
+  });
+  return found.sort();
+}
+
 /** Dependency folders whose tools write caches of their own beside the packages (`.vite`, `.cache`): linked entry by entry. */
 const LINKED_BY_ENTRY = new Set(['node_modules', 'bower_components']);
 

@@ -1,6 +1,9 @@
 /** Folders of installed dependencies: linked into a working copy, never copied (nor snapshotted). */
 export const DEPENDENCY_FOLDERS = ['node_modules', '.venv', 'venv', 'bower_components'];
 
+/** The snapshot's index with the copy's stat data, in the copy's own folder: the task's changes are counted against it. */
+export const COUNT_INDEX = 'count-index';
+
 /**
  * Where a task works, as persisted beside the task (`<dir>/record.json`), so a reloaded window
  * can reopen it, compute its changes and remove it.
@@ -21,7 +24,7 @@ export interface WorkingCopyRecord {
   gitArgs: string[];
   /** The folder's path inside its repository ('' at the top, or for a copy), with a trailing slash. */
   prefix: string;
-  /** The git tree of the snapshot: the base every change is measured from. */
+  /** The git tree (or, for a plain copy, commit) of the snapshot: the base every change is measured from. */
   snapshotTree: string;
   /** Dependency folders linked into the copy (copy-relative), unlinked before removal. */
   links: string[];

@@ -7,16 +7,16 @@ const WEEK_MS = 7 * 24 * 3600_000;
 
 /**
  * Removes a working copy: the dependency links first (so nothing can reach through them into the
- * user's folder), then the worktree (`git worktree remove --force` + prune) or the copy.
+ * user's folder), then the worktree (`git worktree remove --force`, pruned where that fails) or the copy.
  */
 export async function removeWorkingCopy(record: WorkingCopyRecord): Promise<void> {
   // A link, or a folder of links (node_modules): removed without following any.
   for (const l of record.links) await rm(join(record.root, l), { recursive: true, force: true }).catch(() => undefined);
-  if (record.kind === 'git' && record.repoTop) {
-    await git(['worktree', 'remove', '--force', join(record.dir, 'work')], record.repoTop).catch(() => undefined);
-  }
+  const top = record.kind === 'git' ? record.repoTop : undefined;
+  const unregistered = top ? await git(['worktree', 'remove', '--force', join(record.dir, 'work')], top).then(() => true, () => false) : true;
   await rm(record.dir, { recursive: true, force: true });
-  if (record.kind === 'git' && record.repoTop) await git(['worktree', 'prune'], record.repoTop).catch(() => undefined);
+  // Only a worktree git could not remove (locked, half made) is left registered: pruned once its folder is gone.
+  if (top && !unregistered) await git(['worktree', 'prune'], top).catch(() => undefined);
 }
 
 /** Reads the record persisted beside a copy; undefined when there is none or it is unreadable. */

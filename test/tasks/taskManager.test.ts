@@ -11,7 +11,9 @@ import { filePersistence } from '../../src/tasks/taskPersistence';
 import type { TaskEvent, TaskRunInput, TaskRunner } from '../../src/tasks/taskRunner';
 import type { TaskRecord } from '../../src/tasks/taskTypes';
 import { captureWorkingCopy } from '../../src/tasks/workingCopy';
-import { changeSetOf, countChanges } from '../../src/tasks/workingCopyChanges';
+import { changedPaths, changeSetOf } from '../../src/tasks/workingCopyChanges';
+import { createToolbox } from '../../src/tasks/tools/createToolbox';
+import { countGitProcesses } from './gitCounter';
 import { removeWorkingCopy } from '../../src/tasks/workingCopyRemoval';
 import { fingerprint, touched, writeFiles } from '../../support/folderFixture';
 import { processAlive } from '../../support/processAlive';
@@ -51,7 +53,7 @@ function manager(script: Script | undefined, over: Partial<TaskManagerDeps> = {}
   const m = new TaskManager({
     runner: () => (script ? runner : { unavailable: 'tasks need an instruction-following full model' }),
     createCopy: (r) => captureWorkingCopy({ taskId: r.id, folder: r.folder, storageDir: join(tmp, 'copies'), overlays: [], isDenied, now: Date.now }),
-    environment: (r, copy, waiting) =>
+    environment: (r, copy, waiting, changes) =>
       createTaskEnvironment({
         root: copy.record.root, onDisk: copy.onDisk, snapshotText: copy.snapshotText, folder: r.folder, isDenied, trusted: () => true, allowedCommands: () => [], alwaysAllowed: new Set(),
         askConsent: async () => {
@@ -62,9 +64,9 @@ function manager(script: Script | undefined, over: Partial<TaskManagerDeps> = {}
             waiting(false);
           }
         },
-        spawn: spawnProcess, commandTimeoutMs: 20_000, testTimeoutMs: 20_000, testCommandOverride: '', probe: nodeProbe,
+        spawn: spawnProcess, commandTimeoutMs: 20_000, testTimeoutMs: 20_000, testCommandOverride: '', probe: nodeProbe, changes,
       }),
-    countChanges,
+    changedPaths,
     changeSet: changeSetOf,
     removeCopy: removeWorkingCopy,
     copyExists: async (copy) => existsSync(copy.dir),
@@ -115,22 +117,75 @@ describe('TaskManager', () => {
     expect(touched(before, fingerprint(user))).toEqual([]);
   });
 
-  it('counts a running task\'s changed files at most every COUNT_CHANGES_EVERY_MS, and again at its end', async () => {
-    let counts = 0;
+  it("counts a task's changed files from its tools' notes: no git after turns of edits or reads, one after a command", async () => {
+    const asked: number[] = [];
     const m = manager(async function* ({ env }) {
-      await env.onDisk;
-      for (let i = 0; i < 20; i++) {
-        writeFileSync(join(env.root, `src/n${i}.ts`), `export const n = ${i};\n`);
+      const tools = createToolbox({ env, run: spawnProcess });
+      const signal = new AbortController().signal;
+      const call = async (name: string, args: object) => {
+        const r = await tools.run(name, JSON.stringify(args), signal);
+        expect(r.ok).toBe(true);
+        return { type: 'tool', name, args: JSON.stringify(args), durationMs: 1, result: r.output } as TaskEvent;
+      };
+      for (let i = 0; i < 5; i++) {
+        yield await call('create_file', { path: `src/n${i}.ts`, content: `export const n = ${i};\n` });
         yield turn([`turn ${i}`]);
       }
-      yield { type: 'stopped', reason: 'the turn budget of 20 (flint.tasks.maxTurns) was reached' };
-    }, { countChanges: (copy) => (counts++, countChanges(copy)) });
+      yield await call('read_file', { path: 'src/a.ts' });
+      yield await call('edit_file', { path: 'src/a.ts', edits: [{ search: '1', replace: '2' }] });
+      yield turn(['edited']);
+      // Put back as it was: off the count again.
+      yield await call('edit_file', { path: 'src/a.ts', edits: [{ search: '2', replace: '1' }] });
+      yield await call('delete_file', { path: 'src/n0.ts' });
+      yield turn(['restored']);
+      yield await call('read_file', { path: 'src/a.ts' });
+      yield turn(['read only']);
+      expect(asked).toEqual([]);
+      yield await call('run_command', { command: 'echo x > made.txt' });
+      yield turn(['command']);
+      yield { type: 'stopped', reason: 'enough' };
+    }, { changedPaths: (copy) => (asked.push(Date.now()), changedPaths(copy)) });
+    const counts: number[] = [];
+    m.onChange((r) => counts.push(r.filesChanged));
     const task = m.start({ instruction: 'add files', folder: user });
     const done = await settled(m, task.id);
-    expect(done.usage.turns).toBe(20);
-    // Twenty quick turns: one count while running (the first), one at the end, not twenty-one.
-    expect(counts).toBeLessThan(5);
-    expect(done.filesChanged).toBe(20);
+    expect(done.state).toBe('stopped');
+    // n1..n4 and the command's file; the restored a.ts and the deleted new n0 are not changes.
+    expect(done.filesChanged).toBe(5);
+    expect(asked).toHaveLength(1);
+    expect(counts).toContain(6);
+    expect(counts).toContain(4);
+  });
+
+  it('starts a task with few git processes, and none for a turn that writes nothing', async () => {
+    const { gitIn, commitAll } = await import('../../support/folderFixture');
+    gitIn(user, 'init', '-q');
+    commitAll(user);
+    writeFiles(user, { 'src/b.ts': 'export const b = 1;\n' });
+    const git = countGitProcesses(tmp);
+    let atStart = 0;
+    try {
+      const m = manager(async function* ({ env }) {
+        await env.onDisk;
+        atStart = git.calls().length;
+        const tools = createToolbox({ env, run: spawnProcess });
+        const signal = new AbortController().signal;
+        await tools.run('read_file', '{"path":"src/a.ts"}', signal);
+        yield turn(['read']);
+        await tools.run('edit_file', JSON.stringify({ path: 'src/a.ts', edits: [{ search: '1', replace: '3' }] }), signal);
+        yield turn(['edit']);
+        yield { type: 'stopped', reason: 'enough' };
+      });
+      const task = m.start({ instruction: 'look', folder: user });
+      const done = await settled(m, task.id);
+      expect(done.filesChanged).toBe(1);
+    } finally {
+      git.restore();
+    }
+    // The repository and the dependency folders are found without git; the read and the edit start none.
+    const commands = git.calls().map((c) => /--no-optional-locks (\S+)/.exec(c)?.[1]);
+    expect(commands).toEqual(['ls-files', 'add', 'write-tree', 'worktree', 'read-tree']);
+    expect(atStart).toBe(5);
   });
 
   it('runs flint.tasks.maxParallel at once, the rest queued', async () => {

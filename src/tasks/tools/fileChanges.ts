@@ -5,6 +5,9 @@ import { stringArg } from './taskTool';
 import { checkUserSave } from './userSaveCheck';
 import { insidePath } from './workspacePath';
 
+/** Largest file whose text a deletion notes (an edit reads the whole file anyway). */
+const NOTED_BYTES = 1_000_000;
+
 export const createFile: TaskTool = {
   spec: {
     name: 'create_file',
@@ -17,6 +20,7 @@ export const createFile: TaskTool = {
     if (await stat(abs).catch(() => undefined)) return { ok: false, output: `"${rel}" already exists: read it and use edit_file.` };
     await mkdir(dirname(abs), { recursive: true });
     await writeFile(abs, content, { flag: 'wx' });
+    ctx.env.changes?.wrote(rel, null, content);
     ctx.seen.set(rel, content);
     return { ok: true, output: `Created ${rel} (${content.split('\n').length} lines).`, changedFiles: true };
   },
@@ -32,7 +36,10 @@ export const deleteFile: TaskTool = {
     const { abs, rel } = await insidePath(ctx.env, args.path);
     const info = await stat(abs).catch(() => undefined);
     if (!info?.isFile()) return { ok: false, output: `There is no file "${rel}".` };
+    // Its text tells whether it was the snapshot's (then the deletion counts as a change); a large one is left to git.
+    const before = info.size <= NOTED_BYTES ? await readText(abs, 'utf8').catch(() => undefined) : undefined;
     await rm(abs);
+    ctx.env.changes?.wrote(rel, before, null);
     ctx.seen.delete(rel);
     return { ok: true, output: `Deleted ${rel}.`, changedFiles: true };
   },
@@ -83,6 +90,7 @@ export const editFile: TaskTool = {
     const saved = await checkUserSave(ctx, rel, text, next);
     if ('refusal' in saved) return { ok: false, output: saved.refusal };
     await writeFile(abs, next);
+    ctx.env.changes?.wrote(rel, text, next);
     ctx.seen.set(rel, next);
     return { ok: true, output: `Edited ${rel}: ${blocks.length} change${blocks.length === 1 ? '' : 's'} applied.${saved.note}`, changedFiles: next !== text };
   },
