@@ -118,7 +118,8 @@ const fullEndpoint = await startEndpoint('full', taskRules());
 const fast = createModelClient({ role: 'fast', url: `${fastEndpoint.origin.replace('http', 'ws')}/v1/responses`, model: 'gpt-5.3-codex-spark', httpApi: 'responses', allowInsecure: false, firstTokenTimeoutMs: 10_000, stallTimeoutMs: 10_000, log: silentLogger });
 const full = createModelClient({ role: 'full', url: `${fullEndpoint.origin}/v1`, model: 'gpt-5.3-codex', httpApi: 'responses', allowInsecure: false, firstTokenTimeoutMs: 10_000, stallTimeoutMs: 10_000, log: silentLogger });
 const settings = { api: 'responses' as const, fimTemplate: 'qwen' as const, maxLines: 30, tokenBudget: 4096, debounceMs: null };
-// A fresh engine each window: its cache would otherwise answer the places visited before.
+// A fresh engine each key: its cache would otherwise answer places an earlier answer covered, and
+// only keys the model answers measure ghost text's first token.
 const newEngine = () => new CompletionEngine({ client: () => fast, settings: () => settings, clock: systemClock(() => performance.now()), metrics: createMetricsStore(), log: new CompletionRequestLog() });
 const folder = project();
 const errors: string[] = [];
@@ -147,7 +148,7 @@ const sources = new Map<string, number>();
 async function typeWindow(withTasks: boolean, keys: number, out: Sample[]): Promise<void> {
   let controller: AbortController | undefined;
   const pending: Promise<unknown>[] = [];
-  const engine = newEngine();
+  const engines: CompletionEngine[] = [];
   for (let k = 0; k < keys; k++) {
     const gap = 60 + -Math.log(1 - rand()) * 90;
     const due = performance.now() + gap;
@@ -159,6 +160,8 @@ async function typeWindow(withTasks: boolean, keys: number, out: Sample[]): Prom
     controller?.abort();
     const mine = (controller = new AbortController());
     const prefix = text.slice(0, pos);
+    const engine = newEngine();
+    engines.push(engine);
     pending.push(
       engine.provide({ prefix, suffix: '', languageId: 'typescript', filePath: 'inventory.ts', snippets: () => [], explicit: false, signal: mine.signal }).then((result) => {
         if (!result || mine.signal.aborted) return;
@@ -171,7 +174,7 @@ async function typeWindow(withTasks: boolean, keys: number, out: Sample[]): Prom
   await sleep(300);
   controller?.abort();
   await Promise.allSettled(pending);
-  engine.dispose();
+  for (const engine of engines) engine.dispose();
 }
 
 /** Two tasks running (streaming, calling tools, running tests) for the length of `work`. */

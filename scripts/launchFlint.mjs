@@ -107,6 +107,9 @@ export async function launchFlint(groups, { dataDir, userDefaults, port, env = p
       const off = `NOTE: ${settings['flint.fast.model']} has no chat template: ghost text only; next edit, inline edits, variants, review,\n` +
         '      tests and chat need a model that follows instructions and are off.';
       notice = [notice, off].filter(Boolean).join('\n');
+    } else if (settings['flint.modelKind'] === 'instruct-no-tools') {
+      const off = `NOTE: ${settings['flint.full.model']}'s chat template cannot call tools: background tasks are off (chat and the other surfaces work).`;
+      notice = [notice, off].filter(Boolean).join('\n');
     }
   }
   const baseSettings = { ...userDefaults, ...previousSettings(dataDir, say) };

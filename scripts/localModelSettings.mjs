@@ -1,5 +1,5 @@
 // Flint's settings for the model a local endpoint serves, from the endpoint's GET /v1/models
-// answer (its `meta`: context length, fill-in-the-middle tokens, chat template).
+// answer (its `meta`: context length, fill-in-the-middle tokens, chat template, tool calling).
 
 // Flint's context windows estimate 4 characters a token; a quarter of the context is left for
 // the answer.
@@ -15,7 +15,7 @@ const LOCAL_MAX_LINES = 8;
 
 /**
  * @param {{ wsUrl: string, httpUrl: string }} endpoint
- * @param {{ data?: { id: string, meta?: { n_ctx: number, fill_in_the_middle: boolean, chat_template: boolean, chars_per_token: number } }[] }} models
+ * @param {{ data?: { id: string, meta?: { n_ctx: number, fill_in_the_middle: boolean, chat_template: boolean, tools?: boolean, chars_per_token: number } }[] }} models
  * @returns {Record<string, unknown>} user settings
  */
 export function localModelSettings(endpoint, models) {
@@ -30,8 +30,9 @@ export function localModelSettings(endpoint, models) {
     settings['flint.completions.api'] = 'infill';
     settings['flint.completions.url'] = endpoint.httpUrl;
   }
-  // Without a chat template the model only continues text: the surfaces that need instructions are off.
-  settings['flint.modelKind'] = meta.chat_template ? 'instruct' : 'completion';
+  // Without a chat template the model only continues text: the surfaces that need instructions are
+  // off. A template that cannot render tools (the endpoint says `tools: false`) serves chat but no task.
+  settings['flint.modelKind'] = !meta.chat_template ? 'completion' : meta.tools === false ? 'instruct-no-tools' : 'instruct';
   // What ghost text sends must fit the model's context, measured in the model's own tokens.
   const budget = Math.floor((meta.n_ctx * PROMPT_SHARE * meta.chars_per_token) / ESTIMATED_CHARS_PER_TOKEN);
   settings['flint.context.tokenBudget'] = Math.max(MIN_BUDGET, Math.min(MAX_BUDGET, budget));

@@ -24,13 +24,17 @@ export function effectiveConfig(config: Config): Config {
 
 /**
  * Why background tasks are off, or undefined when they can run: a task's model must follow
- * instructions and call tools (function calling), which a completion model cannot. Says which
- * model is needed and how to get one.
+ * instructions and call tools (function calling), which a completion model cannot, nor an
+ * instruct model whose chat template has no tools. Says which model is needed and how to get one.
  */
 export function backgroundTasksOff(config: Config): string | undefined {
-  if (config.modelKind !== 'completion') return undefined;
+  if (config.modelKind === 'instruct') return undefined;
+  const why =
+    config.modelKind === 'completion'
+      ? `${config['full.model']} is a completion model (flint.modelKind is "completion")`
+      : `${config['full.model']} follows instructions but cannot call tools: its chat template has no function calling (flint.modelKind is "instruct-no-tools")`;
   return (
-    `Background tasks are off: ${config['full.model']} is a completion model (flint.modelKind is "completion"), and a task needs ` +
+    `Background tasks are off: ${why}, and a task needs ` +
     'a full model that follows instructions and calls tools (function calling). Set an API key (Flint: Set API Key) to use ' +
     "OpenAI's models, or serve an instruct model with a chat template that supports tools, such as Qwen2.5-Coder Instruct " +
     '(npm start downloads one; FLINT_MODEL=/path/to/model.gguf picks another), then set flint.modelKind to instruct.'

@@ -9,8 +9,11 @@ export const settingsSchema = {
   'fast.model': z.string().min(1).default('gpt-5.3-codex-spark'),
   'full.url': z.string().url().default('https://api.openai.com/v1'),
   'full.model': z.string().min(1).default('gpt-5.3-codex'),
-  /** completion: the models only continue text; the surfaces that need instructions are off. */
-  modelKind: z.enum(['instruct', 'completion']).default('instruct'),
+  /**
+   * completion: the models only continue text; the surfaces that need instructions are off.
+   * instruct-no-tools: they follow instructions but call no tools; background tasks are off.
+   */
+  modelKind: z.enum(['instruct', 'instruct-no-tools', 'completion']).default('instruct'),
   /** Which HTTP API to speak to http(s) endpoints: OpenAI Responses or Chat Completions. */
   'http.api': z.enum(['responses', 'chat']).default('responses'),
   /** Allow http:// and ws:// to non-loopback hosts (the key would travel in clear). */

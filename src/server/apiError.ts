@@ -2,7 +2,8 @@
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    /** OpenAI's error code; null for the refusals OpenAI sends none with (a malformed conversation). */
+    readonly code: string | null,
     message: string,
     readonly param: string | null = null,
     readonly type: string = defaultType(status),
@@ -14,7 +15,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  body(): { error: { type: string; code: string; message: string; param: string | null } } {
+  body(): { error: { type: string; code: string | null; message: string; param: string | null } } {
     return { error: { type: this.type, code: this.code, message: this.message, param: this.param } };
   }
 

@@ -144,7 +144,7 @@ export class AgentLoop {
       const turn = ++this.state.turns;
       const result = await this.runTurn(turn);
       if (result.status === 'cancelled') continue;
-      if (result.status === 'failed') return this.end('failed', result.error?.message ?? 'The model request failed.');
+      if (result.status === 'failed') return this.failed(result);
       const calls = result.calls ?? [];
       this.keepResponse(result, calls);
       if (!calls.length) {
@@ -157,6 +157,21 @@ export class AgentLoop {
       const idle = this.guard.turnEnded(changed);
       if (idle) return this.end('no-progress', idle);
     }
+  }
+
+  /**
+   * A failed turn ends the task; a conversation the model's window refused (its estimate of the
+   * window was too generous) ends it as one that no longer fits, saying which setting to lower.
+   */
+  private failed(result: StreamResult): AgentResult {
+    if (result.error?.options.serverCode !== 'context_length_exceeded') return this.end('failed', result.error?.message ?? 'The model request failed.');
+    const window = this.task.limits.contextTokens;
+    return this.end(
+      'context',
+      `The model refused the conversation: it exceeds the model's context window (${result.error.message}). Flint counted about ` +
+        `${conversationTokens(this.task.instructions, this.state.items, toolsTokens(this.deps.toolbox))} tokens against a window of ${window} ` +
+        '(flint.full.contextTokens): lower that setting to the model\'s real window so tasks compact in time. The work so far is kept.',
+    );
   }
 
   private takeRedirects(): void {

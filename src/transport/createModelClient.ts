@@ -62,7 +62,7 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
     return new HttpFallbackClient(
       ws,
       () => new HttpModelClient({ ...common, endpoint, baseUrl, httpApi: 'responses', keepAlive: true }),
-      { log: options.log },
+      { log: options.log, setting: `flint.${options.role}.url`, httpUrl: baseUrl },
     );
   }
   return new HttpModelClient({

@@ -3,6 +3,7 @@ import type { Logger } from '../log/logger';
 import type { ConnectionState } from './connectionState';
 import { FallbackStream } from './fallbackStream';
 import type { ModelClient, ModelRequest, ModelStream } from './modelClient';
+import type { ModelError } from './modelError';
 
 export interface HttpFallbackOptions {
   log: Logger;
@@ -12,6 +13,10 @@ export interface HttpFallbackOptions {
    * over HTTP.
    */
   graceMs?: number;
+  /** The setting that holds the URL (flint.fast.url), named when a server has no WebSocket at all. */
+  setting?: string;
+  /** The HTTP URL requests fall back to, which that setting could hold instead. */
+  httpUrl?: string;
 }
 
 const DEFAULT_GRACE_MS = 1000;
@@ -66,11 +71,19 @@ export class HttpFallbackClient implements ModelClient {
   stream(request: ModelRequest): ModelStream {
     if (this.down) return this.track(this.httpClient().stream(stateless(request)));
     return new FallbackStream(this.ws.stream(request), {
-      // Only a connection that could not be made: a model error would repeat over HTTP.
-      accepts: (error) => error.code === 'network' && !request.fim,
+      // Only a connection that could not be made (a server without the WebSocket mode, such as
+      // vLLM or Ollama, refuses the upgrade with a 404): a model error would repeat over HTTP,
+      // and so would a refused key or a rate limit.
+      accepts: (error) => !request.fim && (error.code === 'network' || (error.options.upgradeRefused === true && error.code !== 'auth' && error.code !== 'rate_limit')),
       start: () => this.track(this.httpClient().stream(stateless(request))),
-      switched: (error) => this.o.log.warn(`${this.ws.state.endpoint}: ${error.message} Sending over HTTP instead.`),
+      switched: (error) => this.o.log.warn(`${this.ws.state.endpoint}: ${error.message} Sending over HTTP instead.${this.noWebSocketHint(error)}`),
     });
+  }
+
+  /** A server that answers the upgrade 404 has no WebSocket mode: which setting goes straight to HTTP. */
+  private noWebSocketHint(error: ModelError): string {
+    if (error.options.status !== 404 || !this.o.setting || !this.o.httpUrl) return '';
+    return ` To skip the WebSocket attempt, set "${this.o.setting}" to ${this.o.httpUrl}.`;
   }
 
   warm(instructions: string): Promise<void> {

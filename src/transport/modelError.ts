@@ -14,7 +14,14 @@ export class ModelError extends Error {
   constructor(
     readonly code: ModelErrorCode,
     message: string,
-    readonly options: { status?: number; retryAfterMs?: number; serverCode?: string; cause?: unknown } = {},
+    readonly options: {
+      status?: number;
+      retryAfterMs?: number;
+      serverCode?: string;
+      cause?: unknown;
+      /** The server refused the WebSocket upgrade: no socket was made, so no request reached a model. */
+      upgradeRefused?: boolean;
+    } = {},
   ) {
     super(message);
     this.name = 'ModelError';

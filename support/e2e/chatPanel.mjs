@@ -1,15 +1,9 @@
 // The side-panel chat as a user reaches it: open it, type a message, read the answers.
+import { webviewFrame } from './webviewFrame.mjs';
 
-/** The chat webview's frame (webviews are nested iframes; find the one holding the chat). */
-export async function chatFrame(page, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    for (const frame of page.frames()) {
-      if (await frame.$('.composer textarea').catch(() => null)) return frame;
-    }
-    await page.waitForTimeout(100);
-  }
-  throw new Error('the chat webview did not appear');
+/** The chat webview's frame, as shown (a hidden chat keeps a stale frame in the page). */
+export function chatFrame(page, timeoutMs = 30_000) {
+  return webviewFrame(page, '.composer textarea', { timeoutMs, what: 'the chat webview' });
 }
 
 export async function openChat(wb, page) {

@@ -53,9 +53,7 @@ export const CONTEXT_SETTINGS = {
 
 /** The rows of Show Last Prompt's picker, as "label description" texts; the picker is left open. */
 async function pickerRows(wb, page) {
-  await wb.quickInput('F1', '>Flint: Show Last Prompt');
-  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Flint: Show Last Prompt' }).first().waitFor({ timeout: 20_000 });
-  await wb.press('Enter');
+  await wb.pickCommand('Flint: Show Last Prompt');
   await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'All surfaces' }).first().waitFor({ timeout: 20_000 });
   return page.locator('.quick-input-widget .quick-input-list .monaco-list-row').evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
 }

@@ -7,11 +7,8 @@ import { join } from 'node:path';
 export async function openPath(wb, page, path) {
   await wb.statusBarItem('Flint', { timeoutMs: 30_000 });
   const name = path.split('/').pop();
-  // The file's tab stays active in its group while another group (a webview) has the focus, so
-  // success is the tab in the active group with its editor focused, not the tab alone.
-  const tab = page.locator('.editor-group-container.active .tabs-container .tab.active', { hasText: name });
-  const focused = page.locator('.editor-group-container.active .editor-instance .monaco-editor.focused .view-lines');
-  const opened = (timeout) => tab.waitFor({ timeout }).then(() => focused.waitFor({ timeout })).then(() => true, () => false);
+  // Success is the tab in the active group with its editor focused (see waitForFocusedEditor).
+  const opened = (timeoutMs) => wb.waitForFocusedEditor(name, { timeoutMs }).then(() => true, () => false);
   // On a loaded machine the list can change under the click: try again from a closed box.
   for (let attempt = 0; attempt < 3; attempt++) {
     await wb.quickOpen(path);

@@ -10,11 +10,15 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
  * Starts `scripts/endpoint.mjs --port 0 --engine <engine> …args` in its own process group and
  * waits for the URL on its first line.
  * @param {import('./processGroup.mjs').ProcessGroups} groups
- * @param {{ engine?: string, args?: string[], logFile?: string, timeoutMs?: number }} [options]
+ * `niceness` (1–19) starts it at a lower CPU priority, through `nice` (for a stand-in of a remote
+ * service whose work would not share this machine's CPU).
+ * @param {{ engine?: string, args?: string[], logFile?: string, timeoutMs?: number, niceness?: number }} [options]
  */
-export async function startEndpoint(groups, { engine = 'scripted', args = [], logFile, timeoutMs = 60_000 } = {}) {
+export async function startEndpoint(groups, { engine = 'scripted', args = [], logFile, timeoutMs = 60_000, niceness } = {}) {
   const adminToken = randomBytes(16).toString('hex');
-  const child = groups.spawn(process.execPath, [join(repoRoot, 'scripts', 'endpoint.mjs'), '--port', '0', '--engine', engine, '--admin-token', adminToken, ...args], {
+  const program = [process.execPath, join(repoRoot, 'scripts', 'endpoint.mjs'), '--port', '0', '--engine', engine, '--admin-token', adminToken, ...args];
+  const [cmd, ...cmdArgs] = niceness ? ['nice', '-n', String(niceness), ...program] : program;
+  const child = groups.spawn(cmd, cmdArgs, {
     cwd: repoRoot,
     logFile,
   });

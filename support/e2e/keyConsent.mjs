@@ -19,14 +19,8 @@ export async function answerKeyConsent(page, answer) {
 
 /** F1 → "Flint: Set API Key" → `key` typed into the password box → Enter (no consent answered). */
 export async function enterApiKey(wb, page, key) {
-  await wb.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 20_000 });
-  await input.fill('>Flint: Set API Key');
-  // Clicked, not Enter: another Flint command that mentions the API key may be listed first.
-  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: /^Flint: Set API Key/ }).first();
-  await row.waitFor({ timeout: 20_000 });
-  await row.click();
+  // The palette helper runs that exact row (another command mentioning the API key may rank first).
+  await wb.pickCommand('Flint: Set API Key');
   const password = page.locator('.quick-input-widget input[type="password"]');
   await password.waitFor({ timeout: 10_000 });
   await wb.type(key);

@@ -1,18 +1,15 @@
 // Driving background tasks from the command palette and finding their rows in the Tasks view.
 
 /** Runs Flint: Start Background Task from the palette (its instruction box opens, or a refusal shows). */
-export async function runStartTask(page) {
-  const input = page.locator('.quick-input-widget input');
-  await page.keyboard.press('F1');
-  await input.fill('>Flint: Start Background Task');
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Start Background Task' }).first().waitFor({ timeout: 20_000 });
-  await page.keyboard.press('Enter');
-  return input;
+export async function runStartTask(wb) {
+  // Through the workbench's palette helper: F1 pressed while a webview (the chat) has the focus
+  // is swallowed by its frame, and the row must be the focused one before Enter.
+  return wb.pickCommand('Flint: Start Background Task');
 }
 
 /** Starts a task with `instruction` and returns its row in the Tasks view. */
 export async function startTask(wb, page, instruction) {
-  const input = await runStartTask(page);
+  const input = await runStartTask(wb);
   await page.locator('.quick-input-widget', { hasText: 'What should the background task do?' }).waitFor({ timeout: 20_000 });
   await input.fill(instruction);
   await page.keyboard.press('Enter');

@@ -29,6 +29,21 @@ export class UiSession {
   }
 
   /**
+   * Every file gets a fresh window, but a file that crashed the shared browser or code-server
+   * would fail every file after it: start a new one of whichever is gone (no test is rerun).
+   */
+  async reviveShared() {
+    if (this.server.process.exitCode !== null || this.server.process.signalCode !== null) {
+      console.log('[e2e] the shared code-server had exited: starting a new one');
+      this.server = await startCodeServer(this.groups);
+    }
+    if (!this.browser.isConnected()) {
+      console.log('[e2e] the shared browser had closed: starting a new one');
+      this.browser = await launchBrowser(this.groups);
+    }
+  }
+
+  /**
    * Opens a window for one test file. `spec` may export:
    *   settings(endpoint) or settings: extra user settings (the function may be async)
    *   endpoint: { engine, args } for a dedicated endpoint instead of the shared one
@@ -47,6 +62,7 @@ export class UiSession {
    *     development (a file whose code-server has Flint installed from its package)
    */
   async openWindow(spec) {
+    await this.reviveShared();
     // A file that starts Flint the way `npm start` does brings its own model and code-server.
     const launched = spec.launch ? await spec.launch(this.groups) : undefined;
     const endpoint = launched?.endpoint ?? (spec.endpoint ? await startEndpoint(this.groups, spec.endpoint) : this.endpoint);

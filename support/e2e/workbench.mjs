@@ -59,22 +59,79 @@ export class Workbench {
 
   /** Opens `name` through Quick Open and waits for its editor to have focus. */
   async openFile(name, { timeoutMs = 20_000 } = {}) {
+    const base = name.split('/').pop();
+    const folder = name.includes('/') ? name.slice(0, name.lastIndexOf('/')) : '';
     await this.quickOpen(name, { timeoutMs });
-    // The file list is searched asynchronously: wait until the first row names the file.
-    await this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: name.split('/').pop() }).first().waitFor({ timeout: timeoutMs });
+    // The file list is searched asynchronously and Enter opens the focused row: wait until that
+    // row is the file, not merely until the file is listed (a recent file can still be first).
+    await this.page.waitForFunction(([want, dir]) => {
+      const row = document.querySelector('.quick-input-widget .quick-input-list .monaco-list-row.focused');
+      return row && labelOf(row) === want && row.textContent.includes(dir);
+      function labelOf(r) { return (r.querySelector('.label-name')?.textContent ?? '').replace(/\u00a0/g, ' ').trim(); }
+    }, [base, folder], { timeout: timeoutMs });
     await this.page.keyboard.press('Enter');
-    const tab = this.page.locator('.tabs-container .tab.active', { hasText: name.split('/').pop() });
-    await tab.waitFor({ timeout: timeoutMs });
-    await this.page.locator('.editor-instance .monaco-editor.focused .view-lines').waitFor({ timeout: timeoutMs });
+    await this.waitForFocusedEditor(base, { timeoutMs });
   }
 
-  /** Runs a command from the command palette by its label (e.g. "Flint: Show Log"). */
+  /**
+   * Waits until `name`'s tab is the active one of the active group and its editor has keyboard
+   * focus. A tab stays active in its own group while a webview beside it holds the focus, so the
+   * tab alone says nothing about where the next key goes.
+   */
+  async waitForFocusedEditor(name, { timeoutMs = 20_000 } = {}) {
+    await this.page.locator('.editor-group-container.active .tabs-container .tab.active', { hasText: name }).waitFor({ timeout: timeoutMs });
+    await this.page.locator('.editor-group-container.active .editor-instance .monaco-editor.focused .view-lines').waitFor({ timeout: timeoutMs });
+  }
+
+  /**
+   * Opens the command palette, types `>label` and presses Enter on the row labelled exactly
+   * `label`; returns the input (the command may ask something in it next). Enter runs the
+   * focused row, and a row merely listed is not it: the palette shows its unfiltered list
+   * (recently used first) until the typed text is applied, and a longer label holding this one
+   * ("File: Save All" for "File: Save") can rank first. A webview taking focus as it loads can
+   * close the box before Enter: then it starts again (nothing ran yet).
+   */
+  async pickCommand(label, { timeoutMs = 20_000 } = {}) {
+    const deadline = Date.now() + timeoutMs;
+    const exact = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row')
+      .filter({ has: this.page.locator('.label-name', { hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }) });
+    for (let attempt = 0; ; attempt++) {
+      const last = attempt >= 2;
+      const input = await this.quickInput('F1', `>${label}`, { timeoutMs });
+      const wait = Math.max(1_000, last ? deadline - Date.now() : Math.min(8_000, deadline - Date.now()));
+      const state = await this.page.waitForFunction((want) => {
+        const widget = document.querySelector('.quick-input-widget');
+        if (!widget || widget.style.display === 'none' || !widget.querySelector('input')?.value.startsWith('>')) return 'closed';
+        const focused = widget.querySelector('.quick-input-list .monaco-list-row.focused');
+        return focused && (focused.querySelector('.label-name')?.textContent ?? '').replace(/\u00a0/g, ' ').trim() === want && 'focused';
+      }, label, { timeout: wait, polling: 100 }).then((h) => h.jsonValue(), () => 'not first');
+      if (state === 'focused') {
+        await this.page.keyboard.press('Enter');
+        return input;
+      }
+      // Listed but ranked below a longer label: a click on its own row runs it.
+      if (state === 'not first' && await exact.count() > 0) {
+        await exact.first().click({ timeout: 5_000 });
+        return input;
+      }
+      if (last || Date.now() > deadline) {
+        const shown = await this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row .label-name').allTextContents().catch(() => []);
+        throw new Error(`the command palette did not offer "${label}" (${state}; its rows: ${JSON.stringify(shown.slice(0, 5))}): labels are matched exactly`);
+      }
+      if (state !== 'closed') await this.page.keyboard.press('Escape');
+    }
+  }
+
+  /** Runs a command from the command palette by its exact label (e.g. "Flint: Show Log"). */
   async runCommand(label, { timeoutMs = 20_000 } = {}) {
-    const input = await this.quickInput('F1', `>${label}`, { timeoutMs });
-    const row = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: label }).first();
-    await row.waitFor({ timeout: timeoutMs });
-    await this.page.keyboard.press('Enter');
+    const input = await this.pickCommand(label, { timeoutMs });
     await input.waitFor({ state: 'hidden', timeout: timeoutMs });
+    // The box gives the focus back (or the command moves it) a moment after it hides: keys pressed
+    // before that land nowhere. Bounded and not an error: a command may leave the focus nowhere.
+    await this.page.waitForFunction(() => {
+      const el = document.activeElement;
+      return el && el !== document.body && !el.closest('.quick-input-widget');
+    }, null, { timeout: 2_000 }).catch(() => undefined);
   }
 
   /** Types text into the focused editor, one key event per character. */

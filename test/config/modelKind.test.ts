@@ -30,4 +30,13 @@ describe('model kind', () => {
     expect(off).toMatch(/Qwen2\.5-Coder Instruct/);
     expect(off).toMatch(/set flint\.modelKind to instruct\.$/);
   });
+
+  it('turns background tasks off for an instruct model that cannot call tools, and only them', () => {
+    const config = { ...defaultConfig(), modelKind: 'instruct-no-tools' as const, 'full.model': 'chatml-coder' };
+    const off = backgroundTasksOff(config);
+    expect(off).toMatch(/^Background tasks are off: chatml-coder follows instructions but cannot call tools: its chat template has no function calling \(flint\.modelKind is "instruct-no-tools"\)/);
+    expect(off).toMatch(/Qwen2\.5-Coder Instruct/);
+    expect(instructionSurfacesOff(config)).toBeUndefined();
+    expect(effectiveConfig(config)).toBe(config);
+  });
 });

@@ -32,6 +32,14 @@ describe('localModelSettings', () => {
     expect(s['flint.full.contextTokens']).toBe(2048);
   });
 
+  it('marks a model whose chat template cannot call tools as instruct-no-tools, and one the endpoint says nothing of as instruct', () => {
+    const meta = { n_ctx: 8192, fill_in_the_middle: false, chat_template: true, chars_per_token: 1 };
+    expect(localModelSettings(endpoint, { data: [{ id: 'chatml', meta: { ...meta, tools: false } }] })['flint.modelKind']).toBe('instruct-no-tools');
+    expect(localModelSettings(endpoint, { data: [{ id: 'qwen', meta: { ...meta, tools: true } }] })['flint.modelKind']).toBe('instruct');
+    expect(localModelSettings(endpoint, { data: [{ id: 'older', meta }] })['flint.modelKind']).toBe('instruct');
+    expect(localModelSettings(endpoint, { data: [{ id: 'base', meta: { ...meta, chat_template: false, tools: false } }] })['flint.modelKind']).toBe('completion');
+  });
+
   it('never asks for less than the smallest budget Flint accepts', () => {
     const meta = { n_ctx: 512, fill_in_the_middle: true, chat_template: false, chars_per_token: 1 };
     const s = localModelSettings(endpoint, { data: [{ id: 'small', meta }] });

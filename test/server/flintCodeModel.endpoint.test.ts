@@ -69,4 +69,18 @@ describe('flint-code-6m behind the endpoint', () => {
     expect(requests[0].outputTokens).toBeGreaterThan(0);
     expect(requests[0].firstTokenMs).toBeGreaterThan(0);
   });
+
+  it("stops an answer where the model's context window ends, as a length cut, instead of failing", async () => {
+    // About 1,960 bytes of code, a token each: a few dozen tokens left of the 2,048-token window.
+    const prompt = Array.from({ length: 86 }, (_, i) => `const v${String(i).padStart(3, '0')} = read(${i});\n`).join('');
+    const completion = await post('/v1/completions', { prompt, max_tokens: 1000 });
+    expect(completion.usage.prompt_tokens).toBeGreaterThan(1900);
+    expect(completion.usage.total_tokens).toBe(2048);
+    expect(completion.choices[0].finish_reason).toBe('length');
+    const response = await post('/v1/responses', { input: prompt, max_output_tokens: 1000 });
+    expect(response.status).toBe('incomplete');
+    expect(response.incomplete_details).toEqual({ reason: 'max_output_tokens' });
+    expect(response.usage.input_tokens + response.usage.output_tokens).toBe(2048);
+    // Two prompts of nearly 2,000 tokens evaluated on one thread: seconds, many more on a busy machine.
+  }, 180_000);
 });

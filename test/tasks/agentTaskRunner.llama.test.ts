@@ -31,21 +31,24 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+function runner() {
+  return agentTaskRunner({
+    client: () => client,
+    metrics: { record: () => undefined },
+    prices: () => ({ inputPerMillion: 0, outputPerMillion: 0 }),
+    now: () => performance.now(),
+    toolbox: (e) => createToolbox({ env: e, run: spawnProcess }),
+  });
+}
+
 describe('a background task on the llama engine', () => {
   it('calls a tool, reads its output and finishes with the answer', async () => {
     const env = localEnvironment(await tempWorkspace({ 'a.js': 'export const a = 1;\n' }));
-    const runner = agentTaskRunner({
-      client: () => client,
-      metrics: { record: () => undefined },
-      prices: () => ({ inputPerMillion: 0, outputPerMillion: 0 }),
-      now: () => performance.now(),
-      toolbox: (e) => createToolbox({ env: e, run: spawnProcess }),
-    });
     const events: TaskEvent[] = [];
     // The window npm start sets for Qwen2.5-Coder's 8,192 tokens at about 3.5 characters a token.
     const budgets = { maxTurns: 5, maxMinutes: 2, maxCost: null, maxTokens: null, contextTokens: 7168 };
     try {
-      for await (const e of runner.run({ taskId: 'llama', instruction: 'What does a.js export?', env, budgets, signal: new AbortController().signal })) events.push(e);
+      for await (const e of runner().run({ taskId: 'llama', instruction: 'What does a.js export?', env, budgets, signal: new AbortController().signal })) events.push(e);
     } finally {
       rmSync(env.root, { recursive: true, force: true });
     }
@@ -55,5 +58,25 @@ describe('a background task on the llama engine', () => {
     expect(tools[0].type === 'tool' && JSON.parse(tools[0].args)).toEqual({ path: 'a.js' });
     expect(tools[0].type === 'tool' && tools[0].result).toContain('export const a = 1;');
     expect(events.at(-1)).toEqual({ type: 'done', summary: MODEL_ANSWER });
+  }, 120_000);
+
+  it('stops with the reason when the model refuses the conversation for its context window', async () => {
+    const env = localEnvironment(await tempWorkspace({ 'a.js': 'export const a = 1;\n' }));
+    // A window far larger than the model's 8,192 tokens: Flint's estimate (4 characters a token)
+    // never compacts, and the byte-level model spends a token per character of the instruction.
+    const budgets = { maxTurns: 5, maxMinutes: 2, maxCost: null, maxTokens: null, contextTokens: 100_000 };
+    const instruction = `What does a.js export? ${'Mind the details. '.repeat(600)}`;
+    const events: TaskEvent[] = [];
+    try {
+      for await (const e of runner().run({ taskId: 'too-long', instruction, env, budgets, signal: new AbortController().signal })) events.push(e);
+    } finally {
+      rmSync(env.root, { recursive: true, force: true });
+    }
+    expect(events.filter((e) => e.type === 'tool')).toHaveLength(0);
+    const end = events.at(-1);
+    expect(end?.type).toBe('stopped');
+    const reason = end?.type === 'stopped' ? end.reason : '';
+    expect(reason).toMatch(/^The model refused the conversation: it exceeds the model's context window \(.*Your input exceeds the context window of this model/);
+    expect(reason).toMatch(/against a window of 100000 \(flint\.full\.contextTokens\): lower that setting to the model's real window so tasks compact in time\. The work so far is kept\.$/);
   }, 120_000);
 });

@@ -185,3 +185,50 @@ describe('WebSocket client with HTTP behind it', () => {
     expect(gate.counts.posts).toBe(0);
   });
 });
+
+describe('a ws:// setting pointing at a server without the WebSocket mode', () => {
+  for (const dialect of ['vllm', 'ollama'] as const) {
+    it(`sends the first request over HTTP to ${dialect}, and the log says so and which setting to change`, async () => {
+      ep = await startEndpoint({ dialect, knobs: { tokensPerSecond: 0, fullDelayMs: 0 } });
+      const logs: string[] = [];
+      client = createModelClient({
+        role: 'full',
+        url: `ws://127.0.0.1:${ep.port}/v1/responses`,
+        model: 'gpt-5.3-codex',
+        httpApi: 'responses',
+        allowInsecure: false,
+        firstTokenTimeoutMs: 5000,
+        stallTimeoutMs: 5000,
+        log: memoryLogger(logs),
+      });
+      // At once, before the grace after which every request goes over HTTP.
+      const stream = client.stream({ surface: 'chat', input: [{ role: 'user', content: 'hello' }] });
+      let text = '';
+      for await (const d of stream) text += d;
+      const r = await stream.done;
+      expect(r.status).toBe('completed');
+      expect(text.length).toBeGreaterThan(0);
+      const note = logs.find((l) => l.includes('Sending over HTTP instead.'));
+      expect(note).toMatch(/^warn ws:\/\/127\.0\.0\.1:\d+\/v1\/responses: .*\(HTTP 404\): no Responses API WebSocket at this URL/);
+      expect(note).toContain(`To skip the WebSocket attempt, set "flint.full.url" to http://127.0.0.1:${ep.port}/v1.`);
+    });
+  }
+
+  it('does not resend a request the model itself refused: it would be refused over HTTP too', async () => {
+    ep = await startEndpoint({ knobs: { tokensPerSecond: 0, fullDelayMs: 0 } });
+    client = createModelClient({
+      role: 'full',
+      url: `ws://127.0.0.1:${ep.port}/v1/responses`,
+      model: 'no-such-model',
+      httpApi: 'responses',
+      allowInsecure: false,
+      firstTokenTimeoutMs: 5000,
+      stallTimeoutMs: 5000,
+      log: memoryLogger([]),
+    });
+    const r = await client.stream({ surface: 'chat', input: [{ role: 'user', content: 'hello' }] }).done;
+    expect(r.status).toBe('failed');
+    expect(r.error?.options.upgradeRefused).toBeUndefined();
+    expect(client.transport).toBe('ws');
+  });
+});

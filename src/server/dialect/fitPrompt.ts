@@ -1,24 +1,29 @@
-import type { Prompt } from '../engine/engine';
+import type { FunctionTool, Prompt } from '../engine/engine';
 import type { EndpointContext } from '../endpointContext';
+import { contextLengthExceeded } from './contextLengthExceeded';
 
 /** Rounds of cutting before a prompt that still does not fit is sent as it is. */
 const MAX_CUTS = 32;
 
 /**
  * A prompt checked against the context as the dialect does: refused (the dialect's error is
- * thrown), truncated with its start dropped and its end kept, or passed as it is.
+ * thrown), truncated with its start dropped and its end kept, or passed as it is. The endpoint's
+ * own way (the OpenAI service's) checks a chat prompt (`param` names its field) when a real model
+ * serves it: past its window the engine could only fail, so it is refused with OpenAI's
+ * `context_length_exceeded`.
  */
-export async function fitPrompt(ctx: EndpointContext, prompt: Prompt): Promise<Prompt> {
-  if (!ctx.dialect.overflow) return prompt;
-  const tokens = await ctx.engine.countPromptTokens(prompt);
+export async function fitPrompt(ctx: EndpointContext, prompt: Prompt, param?: 'input' | 'messages', tools?: readonly FunctionTool[]): Promise<Prompt> {
+  const overflow = ctx.dialect.overflow ?? (param && ctx.engine.facts ? (n: number, c: number) => contextLengthExceeded(param, n, c) : undefined);
+  if (!overflow) return prompt;
+  const tokens = await ctx.engine.countPromptTokens(prompt, tools);
   if (tokens <= ctx.contextTokens) return prompt;
-  const verdict = ctx.dialect.overflow(tokens, ctx.contextTokens);
+  const verdict = overflow(tokens, ctx.contextTokens);
   if (verdict !== 'truncate') throw verdict;
   let fitted = prompt;
   let count = tokens;
   for (let i = 0; i < MAX_CUTS && count > ctx.contextTokens; i++) {
     fitted = cutStart(fitted, ctx.contextTokens / count);
-    count = await ctx.engine.countPromptTokens(fitted);
+    count = await ctx.engine.countPromptTokens(fitted, tools);
   }
   ctx.log(`truncating input prompt: ${tokens} tokens, context ${ctx.contextTokens}, kept ${count}`);
   return fitted;

@@ -33,7 +33,7 @@ export function llamaChatHistory(instructions: string | undefined, messages: rea
       chunkOpen = false;
       if (call) call.result = m.content;
       else {
-        // An output of no call in sight (Chat Completions does not check): the model still reads it.
+        // An output of no call in sight (the routes refuse one; kept for any other caller): the model still reads it.
         items.push({ type: 'user', text: m.content });
         response = undefined;
       }

@@ -123,10 +123,14 @@ export class LlamaEngine implements Engine {
     let pending = 0;
     let counted = 0;
     const completion = new this.lib.LlamaCompletion({ contextSequence: sequence });
+    const { prompt } = request;
+    const promptTokens = this.promptTokens(prompt, request.tools);
+    // The answer stops where the context window ends (a length cut), rather than failing there.
+    const maxTokens = Math.max(1, Math.min(request.maxTokens, this.context.contextSize - promptTokens.length));
     const options = {
       signal,
       stopOnAbortSignal: true,
-      maxTokens: request.maxTokens,
+      maxTokens,
       // Plain greedy decoding: deterministic, and no per-token penalty bookkeeping.
       repeatPenalty: false as const,
       // Tokens are counted from the token callback: text chunks hold back partial UTF-8.
@@ -137,11 +141,7 @@ export class LlamaEngine implements Engine {
         pending = 0;
       },
     };
-    const { prompt } = request;
-    if (request.onPrompt) {
-      const tokens = this.promptTokens(prompt, request.tools);
-      request.onPrompt({ tokens: tokens.length, cached: Math.min(commonPrefix(sequence.contextTokens, tokens), tokens.length - 1) });
-    }
+    request.onPrompt?.({ tokens: promptTokens.length, cached: Math.min(commonPrefix(sequence.contextTokens, promptTokens), promptTokens.length - 1) });
     const run =
       prompt.kind === 'fim' && completion.infillSupported
         ? completion.generateInfillCompletionWithMeta((prompt.extra ? `${prompt.extra}\n` : '') + prompt.prefix, prompt.suffix, options)
@@ -158,7 +158,7 @@ export class LlamaEngine implements Engine {
       (result) => {
         // Tokens held back as a possible stop trigger when the cap hits reach no callback;
         // the cap still counts them.
-        const missing = result.metadata.stopReason === 'maxTokens' ? request.maxTokens - counted - pending : 0;
+        const missing = result.metadata.stopReason === 'maxTokens' ? maxTokens - counted - pending : 0;
         if (pending + missing > 0) queue.push({ text: '', tokens: pending + missing });
         if (calls.length) queue.push({ text: '', tokens: 0, calls });
         queue.end();

@@ -89,7 +89,9 @@ export async function generateText(o: TextGenerationOptions): Promise<TextGenera
     text += rest;
     abandoned = !(await o.onText(rest, false));
   }
-  const length = stop.stoppedBy === undefined && outputTokens >= maxTokens && !o.faults.enormousOutput;
+  // A real model's answer also stops where its context window ends: a length cut too.
+  const windowFull = o.ctx.engine.facts !== undefined && inputTokens + outputTokens >= o.ctx.contextTokens;
+  const length = stop.stoppedBy === undefined && (outputTokens >= maxTokens || windowFull) && !o.faults.enormousOutput;
   const elapsedMs = performance.now() - started;
   record(o, listed(), { inputTokens, cachedTokens, outputTokens, firstTokenMs, elapsedMs, abandoned });
   return {

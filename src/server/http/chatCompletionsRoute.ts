@@ -6,7 +6,8 @@ import type { EndpointContext } from '../endpointContext';
 import { generateText } from '../generation/generateText';
 import { BAD_UTF8_MARK, chunkFraming, EventWriter } from '../responses/eventWriter';
 import { newId } from '../responses/responseObject';
-import { chatMessage, chatMessages, chatTool, chatTools } from './chatMessages';
+import { toolsUnderChoice } from '../generation/toolChoice';
+import { chatMessage, chatMessages, chatTool, chatTools, checkToolMessages } from './chatMessages';
 import { CollectSink, endAbandoned } from './collectSink';
 import { parseBody, resolveModel, samplingFields, stopList } from './openAiFields';
 import { readJsonBody } from './readBody';
@@ -19,6 +20,7 @@ const chatRequest = z
     messages: z.array(chatMessage).min(1),
     max_completion_tokens: z.number().int().positive().nullish(),
     tools: z.array(chatTool).nullish(),
+    tool_choice: z.unknown().optional(),
   })
   .passthrough();
 
@@ -29,10 +31,11 @@ export async function chatCompletionsRoute(req: IncomingMessage, res: ServerResp
   const limited = ctx.faults.take('rateLimit');
   if (limited) throw rateLimitError(limited.retryAfterSeconds);
   const stop = stopList(ctx, body.stop);
-  const tools = chatTools(body.tools);
+  const tools = toolsUnderChoice(body.tool_choice, chatTools(body.tools));
   // As on /v1/responses: tools the model cannot call are refused, never silently ignored.
   if (tools.length && ctx.engine.toolsUnsupported) throw new ApiError(400, 'invalid_request_error', ctx.engine.toolsUnsupported, 'tools');
-  const prompt = await fitPrompt(ctx, { kind: 'chat', messages: chatMessages(body.messages) });
+  checkToolMessages(body.messages);
+  const prompt = await fitPrompt(ctx, { kind: 'chat', messages: chatMessages(body.messages) }, 'messages', tools);
   const id = newId('chatcmpl', '-');
   const base = { id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: model.name, system_fingerprint: null };
   const chunk = (delta: object, finish: string | null) => ({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApiError } from '../apiError';
 import type { ChatMessage, FunctionTool } from '../engine/engine';
 
 const part = z.object({ type: z.string(), text: z.string().optional() }).passthrough();
@@ -54,4 +55,37 @@ export function chatTools(tools: readonly z.infer<typeof chatTool>[] | null | un
     ...(f.description ? { description: f.description } : {}),
     ...(f.parameters ? { parameters: f.parameters } : {}),
   }));
+}
+
+/**
+ * As OpenAI checks: a tool message answers a call of the assistant message just before it (other
+ * tool messages aside), and every call of an assistant message is answered before the
+ * conversation goes on. The refusals are OpenAI's, sentence and `param` alike.
+ */
+export function checkToolMessages(messages: readonly Message[]): void {
+  let open: { index: number; ids: Set<string> } | undefined;
+  for (const [i, m] of messages.entries()) {
+    if (m.role === 'tool') {
+      if (!open) throw toolMessageError(`Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.`, `messages.[${i}].role`);
+      if (!open.ids.delete(m.tool_call_id!)) {
+        throw toolMessageError(`Invalid parameter: 'tool_call_id' of '${m.tool_call_id}' not found in 'tool_calls' of previous message.`, `messages.[${i}].tool_call_id`);
+      }
+      continue;
+    }
+    unanswered(open);
+    open = m.role === 'assistant' && m.tool_calls?.length ? { index: i, ids: new Set(m.tool_calls.map((c) => c.id)) } : undefined;
+  }
+  unanswered(open);
+}
+
+function unanswered(open: { index: number; ids: Set<string> } | undefined): void {
+  if (!open?.ids.size) return;
+  throw toolMessageError(
+    `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${[...open.ids].join(', ')}`,
+    `messages.[${open.index}].role`,
+  );
+}
+
+function toolMessageError(message: string, param: string): ApiError {
+  return new ApiError(400, null, message, param);
 }

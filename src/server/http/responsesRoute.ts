@@ -21,13 +21,19 @@ export async function responsesRoute(req: IncomingMessage, res: ServerResponse, 
   const generate = (body as { generate?: unknown }).generate !== false;
   const job = buildResponseJob(body, { models: ctx.models, lookup: (id) => ctx.store.get(id), toolsUnsupported: ctx.engine.toolsUnsupported }, { generate });
   if (generate) {
-    const fitted = await fitPrompt(ctx, { kind: 'chat', instructions: job.shape.instructions ?? undefined, messages: job.conversation });
+    const fitted = await fitPrompt(ctx, { kind: 'chat', instructions: job.shape.instructions ?? undefined, messages: job.conversation }, 'input', job.tools);
     if (fitted.kind === 'chat') job.conversation = fitted.messages;
   }
   const faults = ctx.faults.armResponse(job.generate);
   const collect = body.stream ? undefined : new CollectSink(() => res.destroy());
   const sink = collect ?? sseSink(res, true);
-  const deps = { engine: ctx.engine, pacing: ctx.models.pacing(job.model, ctx.knobs), maxTokens: ctx.knobs.maxTokens, faults };
+  const deps = {
+    engine: ctx.engine,
+    pacing: ctx.models.pacing(job.model, ctx.knobs),
+    maxTokens: ctx.knobs.maxTokens,
+    faults,
+    ...(ctx.engine.facts && { contextTokens: ctx.contextTokens }),
+  };
   const run = new ResponseRun(job, deps, new EventWriter(sink, faults, responsesFraming()));
   res.on('close', () => {
     if (!res.writableFinished) run.abandon();

@@ -1,4 +1,5 @@
 import { ApiError } from '../apiError';
+import { toolsUnderChoice } from '../generation/toolChoice';
 import type { ServedModels } from '../servedModels';
 import { newId } from './responseObject';
 import type { ResponseJob } from './responseJob';
@@ -45,7 +46,7 @@ export function buildResponseJob(
     throw new ApiError(400, 'missing_required_parameter', "Missing required parameter: 'input'.", 'input');
   }
   checkCallOutputs(previous?.messages ?? [], input);
-  const tools = requestTools(req);
+  const tools = toolsUnderChoice(req.tool_choice, requestTools(req));
   // Ignoring the tools would answer a task with text that only pretends to act: say why instead.
   if (tools.length && ctx.toolsUnsupported) throw new ApiError(400, 'invalid_request_error', ctx.toolsUnsupported, 'tools');
   return {
@@ -60,6 +61,7 @@ export function buildResponseJob(
       store: req.store ?? true,
       metadata: req.metadata ?? {},
       tools: req.tools ?? [],
+      toolChoice: req.tool_choice ?? 'auto',
     },
     tools,
     model,

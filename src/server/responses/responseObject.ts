@@ -20,6 +20,8 @@ export interface ResponseShape {
   metadata: Record<string, string>;
   /** The request's tools, echoed as sent. */
   tools: unknown[];
+  /** The request's tool_choice, echoed as sent ('auto' when none was). */
+  toolChoice: unknown;
 }
 
 /** A random id like OpenAI's: `resp_…`, `msg_…`; Chat/Completions ids use a dash (`chatcmpl-…`). */
@@ -77,7 +79,7 @@ export function responseObject(
     store: shape.store,
     temperature: shape.temperature ?? 1,
     text: { format: { type: 'text' } },
-    tool_choice: 'auto',
+    tool_choice: shape.toolChoice,
     tools: shape.tools,
     top_p: 1,
     truncation: 'disabled',

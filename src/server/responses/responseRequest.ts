@@ -34,6 +34,7 @@ export const responseRequestSchema = z
     metadata: z.record(z.string(), z.string()).nullish(),
     stream: z.boolean().nullish(),
     tools: z.array(functionTool).nullish(),
+    tool_choice: z.unknown().optional(),
   })
   .passthrough();
 

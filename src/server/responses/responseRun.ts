@@ -1,4 +1,5 @@
 import type { Engine, FunctionCall, PlannedCall, Prompt } from '../engine/engine';
+import { contextLengthExceeded } from '../dialect/contextLengthExceeded';
 import { splitIntoTokens } from '../engine/splitIntoTokens';
 import type { ArmedFaults } from '../faults/faults';
 import { producedTokens } from '../generation/producedTokens';
@@ -12,6 +13,8 @@ export interface RunDeps {
   pacing: Pacing;
   maxTokens: number;
   faults: ArmedFaults;
+  /** The model's context window, checked when a real model serves the response (its engine could only fail past it). */
+  contextTokens?: number;
 }
 
 /**
@@ -81,6 +84,10 @@ export class ResponseRun {
     const prompt = { kind: 'chat' as const, instructions: shape.instructions ?? undefined, messages: conversation };
     const inputTokens = await this.deps.engine.countPromptTokens(prompt, this.job.tools);
     const ok = () => !w.ended && this.stopReason !== 'abandoned';
+    if (this.deps.contextTokens !== undefined && inputTokens > this.deps.contextTokens) {
+      await w.emit(contextLengthExceeded('input', inputTokens, this.deps.contextTokens).event(this.job.streamId));
+      return this.outcome('failed');
+    }
     if (!this.announced) await w.emit({ type: 'response.created', response: responseObject(shape, 'in_progress', []) });
     await w.emit({ type: 'response.in_progress', response: responseObject(shape, 'in_progress', []) });
     if (!this.job.generate) {
@@ -96,7 +103,9 @@ export class ResponseRun {
       this.controller.abort();
       return this.outcome('abandoned');
     }
-    const cut = this.stopReason === 'steered' ? 'steered' : outputTokens >= maxTokens && !this.deps.faults.enormousOutput ? 'max_output_tokens' : undefined;
+    // A real model's answer also stops where its context window ends.
+    const windowFull = this.deps.contextTokens !== undefined && inputTokens + outputTokens >= this.deps.contextTokens;
+    const cut = this.stopReason === 'steered' ? 'steered' : (outputTokens >= maxTokens || windowFull) && !this.deps.faults.enormousOutput ? 'max_output_tokens' : undefined;
     const output: unknown[] = [];
     // A response that only calls functions has no message item; one that says nothing at all has an empty one.
     if (message.opened || !planned.length) output.push(await message.close(this.partial, cut ? 'incomplete' : 'completed'));

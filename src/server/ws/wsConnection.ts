@@ -109,6 +109,7 @@ export class WsConnection {
           pacing: this.ctx.models.pacing(job.model, this.ctx.knobs),
           maxTokens: this.ctx.knobs.maxTokens,
           faults,
+          ...(this.ctx.engine.facts && { contextTokens: this.ctx.contextTokens }),
         };
         prepared = new ResponseRun(job, deps, new EventWriter(this.sink, faults, responsesFraming(streamId)));
       } catch (err) {

@@ -1,10 +1,12 @@
 import { APIError } from 'openai';
+import type { ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { readResponsesEvent, type FunctionCallItem, type ResponseEnd, type ResponsesEventSink, type ServerError } from '../../protocol/readResponsesEvent';
 import { errorFromFailedResponse, errorFromServerEvent, scrub } from '../errorFromStatus';
 import { ModelError } from '../modelError';
 import { responsesBody } from '../responsesBody';
 import type { TokenStream } from '../tokenStream';
 import type { HttpRun } from './httpRun';
+import { sseEvents } from './sseEvents';
 
 /**
  * Streams a request through `POST /v1/responses`. A lost chain is restarted with the full input
@@ -21,12 +23,13 @@ export async function runResponses(run: HttpRun, apiKey: string | undefined): Pr
   for (;;) {
     const chained = !restart && req.previousResponseId !== undefined;
     try {
-      const events = await run.sdk.responses.create({ ...responsesBody(req, model, restart), stream: true }, { signal: run.signal });
+      // The raw response, its events read by sseEvents (cheaper than the client's own reader).
+      const response = await run.sdk.responses.create({ ...responsesBody(req, model, restart), stream: true }, { signal: run.signal }).asResponse();
       const sink = new ResponsesSink(stream, run.endpoint, apiKey);
       let dropped = false;
       // Read to the end of the body even after the terminal event: leaving early would abort
       // the request and cost the pooled connection. Cancelling aborts through the signal.
-      for await (const event of events) {
+      for await (const event of sseEvents(response, run.signal) as AsyncGenerator<ResponseStreamEvent>) {
         if (chained && canRestart && event.type === 'response.created' && event.response.previous_response_id !== req.previousResponseId) {
           dropped = true;
           break;

@@ -288,10 +288,11 @@ export class WsConnection implements ResponsesEventSink {
     // A 403 to the upgrade alone is most often a proxy that blocks WebSockets, not a refused
     // key (OpenAI answers those 401): it stays retryable, and the HTTP fallback then asks the
     // same server, which names a refused key if that is what it was.
-    this.failure =
+    const refusal =
       status === 403
         ? new ModelError('network', `${this.cfg.endpoint} refused the WebSocket connection (HTTP 403): a proxy may be blocking WebSockets.`, { status })
         : errorFromStatus(status, this.cfg.endpoint, { message, retryAfterMs: retry, apiKey: this.cfg.apiKey, proxy: this.cfg.proxy });
+    this.failure = new ModelError(refusal.code, refusal.message, { ...refusal.options, upgradeRefused: true });
     res.resume();
     this.socket.terminate();
   }

@@ -58,6 +58,7 @@ export class EditController implements vscode.Disposable {
       }),
       vscode.workspace.onDidSaveTextDocument((d) => this.get(d)?.sink.saved()),
       vscode.window.onDidChangeVisibleTextEditors(() => this.onVisibleEditors()),
+      vscode.window.onDidChangeTextEditorVisibleRanges((e) => this.get(e.textEditor.document)?.sink.scrolled(e.textEditor)),
       vscode.window.onDidChangeActiveTextEditor(() => this.updateContext()),
       vscode.window.tabGroups.onDidChangeTabs((e) => {
         if (e.closed.length > 0) this.cancelTabless();

@@ -40,6 +40,10 @@ export class EditDocumentSink implements EditSink {
   private view: PreviewView | null = null;
   private startLine = 0;
   private followLine = -1;
+  /** The top line each editor of the document last showed, to tell a scroll up (see scrolled). */
+  private readonly tops = new WeakMap<vscode.TextEditor, number>();
+  /** The user scrolled up while it streamed: the growing edge is no longer followed. */
+  private scrolledAway = false;
   /** The whole document before the edit, to verify (and if need be complete) an undo. */
   private readonly before: string;
   /** Wall time of each document update (extension host and editor round trip), for the log. */
@@ -205,10 +209,24 @@ export class EditDocumentSink implements EditSink {
     this.state = nextSinkState(this.state, event);
   }
 
+  /**
+   * An editor of the document scrolled. Following only ever moves the view down, so a move up is
+   * the user's, and following stops for good. Seen here, in order, because the visible ranges
+   * follow() reads can lag the window on a loaded machine: a reveal sent on them would pull
+   * the view back down under the user's wheel.
+   */
+  scrolled(editor: vscode.TextEditor): void {
+    const top = editor.visibleRanges[0]?.start.line;
+    if (top === undefined) return;
+    const before = this.tops.get(editor);
+    this.tops.set(editor, top);
+    if (this.view && before !== undefined && top < before) this.scrolledAway = true;
+  }
+
   /** Keeps the growing edge in view while the user watches it (not after they scrolled away). */
   private follow(): void {
     const editor = this.editor();
-    if (!editor || !this.view) {
+    if (!editor || !this.view || this.scrolledAway) {
       this.followLine = -1;
       return;
     }

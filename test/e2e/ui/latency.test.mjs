@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { webviewFrame } from '../../../support/e2e/webviewFrame.mjs';
 
 // Scripted replies keyed on the text before the cursor marker of a ghost-text prompt; one line
 // each, so the ghost text is a single visible decoration.
@@ -42,17 +43,8 @@ async function makeSuggestions(wb) {
   }
 }
 
-/** The latency report's frame (webviews are nested iframes; find the one holding the report). */
-async function reportFrame(page, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    for (const frame of page.frames()) {
-      if (await frame.$('main#report').catch(() => null)) return frame;
-    }
-    await page.waitForTimeout(100);
-  }
-  throw new Error('the latency report webview did not appear');
-}
+/** The latency report's frame, as shown. */
+const reportFrame = (page, timeoutMs = 20_000) => webviewFrame(page, 'main#report', { timeoutMs, what: 'the latency report webview' });
 
 export const tests = [
   {

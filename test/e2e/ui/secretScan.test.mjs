@@ -10,8 +10,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { instruct, selectLines } from '../../../support/e2e/editActions.mjs';
 import { flintLog, waitForLog, walk } from '../../../support/e2e/flintLog.mjs';
 import { answerKeyConsent, enterApiKey, waitForKeyConsent } from '../../../support/e2e/keyConsent.mjs';
+import { webviewFrame } from '../../../support/e2e/webviewFrame.mjs';
 
 const HEX = randomBytes(16).toString('hex');
 const SENTINEL = `sk-flint-sentinel-${HEX}`;
@@ -83,32 +85,13 @@ async function typeForGhostText(wb, page, text) {
 /** Selects the `distance` function (lines 6–8 of shapes.ts), Ctrl+I, the instruction, Enter. */
 async function editDistance(wb, page, instruction) {
   await focusShapes(page);
-  await wb.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.fill(':6');
-  await page.locator('.quick-input-widget', { hasText: 'line 6' }).waitFor({ timeout: 10_000 });
-  await wb.press('Enter');
-  await input.waitFor({ state: 'hidden', timeout: 10_000 });
-  await wb.press('Home');
-  for (let i = 0; i < 3; i++) await wb.press('Shift+ArrowDown');
-  await wb.press('Control+I');
-  await page.locator('.quick-input-widget', { hasText: 'Flint: ' }).waitFor({ timeout: 10_000 });
-  await input.fill(instruction);
-  await wb.press('Enter');
-  await input.waitFor({ state: 'hidden', timeout: 10_000 });
+  // The shared helpers wait for the editor to take the focus back after the line box closes.
+  await selectLines(wb, page, 6, 8);
+  await instruct(wb, page, instruction);
 }
 
-/** The frame holding `selector` (webviews are nested iframes). */
-async function frameWith(page, selector, what, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    for (const frame of page.frames()) {
-      if (await frame.$(selector).catch(() => null)) return frame;
-    }
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`the ${what} did not appear`);
-}
+/** The shown webview frame holding `selector`. */
+const frameWith = (page, selector, what) => webviewFrame(page, selector, { what: `the ${what}` });
 
 /** Sets flint.router.mode and waits for Flint's routing item in the status bar to show it. */
 async function setRoute(ctx, mode) {

@@ -67,13 +67,6 @@ async function openReview(wb, page, folder) {
   assert.deepEqual(shown.map((t) => /\w+\.js/.exec(t)?.[0]).sort(), ['alpha.js', 'beta.js', 'gamma.js'], `the review shows the three files: ${shown}`);
 }
 
-/** Runs a command from the palette without waiting for the palette to close (the command opens a question of its own). */
-async function startCommand(wb, page, label) {
-  await wb.quickInput('F1', `>${label}`);
-  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: label }).first().waitFor({ timeout: 20_000 });
-  await wb.press('Enter');
-}
-
 /** Opens `folder/name` through Quick Open, picking the row of that folder (both folders hold a file of that name). */
 async function openIn(wb, page, folder, name) {
   await wb.quickOpen(`${folder}/${name}`);
@@ -128,7 +121,8 @@ export const tests = [
 
       await openReview(wb, page, 'one');
       await wb.runCommand('Notifications: Clear All Notifications');
-      await startCommand(wb, page, 'Flint: Accept All of Task Result');
+      // The command asks a question of its own: the palette is not waited for to close.
+      await wb.pickCommand('Flint: Accept All of Task Result');
       // The overlap is asked about: the user's text, the task's and the original are shown; nothing of it lands silently.
       const question = page.locator('.quick-input-widget', { hasText: 'Conflict: one/alpha.js:9' });
       await question.waitFor({ timeout: 30_000 });
@@ -201,7 +195,7 @@ export const tests = [
 
       await wb.runCommand('Flint: Accept All of Task Result');
       await until('the rest applied', () => read(workspace, 'two', 'alpha.js') === TASK['alpha.js'] && read(workspace, 'two', 'gamma.js') === TASK['gamma.js'], 30_000);
-      await wb.runCommand('File: Save All');
+      await wb.runCommand('File: Save All Files');
       await until('beta.js saved', () => read(workspace, 'two', 'beta.js') === typedInto('beta.js', TASK['beta.js']), 20_000);
       // The file is on disk a moment before the editor drops its dirty mark; closing earlier asks to save.
       await page.locator('.tabs-container .tab.dirty').first().waitFor({ state: 'detached', timeout: 10_000 });
@@ -212,7 +206,7 @@ export const tests = [
       await wb.open(page.url());
       await wb.waitForDevelopmentHost();
       await wb.statusBarItem('Flint', { timeoutMs: 30_000 });
-      await startCommand(wb, page, 'Flint: Revert Task');
+      await wb.pickCommand('Flint: Revert Task');
       // With the first test's apply also revertible, the task is picked by its summary.
       const which = page.locator('.quick-input-widget', { hasText: 'Which task?' });
       if (await which.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
@@ -220,7 +214,7 @@ export const tests = [
       }
       await page.locator('.notification-toast', { hasText: 'the task was reverted' }).waitFor({ timeout: 30_000 });
       // A buffer the reload brought back unsaved is reverted in place and stays unsaved: saved here to compare the bytes.
-      await wb.runCommand('File: Save All');
+      await wb.runCommand('File: Save All Files');
       await until('every file saved as it was before the apply', () => Object.entries(before).every(([name, text]) => read(workspace, 'two', name) === text), 10_000).catch(() => undefined);
       for (const [name, text] of Object.entries(before)) assert.equal(read(workspace, 'two', name), text, `${name} restored byte for byte`);
     },

@@ -45,7 +45,7 @@ export const tests = [
     async run({ wb, page }) {
       await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ timeout: 30_000 });
       await wb.statusBarItem('Flint', { timeoutMs: 30_000 });
-      await runStartTask(page);
+      await runStartTask(wb);
       const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'background tasks cannot run in an untrusted workspace' }).first();
       await toast.waitFor({ timeout: 20_000 });
       assert.match(await toast.innerText(), /a task runs no command/);
@@ -59,7 +59,7 @@ export const tests = [
       await toast.getByRole('button', { name: 'Manage Workspace Trust' }).click();
       await page.locator('.workspace-trust-editor .monaco-button', { hasText: /^Trust$/ }).first().click({ timeout: 15_000 });
       await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ state: 'detached', timeout: 15_000 });
-      await runStartTask(page);
+      await runStartTask(wb);
       const input = page.locator('.quick-input-widget input');
       await page.locator('.quick-input-widget', { hasText: 'What should the background task do?' }).waitFor({ timeout: 20_000 });
       await input.fill(INSTRUCTION);

@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SHAPES_LINES } from '../../../support/e2e/shapesSource.mjs';
 import { editorText, lens, openCopy, openPath, saveAndRead, selectLines } from '../../../support/e2e/editActions.mjs';
+import { webviewFrame } from '../../../support/e2e/webviewFrame.mjs';
 
 export const openFile = 'src/shapes.ts';
 // Ghost text and next edit off: their requests would take the fault a test arms for the variants.
@@ -16,17 +17,8 @@ export const endpoint = { engine: 'scripted', args: ['--script', 'test/fixtures/
 const SOURCE = SHAPES_LINES.join('\r\n');
 const APPROACHES = ['direct', 'concise', 'readable', 'fast', 'defensive'];
 
-/** The variants view's frame (webviews are nested iframes). */
-async function variantsFrame(page, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    for (const frame of page.frames()) {
-      if (await frame.$('.grid .card').catch(() => null)) return frame;
-    }
-    await page.waitForTimeout(100);
-  }
-  throw new Error('the variants view did not appear');
-}
+/** The variants view's frame, as shown (an earlier view behind it keeps its frame in the page). */
+const variantsFrame = (page) => webviewFrame(page, '.grid .card', { what: 'the variants view' });
 
 /** Ctrl+Shift+I on the selection, the instruction, Enter; resolves the view's frame. */
 async function explore(wb, page, instruction) {

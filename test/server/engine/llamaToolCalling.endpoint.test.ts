@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEndpoint, type EndpointHandle } from '../../../src/server/startEndpoint';
 import { post, readSse } from '../sseReader';
 import { deltaText, WsEventClient } from '../wsEventClient';
-import { buildToolCallingModel, MODEL_ANSWER, MODEL_CALL } from './toolCallingModel';
+import { localModelSettings } from '../../../scripts/localModelSettings.mjs';
+import { backgroundTasksOff } from '../../../src/config/modelKind';
+import { defaultConfig } from '../../../src/config/config';
+import { buildToolCallingModel, CHATML_TEMPLATE, MODEL_ANSWER, MODEL_CALL } from './toolCallingModel';
 
 // Function calling through real inference, served by the llama engine: a GGUF with Qwen's chat
 // template whose weights call read_file, then answer once the conversation holds its output.
@@ -104,6 +107,46 @@ describe('function calling on the llama engine (Qwen chat template)', () => {
   }, 60_000);
 });
 
+describe('tool_choice and the context window on the llama engine', () => {
+  it('offers no tools to the template under tool_choice none, and refuses forcing a call', async () => {
+    const plain = await (await post(`${endpoint.httpUrl}/responses`, { input: 'What does a.js export?', max_output_tokens: 1 })).json();
+    const none = await (await post(`${endpoint.httpUrl}/responses`, { input: 'What does a.js export?', max_output_tokens: 1, tools: TOOLS, tool_choice: 'none' })).json();
+    // The template documented no function: the prompt is the one without tools.
+    expect(none.usage.input_tokens).toBe(plain.usage.input_tokens);
+    expect(none.output.map((o: { type: string }) => o.type)).toEqual(['message']);
+    expect(none.tool_choice).toBe('none');
+    const required = await post(`${endpoint.httpUrl}/responses`, { input: 'What does a.js export?', tools: TOOLS, tool_choice: 'required' });
+    expect(required.status).toBe(400);
+    expect((await required.json()).error).toMatchObject({ code: 'unsupported_value', param: 'tool_choice' });
+  }, 60_000);
+
+  it("refuses a prompt over the model's window with OpenAI's context_length_exceeded, over HTTP and the WebSocket", async () => {
+    // A byte-level vocabulary: a token per character, past the 8,192-token window.
+    const input = 'x'.repeat(9000);
+    const responses = await post(`${endpoint.httpUrl}/responses`, { input, tools: TOOLS, stream: true });
+    expect(responses.status).toBe(400);
+    expect(await responses.json()).toEqual({
+      error: { type: 'invalid_request_error', code: 'context_length_exceeded', message: 'Your input exceeds the context window of this model. Please adjust your input and try again.', param: 'input' },
+    });
+    const chat = await post(`${endpoint.httpUrl}/chat/completions`, { messages: [{ role: 'user', content: input }] });
+    expect(chat.status).toBe(400);
+    const { error } = await chat.json();
+    expect(error).toMatchObject({ type: 'invalid_request_error', code: 'context_length_exceeded', param: 'messages' });
+    expect(error.message).toMatch(/^This model's maximum context length is 8192 tokens\. However, your messages resulted in 9\d{3} tokens\. Please reduce the length of the messages\.$/);
+    const c = await WsEventClient.open(endpoint.url);
+    try {
+      c.send({ type: 'response.create', input, tools: TOOLS });
+      const event = await c.waitFor((e) => e.type === 'error');
+      expect(event).toMatchObject({ status: 400, error: { code: 'context_length_exceeded', param: 'input' } });
+      // The connection serves the next request.
+      c.send({ type: 'response.create', input: 'What does a.js export?', tools: TOOLS });
+      expect((await c.terminal(undefined, 0, 30_000)).type).toBe('response.completed');
+    } finally {
+      c.close();
+    }
+  }, 60_000);
+});
+
 describe('function calling on /v1/chat/completions with the llama engine', () => {
   it('answers with tool_calls and continues from a tool message', async () => {
     const tools = TOOLS.map(({ type, ...f }) => ({ type, function: f }));
@@ -122,6 +165,30 @@ describe('function calling on /v1/chat/completions with the llama engine', () =>
     expect(chunks.at(-1).usage.prompt_tokens).toBeGreaterThan(first.usage.prompt_tokens + 'export const a = 1;'.length);
     expect(chunks.map((c) => c.choices[0]?.delta.content ?? '').join('')).toBe(MODEL_ANSWER);
     expect(chunks.at(-2).choices[0].finish_reason).toBe('stop');
+  }, 60_000);
+});
+
+describe('an instruct model whose chat template cannot call tools', () => {
+  let chatml: EndpointHandle;
+  beforeAll(async () => {
+    const modelPath = join(dir, 'chatml.gguf');
+    writeFileSync(modelPath, buildToolCallingModel(CHATML_TEMPLATE));
+    chatml = await startEndpoint({ engine: 'llama', modelPath, knobs: { tokensPerSecond: 0, fullDelayMs: 0 } });
+  }, 120_000);
+  afterAll(() => chatml?.close());
+
+  it('is listed without tools, so npm start turns tasks off and starting one says why; tools are refused, chat served', async () => {
+    const models = await (await fetch(`${chatml.httpUrl}/models`)).json();
+    expect(models.data[0].meta).toMatchObject({ file: 'chatml.gguf', chat_template: true, tools: false });
+    const settings = localModelSettings({ wsUrl: chatml.url, httpUrl: chatml.httpUrl }, models);
+    expect(settings['flint.modelKind']).toBe('instruct-no-tools');
+    const config = { ...defaultConfig(), modelKind: settings['flint.modelKind'] as 'instruct-no-tools', 'full.model': String(settings['flint.full.model']) };
+    expect(backgroundTasksOff(config)).toMatch(/^Background tasks are off: gpt-5\.3-codex-spark follows instructions but cannot call tools: its chat template has no function calling/);
+    const res = await post(`${chatml.httpUrl}/responses`, { input: 'read a.js', tools: TOOLS });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toMatch(/cannot call functions: its chat template does not support tools/);
+    const chat = await post(`${chatml.httpUrl}/chat/completions`, { messages: [{ role: 'user', content: 'hello' }], max_tokens: 4 });
+    expect(chat.status).toBe(200);
   }, 60_000);
 });
 

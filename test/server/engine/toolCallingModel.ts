@@ -6,6 +6,11 @@ import { byteToUnicode } from '../../../src/server/tinyModel/tinyVocabulary';
 /** Qwen2.5 Instruct's chat template (the one Qwen2.5-Coder Instruct's GGUF carries). */
 export const QWEN_CHAT_TEMPLATE = readFileSync(join(__dirname, 'fixtures', 'qwen2.5-instruct.chat_template.jinja'), 'utf8');
 
+/** A ChatML template that renders no tools: an instruct model that cannot call functions. */
+export const CHATML_TEMPLATE =
+  "{% for message in messages %}{{ '<|im_start|>' + message['role'] + '\\n' + message['content'] + '<|im_end|>' + '\\n' }}{% endfor %}" +
+  "{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}";
+
 /** The call the model makes when it has read no tool output yet, in Qwen's tool-call format. */
 export const MODEL_CALL = { name: 'read_file', arguments: { path: 'a.js' } };
 /** What the model answers once the conversation holds a tool's output. */
@@ -60,9 +65,10 @@ const ff = 16;
  * token of the chain to its successor (every other token to `<|im_end|>`). One attention head
  * adds the one thing a bigram cannot see: from a newline it looks for a `<tool_response>`
  * anywhere before it, and when there is one the newline's successor is MODEL_ANSWER instead of
- * a call. So the model calls read_file, and answers once it has read the output.
+ * a call. So the model calls read_file, and answers once it has read the output. Another chat
+ * template (one without tools) makes the same weights a model that cannot call functions.
  */
-export function buildToolCallingModel(): Buffer {
+export function buildToolCallingModel(chatTemplate = QWEN_CHAT_TEMPLATE): Buffer {
   const bytes = byteToUnicode();
   const tokens = [...bytes, ...CONTROL, ...PIECES];
   const types = tokens.map((_, i) => (i < bytes.length ? 1 : i < bytes.length + CONTROL.length ? 3 : 4));
@@ -88,7 +94,7 @@ export function buildToolCallingModel(): Buffer {
   });
   output[id(MODEL_ANSWER) * n + found] = 10;
   output[id('<tool_call>') * n + found] = -10;
-  return writeGguf(metadata(tokens, types, id), [
+  return writeGguf(metadata(tokens, types, id, chatTemplate), [
     { name: 'token_embd.weight', dims: [n, nVocab], data: embd },
     ...attentionBlock(NEXT.findIndex(([from]) => from === '\n') + 1, seen, found),
     { name: 'output_norm.weight', dims: [n], data: ones(n) },
@@ -132,7 +138,7 @@ function attentionBlock(newline: number, seen: number, found: number): GgufTenso
   ];
 }
 
-function metadata(tokens: string[], types: number[], id: (text: string) => number): Record<string, GgufValue> {
+function metadata(tokens: string[], types: number[], id: (text: string) => number, chatTemplate: string): Record<string, GgufValue> {
   const u32 = (value: number): GgufValue => ({ type: 'u32', value });
   return {
     'general.architecture': { type: 'string', value: 'qwen2' },
@@ -156,6 +162,6 @@ function metadata(tokens: string[], types: number[], id: (text: string) => numbe
     'tokenizer.ggml.eos_token_id': u32(id('<|im_end|>')),
     'tokenizer.ggml.padding_token_id': u32(id('<|endoftext|>')),
     'tokenizer.ggml.add_bos_token': { type: 'bool', value: false },
-    'tokenizer.chat_template': { type: 'string', value: QWEN_CHAT_TEMPLATE },
+    'tokenizer.chat_template': { type: 'string', value: chatTemplate },
   };
 }

@@ -93,4 +93,53 @@ describe('POST /v1/chat/completions with tools', () => {
     const orphan = await post(chatUrl(), { messages: [{ role: 'tool', content: 'x' }] });
     expect((await orphan.json()).error.param).toBe('messages.0.tool_call_id');
   });
+
+  it('refuses a tool message that answers no call of the assistant message before it, as OpenAI does', async () => {
+    const call = { id: 'call_1', type: 'function', function: { name: 'read_file', arguments: '{"path":"package.json"}' } };
+    const user = { role: 'user', content: 'which version is this?' };
+    const refusal = async (messages: object[]) => {
+      const res = await post(chatUrl(), { tools, messages });
+      expect(res.status).toBe(400);
+      return (await res.json()).error;
+    };
+    expect(await refusal([user, { role: 'assistant', content: null, tool_calls: [call] }, { role: 'tool', tool_call_id: 'call_2', content: 'version 7' }])).toEqual({
+      type: 'invalid_request_error',
+      code: null,
+      message: "Invalid parameter: 'tool_call_id' of 'call_2' not found in 'tool_calls' of previous message.",
+      param: 'messages.[2].tool_call_id',
+    });
+    expect(await refusal([user, { role: 'tool', tool_call_id: 'call_1', content: 'version 7' }])).toMatchObject({
+      message: "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
+      param: 'messages.[1].role',
+    });
+    // An answer given twice, and a call left unanswered before the conversation goes on.
+    const twice = [user, { role: 'assistant', content: null, tool_calls: [call] }, { role: 'tool', tool_call_id: 'call_1', content: 'a' }, { role: 'tool', tool_call_id: 'call_1', content: 'b' }];
+    expect((await refusal(twice)).param).toBe('messages.[3].tool_call_id');
+    expect(await refusal([user, { role: 'assistant', content: null, tool_calls: [call] }, user])).toMatchObject({
+      message: "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: call_1",
+      param: 'messages.[1].role',
+    });
+    // Calls answered in any order, then the conversation goes on: served.
+    const second = { ...call, id: 'call_2' };
+    const answered = [
+      user,
+      { role: 'assistant', content: null, tool_calls: [call, second] },
+      { role: 'tool', tool_call_id: 'call_2', content: 'version 7' },
+      { role: 'tool', tool_call_id: 'call_1', content: 'version 7' },
+    ];
+    expect((await post(chatUrl(), { tools, messages: answered })).status).toBe(200);
+  });
+
+  it('honours tool_choice none and auto, and refuses forcing a call with a 400 naming tool_choice', async () => {
+    const ask = (tool_choice: unknown) => post(chatUrl(), { messages: [{ role: 'user', content: 'which version is this?' }], tools, tool_choice });
+    const none = (await (await ask('none')).json()).choices[0];
+    expect(none.finish_reason).toBe('stop');
+    expect(none.message.tool_calls).toBeUndefined();
+    expect((await (await ask('auto')).json()).choices[0].finish_reason).toBe('tool_calls');
+    for (const choice of ['required', { type: 'function', function: { name: 'read_file' } }]) {
+      const res = await ask(choice);
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toMatchObject({ type: 'invalid_request_error', code: 'unsupported_value', param: 'tool_choice' });
+    }
+  });
 });

@@ -107,4 +107,27 @@ describe('function calling on /v1/responses', () => {
     const badTool = await post(`${endpoint.httpUrl}/responses`, { input: 'hi', tools: [{ type: 'function', name: 'has space' }] });
     expect((await badTool.json()).error.param).toBe('tools.0.name');
   });
+
+  it('honours tool_choice none and auto, echoes it, and refuses forcing a call with a 400 naming tool_choice', async () => {
+    const none = await (await post(`${endpoint.httpUrl}/responses`, { input: 'which version is this?', tools: TOOLS, tool_choice: 'none' })).json();
+    expect(none.output.map((o: { type: string }) => o.type)).toEqual(['message']);
+    expect(none.tool_choice).toBe('none');
+    const auto = await (await post(`${endpoint.httpUrl}/responses`, { input: 'which version is this?', tools: TOOLS, tool_choice: 'auto' })).json();
+    expect(auto.output.map((o: { type: string }) => o.type)).toEqual(['message', 'function_call']);
+    expect(auto.tool_choice).toBe('auto');
+    for (const [choice, said] of [
+      ['required', "tool_choice 'required' is not supported"],
+      [{ type: 'function', name: 'read_file' }, "tool_choice of type 'function' is not supported"],
+      [{ type: 'allowed_tools', mode: 'required', tools: [] }, "tool_choice of type 'allowed_tools' is not supported"],
+    ] as const) {
+      const res = await post(`${endpoint.httpUrl}/responses`, { input: 'which version is this?', tools: TOOLS, tool_choice: choice });
+      expect(res.status).toBe(400);
+      const { error } = await res.json();
+      expect(error).toMatchObject({ type: 'invalid_request_error', code: 'unsupported_value', param: 'tool_choice' });
+      expect(error.message).toContain(said);
+      expect(error.message).toContain("Send tool_choice 'auto' or 'none'.");
+    }
+    const bad = await post(`${endpoint.httpUrl}/responses`, { input: 'hi', tools: TOOLS, tool_choice: 'sometimes' });
+    expect((await bad.json()).error).toMatchObject({ code: 'invalid_value', param: 'tool_choice' });
+  });
 });

@@ -65,9 +65,10 @@ describe('ghost text', () => {
 });
 
 describe('a ws:// URL to a server without the WebSocket', () => {
-  it('fails with the URL to use instead', async () => {
+  it('goes over HTTP from the first request, and says which URL to use instead', async () => {
     const { ep } = await harness('ollama');
     const { createModelClient } = await import('../../../src/transport/createModelClient');
+    const warnings: string[] = [];
     const client = createModelClient({
       role: 'fast',
       url: `ws://127.0.0.1:${ep.port}/v1`,
@@ -76,12 +77,14 @@ describe('a ws:// URL to a server without the WebSocket', () => {
       allowInsecure: false,
       firstTokenTimeoutMs: 5000,
       stallTimeoutMs: 5000,
-      log: { trace() {}, debug() {}, info() {}, warn() {}, error() {} },
+      log: { trace() {}, debug() {}, info() {}, warn: (m: string) => void warnings.push(m), error() {} },
     });
     try {
       const result = await client.stream({ surface: 'chat', input: [{ role: 'user', content: 'hello' }] }).done;
-      expect(result.status).toBe('failed');
-      expect(result.error?.message).toMatch(/\(HTTP 404\): no Responses API WebSocket at this URL; a self-hosted server \(llama\.cpp, vLLM, Ollama\) takes http:\/\/host:port\/v1/);
+      expect(result.status).toBe('completed');
+      const note = warnings.find((w) => w.includes('Sending over HTTP instead.'));
+      expect(note).toMatch(/\(HTTP 404\): no Responses API WebSocket at this URL; a self-hosted server \(llama\.cpp, vLLM, Ollama\) takes http:\/\/host:port\/v1/);
+      expect(note).toContain(`set "flint.fast.url" to http://127.0.0.1:${ep.port}/v1.`);
     } finally {
       client.dispose();
     }
