@@ -1,5 +1,5 @@
-// Bundles the extension (vscode external), the chat webview script, and the local endpoint
-// as its own program. `--production` minifies and drops source maps; `--watch` rebuilds.
+// Bundles the extension (vscode external), its process spawner, the webview scripts, and the
+// local endpoint as its own program. `--production` minifies and drops source maps; `--watch` rebuilds.
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -24,6 +24,14 @@ const builds = [
     // The parser's CommonJS build: its ES module build finds its files through import.meta.url,
     // which a CommonJS bundle does not have.
     alias: { 'web-tree-sitter': './node_modules/web-tree-sitter/web-tree-sitter.cjs' },
+  },
+  {
+    // The process spawner the extension forks once to start tasks' and tests' processes.
+    ...common,
+    entryPoints: ['src/tests/spawnerMain.ts'],
+    outfile: 'dist/spawner.js',
+    platform: 'node',
+    format: 'cjs',
   },
   {
     ...common,

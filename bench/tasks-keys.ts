@@ -2,8 +2,8 @@
 // minus none, in one run. In-process, in the extension's own services as the extension host runs
 // them on one event loop: the real completion engine over the fast model's WebSocket client, and
 // the real task manager (working copies, the agent loop over the full model's HTTP client, the
-// toolbox, commands and test runs as child processes, the log and persistence). The model is the
-// local endpoint (scripted engine, its own process): ghost text from the typist oracle with a
+// toolbox, commands and test runs as child processes started by the extension's process spawner,
+// the log and persistence). The model is the local endpoint (scripted engine, its own process): ghost text from the typist oracle with a
 // 30 ms first token at 1,000 tokens/s; each task streams 300 words of text per turn at 1,000
 // tokens/s, reads a file, writes one and runs the project's tests (node --test) every turn.
 // Each keystroke lands at the start of a line somewhere new in a source file, as after Enter (the
@@ -30,9 +30,10 @@ import { agentTaskRunner } from '../src/tasks/agentTaskRunner';
 import { createTaskManager } from '../src/tasks/createTaskManager';
 import type { TaskManager } from '../src/tasks/taskManager';
 import { createToolbox } from '../src/tasks/tools/createToolbox';
-import { spawnProcess } from '../src/tests/spawnProcess';
+import { createSpawnerRunner } from '../src/tests/spawnerRunner';
 import { systemClock } from '../src/time/clock';
 import { createModelClient } from '../src/transport/createModelClient';
+import { buildIfStale } from '../support/e2e/build.mjs';
 import { writeFiles } from '../support/folderFixture';
 import { CompletionRequestLog } from '../support/completionRequestLog';
 import { until } from '../support/until.mjs';
@@ -122,9 +123,13 @@ const settings = { api: 'responses' as const, fimTemplate: 'qwen' as const, maxL
 const newEngine = () => new CompletionEngine({ client: () => fast, settings: () => settings, clock: systemClock(() => performance.now()), metrics: createMetricsStore(), log: new CompletionRequestLog() });
 const folder = project();
 const errors: string[] = [];
+// The tasks' processes start as the extension starts them: from its process spawner (dist/spawner.js).
+buildIfStale(root);
+const processes = createSpawnerRunner(join(root, 'dist', 'spawner.js'));
 const manager: TaskManager = await createTaskManager({
   storageDir: join(tmp, 'storage'),
-  runner: () => agentTaskRunner({ client: () => full, metrics: { record() {} }, prices: () => ({}), now: () => performance.now(), toolbox: (env) => createToolbox({ env, run: spawnProcess }) }),
+  spawn: processes.run,
+  runner: () => agentTaskRunner({ client: () => full, metrics: { record() {} }, prices: () => ({}), now: () => performance.now(), toolbox: (env) => createToolbox({ env, run: processes.run }) }),
   settings: () => ({ maxParallel: 2, budgets: { maxTurns: 10_000, maxMinutes: 60, maxCost: null, maxTokens: null }, allowedCommands: ['node --test *'], testsCommand: '', testsTimeoutMs: 60_000 }),
   trusted: () => true,
   isDenied: () => createDenyList([]),
@@ -257,6 +262,7 @@ try {
   if (busy) console.log(`tasks-keys busy (load ${busy.load.join('→')}): ${line('_busy')}; ${busy.turns} task turns while typing`);
 } finally {
   await manager.dispose();
+  processes.dispose();
   fast.dispose();
   full.dispose();
   fastEndpoint.child.kill('SIGTERM');

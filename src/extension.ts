@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { createServices } from './vscode/shared/createServices';
 import { createContextHub } from './vscode/context/contextHub';
@@ -18,10 +19,15 @@ import { registerTests } from './vscode/tests/testsCommands';
 import { registerTasksReview } from './vscode/tasks/tasksReviewCommands';
 import { taskAgent } from './vscode/tasks/tasksAgent';
 import { handOffResults } from './tasks/reviewHandoff';
+import { createSpawnerRunner } from './tests/spawnerRunner';
 
 /** Composition root: build the services once, hand them to each editor adapter. */
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const services = await createServices(context, createContextHub);
+  // Tasks' and tests' processes start from a small spawner program, never by forking this host
+  // (each fork stalls the editor); disposing it stops every process it started.
+  const processes = createSpawnerRunner(join(context.extensionPath, 'dist', 'spawner.js'));
+  context.subscriptions.push(processes);
   registerApiKeyCommands(context, services);
   registerStatusBar(context, services);
   // register-calls (one line per surface)
@@ -35,10 +41,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerReview(context, services, edits);
   registerRoutePicker(context, services);
   registerVariants(context, services, edits);
-  registerTests(context, services, edits);
+  registerTests(context, services, edits, processes.run);
   // Background tasks on the full model; a done task's result goes under review, and its working copy when the review ends.
   const review = registerTasksReview(context, services, edits);
-  const tasks = await registerTasks(context, services, taskAgent(services)).catch((err: unknown) => services.log.error(`background tasks are off: ${err instanceof Error ? err.message : String(err)}`));
+  const tasks = await registerTasks(context, services, processes.run, taskAgent(services, processes.run)).catch((err: unknown) => services.log.error(`background tasks are off: ${err instanceof Error ? err.message : String(err)}`));
   if (tasks) context.subscriptions.push({ dispose: handOffResults(tasks, review.results, review.results.whenLoaded(), (m) => services.log.warn(`tasks: ${m}`)) });
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { spawnProcess } from '../tests/spawnProcess';
+import type { ProcessRunner } from '../tests/processRunner';
 import { nodeProbe } from './nodeProbe';
 import { createTaskEnvironment, type ConsentAnswer, type ConsentRequest } from './taskEnvironment';
 import { TaskManager } from './taskManager';
@@ -29,6 +29,8 @@ export interface TaskSettings {
 export interface TaskHost {
   /** The extension's storage folder for this workspace: tasks and their working copies live under it, outside every workspace folder. */
   storageDir: string;
+  /** Starts the tasks' processes (commands, test runs): the process spawner in the editor. */
+  spawn: ProcessRunner;
   runner(): TaskRunner | { unavailable: string };
   settings(): TaskSettings;
   trusted(): boolean;
@@ -66,12 +68,12 @@ export async function createTaskManager(host: TaskHost): Promise<TaskManager> {
             waiting(false);
           }
         },
-        spawn: spawnProcess,
+        spawn: host.spawn,
         commandTimeoutMs: COMMAND_TIMEOUT_MS,
         testTimeoutMs: s.testsTimeoutMs,
         testCommandOverride: s.testsCommand,
         probe: nodeProbe,
-        privateDependencies: () => privatizeDependencies(copy.record),
+        privateDependencies: () => privatizeDependencies(copy.record, host.spawn),
         snapshot: { at: r.createdAt, text: (p) => snapshotText(copy.record, p) },
         changes,
       });

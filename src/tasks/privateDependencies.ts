@@ -1,5 +1,6 @@
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import type { ProcessRunner } from '../tests/processRunner';
 import { spawnProcess } from '../tests/spawnProcess';
 import type { WorkingCopyRecord } from './workingCopyRecord';
 
@@ -11,9 +12,9 @@ const VIRTUALENVS = new Set(['.venv', 'venv']);
  * installs writes through them into the user's folder: a node_modules (or bower_components) by a
  * copy of the user's, so the install starts from what is installed (reflinked where the file
  * system can); a virtualenv by an empty folder. Returns a note per folder for the command's
- * output. `record.links` keeps the links left (none afterwards).
+ * output. `record.links` keeps the links left (none afterwards). `run` starts the copy (cp).
  */
-export async function privatizeDependencies(record: Pick<WorkingCopyRecord, 'root' | 'folder' | 'links'>, timeoutMs = 10 * 60_000): Promise<string[]> {
+export async function privatizeDependencies(record: Pick<WorkingCopyRecord, 'root' | 'folder' | 'links'>, run: ProcessRunner = spawnProcess, timeoutMs = 10 * 60_000): Promise<string[]> {
   const notes: string[] = [];
   for (const rel of [...record.links]) {
     const at = join(record.root, rel);
@@ -27,7 +28,7 @@ export async function privatizeDependencies(record: Pick<WorkingCopyRecord, 'roo
       continue;
     }
     try {
-      await copyFolder(target, at, timeoutMs);
+      await copyFolder(target, at, run, timeoutMs);
       notes.push(`${rel} is now the working copy's own copy of the user's: installs change only the copy`);
     } catch (err) {
       await rm(at, { recursive: true, force: true });
@@ -39,11 +40,11 @@ export async function privatizeDependencies(record: Pick<WorkingCopyRecord, 'roo
 }
 
 /** A folder's copy, symbolic links kept as links: `cp` (sharing blocks where the file system can) on Linux, Node's own elsewhere. */
-async function copyFolder(from: string, to: string, timeoutMs: number): Promise<void> {
+async function copyFolder(from: string, to: string, run: ProcessRunner, timeoutMs: number): Promise<void> {
   if (process.platform !== 'linux') {
     await cp(from, to, { recursive: true, verbatimSymlinks: true });
     return;
   }
-  const r = await spawnProcess({ argv: ['cp', '-a', '--reflink=auto', from, to], cwd: '/', timeoutMs });
+  const r = await run({ argv: ['cp', '-a', '--reflink=auto', from, to], cwd: '/', timeoutMs });
   if (r.startError || r.code !== 0) throw new Error(r.startError ?? (r.stderr.trim() || (r.timedOut ? 'it took too long' : `cp exited with ${r.code}`)));
 }

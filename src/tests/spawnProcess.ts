@@ -57,7 +57,10 @@ function lowerPriority(pid: number, niceness: number): void {
  * runs in the platform's own shell (Node's `shell: true`). A `niceness` lowers the child's CPU
  * priority, inherited by everything it starts.
  */
-export const spawnProcess: ProcessRunner = (request: ProcessRequest) =>
+export const spawnProcess: ProcessRunner = (request: ProcessRequest) => runProcess(request);
+
+/** spawnProcess, telling `onStart` the process group's leader once it runs (the spawner reports it to its host). */
+export const runProcess = (request: ProcessRequest, onStart?: (pid: number) => void) =>
   new Promise<ProcessResult>((resolve) => {
     const result: ProcessResult = { code: null, signal: null, stdout: '', stderr: '', timedOut: false, cancelled: false };
     let child: ReturnType<typeof spawn>;
@@ -68,6 +71,7 @@ export const spawnProcess: ProcessRunner = (request: ProcessRequest) =>
       viaNice = start.viaNice === true;
       child = spawn(start.file, start.args, { ...options, shell: start.shell });
       if (start.niceAfter !== undefined && child.pid) lowerPriority(child.pid, start.niceAfter);
+      if (child.pid) onStart?.(child.pid);
     } catch (err) {
       resolve({ ...result, startError: err instanceof Error ? err.message : String(err) });
       return;

@@ -29,6 +29,14 @@ export function processTree(pid, table = processTable()) {
   return tree;
 }
 
+/** The processes `pid` descends from, its parent first (pid, cmdline), up to the first one not in the table. */
+export function ancestors(pid, table = processTable()) {
+  const byPid = new Map(table.map((p) => [p.pid, p]));
+  const out = [];
+  for (let p = byPid.get(byPid.get(pid)?.ppid); p; p = byPid.get(p.ppid)) out.push(p);
+  return out;
+}
+
 /** Whether a process of this id still exists. */
 export function isAlive(pid) {
   try {

@@ -30,7 +30,9 @@ describe('the .vsix', () => {
       /^(test|bench|support|models|src|scripts|docs|\.cache|node_modules)\//.test(f) || /\.(map|gguf|vsix|ts|mts)$/.test(f) || /fixture/i.test(f));
     expect(refused).toEqual([]);
     // Only bundles and parsers from the build: not the endpoint, which runs from a checkout.
-    expect(files.filter((f) => f.startsWith('dist/') && !/^dist\/(extension\.js|media\/\w+\.js|parsers\/[\w-]+\.wasm)$/.test(f))).toEqual([]);
+    expect(files.filter((f) => f.startsWith('dist/') && !/^dist\/(extension\.js|spawner\.js|media\/\w+\.js|parsers\/[\w-]+\.wasm)$/.test(f))).toEqual([]);
+    // The process spawner the extension forks for tasks and test runs.
+    expect(files).toContain('dist/spawner.js');
   });
 
   it('carries what a marketplace page shows', () => {

@@ -119,6 +119,7 @@ describe('a task on the agent runner, through the task manager', () => {
     const before = fingerprint(user);
     const manager = await createTaskManager({
       storageDir: join(tmp, 'storage'),
+      spawn: spawnProcess,
       runner: runnerOn,
       settings: () => ({ maxParallel: 1, budgets: BUDGETS, allowedCommands: [], testsCommand: '', testsTimeoutMs: 10_000 }),
       trusted: () => true,

@@ -6,7 +6,7 @@ import type { Services } from '../../services';
 import { agentTaskRunner } from '../../tasks/agentTaskRunner';
 import type { TaskRunner } from '../../tasks/taskRunner';
 import { createToolbox } from '../../tasks/tools/createToolbox';
-import { spawnProcess } from '../../tests/spawnProcess';
+import type { ProcessRunner } from '../../tests/processRunner';
 
 /** VS Code's own ripgrep, else `rg` on the PATH. */
 function ripgrepPath(): string {
@@ -17,8 +17,8 @@ function ripgrepPath(): string {
   return 'rg';
 }
 
-/** The agent loop on the full model's client, its turns in the token ledger and latency report. */
-export function taskAgent(services: Services): () => TaskRunner {
+/** The agent loop on the full model's client, its turns in the token ledger and latency report; `processes` runs its searches. */
+export function taskAgent(services: Services, processes: ProcessRunner): () => TaskRunner {
   const ripgrep = ripgrepPath();
   return () =>
     agentTaskRunner({
@@ -27,6 +27,6 @@ export function taskAgent(services: Services): () => TaskRunner {
       prices: () => tokenPrices(services.config()),
       now: () => performance.now(),
       // find_symbol's definitions come from the context service's symbol index.
-      toolbox: (env) => createToolbox({ env, run: spawnProcess, ripgrep, definitions: services.context }),
+      toolbox: (env) => createToolbox({ env, run: processes, ripgrep, definitions: services.context }),
     });
 }

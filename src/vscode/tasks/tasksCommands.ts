@@ -3,6 +3,7 @@ import { backgroundTasksOff } from '../../config/modelKind';
 import type { Services } from '../../services';
 import { createTaskManager, type TaskSettings } from '../../tasks/createTaskManager';
 import type { TaskManager } from '../../tasks/taskManager';
+import type { ProcessRunner } from '../../tests/processRunner';
 import type { TaskRunner } from '../../tasks/taskRunner';
 import { taskEndNotice, type TaskEndAction } from '../../tasks/taskEndNotice';
 import { STATE_LABELS, taskTitle } from '../../tasks/taskSummary';
@@ -60,14 +61,15 @@ function editorContext(folder: vscode.WorkspaceFolder, isDenied: (rel: string) =
 
 /**
  * Background tasks in the editor: the Tasks view, the log documents, the status bar count,
- * notifications, the consent prompt and the commands. `agent` is the agent loop (undefined:
- * tasks say none is available). Closing or reloading the window stops every task, killing its
+ * notifications, the consent prompt and the commands. `processes` starts the tasks' processes;
+ * `agent` is the agent loop (undefined: tasks say none is available). Closing or reloading the window stops every task, killing its
  * processes; the next window shows them stopped.
  */
-export async function registerTasks(context: vscode.ExtensionContext, services: Services, agent?: () => TaskRunner): Promise<TaskManager> {
+export async function registerTasks(context: vscode.ExtensionContext, services: Services, processes: ProcessRunner, agent?: () => TaskRunner): Promise<TaskManager> {
   const manager = await createTaskManager({
     // This workspace's storage (outside its folders): another window's tasks are its own.
     storageDir: (context.storageUri ?? context.globalStorageUri).fsPath,
+    spawn: processes,
     runner: taskRunnerFor(services, agent),
     settings: () => settingsOf(services),
     trusted: () => vscode.workspace.isTrusted,

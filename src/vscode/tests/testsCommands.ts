@@ -6,7 +6,7 @@ import type { FileProbe } from '../../tests/frameworkDetect';
 import { pythonInterpreter } from '../../tests/pythonInterpreter';
 import { frameworkFor } from '../../tests/saveSnapshot';
 import { languageOf, parsedFunctions } from '../../tests/sourceFunctions';
-import { spawnProcess } from '../../tests/spawnProcess';
+import type { ProcessRunner } from '../../tests/processRunner';
 import { streamTestModel } from '../../tests/streamTestModel';
 import { TestLedger, type LedgerEntry } from '../../tests/testLedger';
 import { TEST_INSTRUCTIONS } from '../../tests/testPrompt';
@@ -96,7 +96,7 @@ async function toggle(services: Services): Promise<void> {
  * project's runner in the Testing views, the status bar and the "Flint Tests" output; Fix the
  * code / Update the test / Fix the test on a failure.
  */
-export function registerTests(context: vscode.ExtensionContext, services: Services, edits: InlineEdits): void {
+export function registerTests(context: vscode.ExtensionContext, services: Services, edits: InlineEdits, processes: ProcessRunner): void {
   const cfg = () => services.config();
   const output = vscode.window.createOutputChannel('Flint Tests');
   const status = new TestsStatusBar(() => cfg()['tests.continuous']);
@@ -108,7 +108,7 @@ export function registerTests(context: vscode.ExtensionContext, services: Servic
     const setting = vscode.workspace.getConfiguration('python', vscode.Uri.file(dir)).get<string>('defaultInterpreterPath');
     return pythonInterpreter([dir, folder], { setting, folder, env: process.env, platform: process.platform, probe });
   };
-  const runner = new TestsRunner({ probe, python, command: () => cfg()['tests.command'], timeoutMs: () => cfg()['tests.timeoutMs'], now: () => services.now() });
+  const runner = new TestsRunner({ probe, python, command: () => cfg()['tests.command'], timeoutMs: () => cfg()['tests.timeoutMs'], now: () => services.now(), spawn: processes });
   const explorer = new TestsExplorer((testFile, only, run, signal, coverage) => explorerRun(testFile, only, run, signal, coverage), (path) => ledger.forget(path), (file, name) => ledger.get(file, name)?.status === 'regressed');
   const refused = (document: vscode.TextDocument) => refusal(services, document, false);
   const fixes = fixCommands({ edits, explorer, ledger, findFunctions, refused, rerun: async (testFile, source) => {
@@ -119,9 +119,9 @@ export function registerTests(context: vscode.ExtensionContext, services: Servic
   const rerun = runAndReport(runner, explorer, report, ledger, status);
   const explorerRun = explorerRunFile(runner, explorer, rerun, probe, () => cfg()['tests.command']);
   const model = streamTestModel(services);
-  const check = projectSyntaxCheck(spawnProcess);
+  const check = projectSyntaxCheck(processes);
   const continuous = continuousTests({
-    probe, findFunctions, model, check, ledger, runner, explorer, report, status, output,
+    probe, findFunctions, model, check, ledger, runner, spawn: processes, explorer, report, status, output,
     editPending: (path) => edits.controller.find(vscode.Uri.file(path).toString()) !== undefined,
     now: () => services.now(),
     commandOverride: () => cfg()['tests.command'],

@@ -5,7 +5,6 @@ import type { FileProbe } from '../../tests/frameworkDetect';
 import { committedText, runOnPrevious } from '../../tests/previousRun';
 import { SaveNotices, type RunNotice } from '../../tests/saveNotices';
 import type { FunctionFinder } from '../../tests/sourceFunctions';
-import { spawnProcess } from '../../tests/spawnProcess';
 import type { SyntaxChecker } from '../../tests/syntaxCheck';
 import type { TestModel } from '../../tests/testGeneration';
 import type { TestLedger } from '../../tests/testLedger';
@@ -16,6 +15,7 @@ import type { TestsRunner } from './testsRunner';
 import { testsContext } from './testsContext';
 import type { TestsStatusBar } from './testsStatusBar';
 import { folderOf, relativeName } from './testsWorkspace';
+import type { ProcessRunner } from '../../tests/processRunner';
 
 export interface ContinuousWiring {
   probe: FileProbe;
@@ -24,6 +24,8 @@ export interface ContinuousWiring {
   check: SyntaxChecker;
   ledger: TestLedger;
   runner: TestsRunner;
+  /** Starts git for a file's committed text (the process spawner). */
+  spawn: ProcessRunner;
   explorer: TestsExplorer;
   report: TestsReport;
   status: TestsStatusBar;
@@ -114,7 +116,7 @@ export function continuousTests(w: ContinuousWiring): ContinuousTests {
       return outcome;
     },
     runPrevious: (framework, testFile, source, text, signal) => runOnPrevious(framework, testFile, source, text, (f, t, s) => w.runner.run(f, t, s), signal),
-    committed: (path, signal) => committedText(path, spawnProcess, signal),
+    committed: (path, signal) => committedText(path, w.spawn, signal),
     maxFunctionsPerSave: w.maxFunctionsPerSave,
     events,
     timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) },

@@ -5,7 +5,7 @@ import type * as vscode from 'vscode';
 import type { FileProbe } from '../../tests/frameworkDetect';
 import { runnerCommand } from '../../tests/runnerCommand';
 import { runTestFile } from '../../tests/runTestFile';
-import { spawnProcess } from '../../tests/spawnProcess';
+import type { ProcessRunner } from '../../tests/processRunner';
 import type { TestLedger } from '../../tests/testLedger';
 import type { Framework, RunOutcome } from '../../tests/testTypes';
 import type { TestsExplorer } from './testsExplorer';
@@ -20,6 +20,8 @@ export interface RunnerDeps {
   command(): string;
   timeoutMs(): number;
   now(): number;
+  /** Starts the runners (the process spawner). */
+  spawn: ProcessRunner;
 }
 
 /** Runs test files with the project's runner, and reports runs that are not part of a save's work. */
@@ -46,7 +48,7 @@ export class TestsRunner implements vscode.Disposable {
         ...(python ? { python } : {}),
         ...(coverageDir ? { coverageDir, pytestCov: python ? await this.hasPytestCov(python, framework.projectDir) : false } : {}),
       });
-      const outcome = await runTestFile(command, this.deps.timeoutMs(), { spawn: spawnProcess, now: this.deps.now, takeResultFile }, signal);
+      const outcome = await runTestFile(command, this.deps.timeoutMs(), { spawn: this.deps.spawn, now: this.deps.now, takeResultFile }, signal);
       return coverage && !command.coverage ? { ...outcome, coverageNote: `${framework.id} here cannot report coverage (vitest/jest with @vitest/coverage-v8 or jest's v8 provider, pytest-cov, go test -cover)` } : outcome;
     } finally {
       if (coverageDir) rmSync(coverageDir, { recursive: true, force: true });
@@ -62,7 +64,7 @@ export class TestsRunner implements vscode.Disposable {
   private hasPytestCov(python: string, cwd: string): Promise<boolean> {
     let known = this.pytestCov.get(python);
     if (!known) {
-      known = spawnProcess({ argv: [python, '-c', 'import pytest_cov'], cwd, timeoutMs: 10_000 }).then((r) => r.code === 0);
+      known = this.deps.spawn({ argv: [python, '-c', 'import pytest_cov'], cwd, timeoutMs: 10_000 }).then((r) => r.code === 0);
       this.pytestCov.set(python, known);
     }
     return known;

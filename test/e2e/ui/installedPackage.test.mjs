@@ -69,6 +69,7 @@ export const tests = [
       assert.equal(installed.length, 1, `one installed copy of Flint: ${installed.join(', ')}`);
       const dir = join(dataDir, 'ext', installed[0]);
       assert.ok(existsSync(join(dir, 'dist', 'extension.js')), 'the bundle is installed');
+      assert.ok(existsSync(join(dir, 'dist', 'spawner.js')), 'the process spawner is installed');
       // What the .vscodeignore keeps out stays out of the installed copy too.
       for (const absent of ['src', 'test', 'bench', 'support', 'models', 'dist/extension.js.map']) {
         assert.ok(!existsSync(join(dir, absent)), `${absent} is not in the installed copy`);

@@ -14,7 +14,10 @@ import { answers, openChat, send } from '../../../support/e2e/chatPanel.mjs';
 import { startRecordingRelay } from '../../../support/e2e/recordingRelay.mjs';
 import { until } from '../../../support/until.mjs';
 import { startTask, taskRow } from '../../../support/e2e/tasksView.mjs';
-import { isAlive } from '../../../support/e2e/processTree.mjs';
+import { ancestors, isAlive } from '../../../support/e2e/processTree.mjs';
+
+/** The extension's process spawner `pid` runs under, if it does. */
+const spawnerOf = (pid) => ancestors(pid).find((p) => /\bdist\/spawner\.js\b/.test(p.cmdline))?.pid;
 
 // Outside the workspace and its working copies: where the commands leave their traces.
 const scratch = mkdtempSync(join(tmpdir(), 'flint-task-guards-'));
@@ -120,6 +123,7 @@ export const tests = [
       const row = await startTask(wb, page, instruction);
       const ran = JSON.parse(await until('the slow test running', () => existsSync(SLOW_PID) && readFileSync(SLOW_PID, 'utf8'), 60_000));
       assert.ok(isAlive(ran.pid), 'the test process runs');
+      assert.ok(spawnerOf(ran.pid), 'the test process was started by the process spawner, not the extension host');
       assert.notEqual(ran.cwd, workspace, 'the tests run in the working copy, not in the user folder');
       await wb.runCommand('Flint: Stop Background Task');
       assert.match(await rowIn(row, /done|failed|stopped/, 20_000), /stopped/);
@@ -139,10 +143,12 @@ export const tests = [
       await startTask(wb, page, instruction);
       const pid = Number(await until('the second turn running its command', () => existsSync(WAIT_PID) && readFileSync(WAIT_PID, 'utf8'), 60_000));
       assert.ok(isAlive(pid));
+      const spawner = spawnerOf(pid);
+      assert.ok(spawner, 'the command was started by the process spawner');
       await wb.open(page.url());
       await wb.waitForDevelopmentHost();
       await wb.statusBarItem('Flint', { timeoutMs: 60_000 });
-      await until("the closed window's command gone", () => !isAlive(pid), 15_000);
+      await until("the closed window's command and process spawner gone", () => !isAlive(pid) && !isAlive(spawner), 15_000);
       const after = await taskRow(wb, page, instruction);
       assert.match(await rowIn(after, /stopped/, 20_000), /stopped · \d+ s · \d+ turns? · .* · 1 file changed/);
       const log = await openLog(wb, page, after, instruction, 'the window was closed or reloaded');

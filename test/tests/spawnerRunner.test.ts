@@ -1,0 +1,155 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSpawnerRunner, type SpawnerRunner } from '../../src/tests/spawnerRunner';
+import { until } from '../../support/until.mjs';
+
+// The real spawner program, bundled as the build bundles it (dist/ may be stale while testing).
+let dir: string;
+let script: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'flint-spawner-test-'));
+  script = join(dir, 'spawner.js');
+  await esbuild.build({ entryPoints: ['src/tests/spawnerMain.ts'], outfile: script, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Whether a process runs (a zombie waiting for its parent to reap it runs no more). */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** The running spawners of this script. */
+function spawners(): number[] {
+  return readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(script) && alive(pid);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** A shell that starts a grandchild (its pid written to `pidFile`) and waits for it. */
+const withGrandchild = (pidFile: string) => [`sleep 60 & echo $! > '${pidFile}'; wait`];
+const grandchildOf = async (pidFile: string) => Number(await until('the grandchild started', () => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim()));
+
+function runner(): SpawnerRunner {
+  const r = createSpawnerRunner(script);
+  opened.push(r);
+  return r;
+}
+const opened: SpawnerRunner[] = [];
+afterAll(() => opened.forEach((r) => r.dispose()));
+
+describe('the spawner runner', () => {
+  it('runs a program with its input, environment and working folder, and gives its output and exit code', async () => {
+    const { run } = runner();
+    const code = "process.stdin.on('data', (d) => process.stdout.write(String(d).toUpperCase() + process.env.FLINT_T + process.cwd())); process.stdin.on('end', () => process.exit(3))";
+    const r = await run({ argv: [process.execPath, '-e', code], cwd: dir, timeoutMs: 20_000, input: 'hello ', env: { FLINT_T: ' there ' } });
+    expect(r).toMatchObject({ code: 3, stdout: `HELLO  there ${dir}`, timedOut: false, cancelled: false });
+    expect(r.startError).toBeUndefined();
+  });
+
+  it('stops the whole process group at the time limit', async () => {
+    const { run } = runner();
+    const pidFile = join(dir, 'timeout.pid');
+    const r = await run({ argv: withGrandchild(pidFile), shell: true, cwd: dir, timeoutMs: 1_500 });
+    expect(r.timedOut).toBe(true);
+    const grandchild = await grandchildOf(pidFile);
+    await until('the grandchild is gone', () => !alive(grandchild), 5_000);
+  });
+
+  it('stops the whole process group, grandchildren too, on cancel', async () => {
+    const { run } = runner();
+    const pidFile = join(dir, 'cancel.pid');
+    const controller = new AbortController();
+    const result = run({ argv: withGrandchild(pidFile), shell: true, cwd: dir, timeoutMs: 60_000, signal: controller.signal });
+    const grandchild = await grandchildOf(pidFile);
+    expect(alive(grandchild)).toBe(true);
+    controller.abort();
+    expect(await result).toMatchObject({ cancelled: true, timedOut: false });
+    await until('the grandchild is gone', () => !alive(grandchild), 5_000);
+  });
+
+  it('keeps at most 2 MB of a stream', async () => {
+    const { run } = runner();
+    const r = await run({ argv: [process.execPath, '-e', "process.stdout.write('x'.repeat(3_000_000))"], cwd: dir, timeoutMs: 20_000 });
+    expect(r.code).toBe(0);
+    expect(r.stdout.length).toBeGreaterThanOrEqual(2_000_000);
+    expect(r.stdout.length).toBeLessThan(2_200_000);
+  });
+
+  it('runs a niced program and what it starts at the lower priority', async () => {
+    const { run } = runner();
+    const report = "const c=require('child_process').execFileSync(process.execPath,['-e','console.log(require(\"os\").getPriority())']);console.log(require('os').getPriority(), String(c).trim())";
+    const r = await run({ argv: [process.execPath, '-e', report], cwd: dir, timeoutMs: 20_000, niceness: 10 });
+    const expected = Math.max(10, getPriority());
+    expect(r.stdout.trim()).toBe(`${expected} ${expected}`);
+  });
+
+  it('says a missing program could not start', async () => {
+    const { run } = runner();
+    for (const niceness of [undefined, 10]) {
+      const r = await run({ argv: ['flint-no-such-program'], cwd: dir, timeoutMs: 10_000, niceness });
+      expect(r.startError, String(niceness)).toMatch(/flint-no-such-program|ENOENT/);
+    }
+  });
+
+  it('says why when the spawner program is missing', async () => {
+    const r = await createSpawnerRunner(join(dir, 'missing.js')).run({ argv: ['true'], cwd: dir, timeoutMs: 10_000 });
+    expect(r.startError).toMatch(/process spawner could not start: .*missing\.js is missing/);
+  });
+
+  it('ends the runs under way with a clear error when the spawner dies, stops their groups, and starts again', async () => {
+    const before = new Set(spawners());
+    const { run } = runner();
+    const pidFile = join(dir, 'death.pid');
+    const result = run({ argv: withGrandchild(pidFile), shell: true, cwd: dir, timeoutMs: 60_000 });
+    const grandchild = await grandchildOf(pidFile);
+    const [spawner] = spawners().filter((p) => !before.has(p));
+    expect(spawner).toBeGreaterThan(0);
+    process.kill(spawner, 'SIGKILL');
+    expect((await result).startError).toMatch(/process spawner stopped \(killed by SIGKILL\)/);
+    await until('the grandchild is gone', () => !alive(grandchild), 5_000);
+    const again = await run({ argv: ['echo', 'again'], cwd: dir, timeoutMs: 10_000 });
+    expect(again).toMatchObject({ code: 0, stdout: 'again\n' });
+    expect(spawners().filter((p) => !before.has(p) && p !== spawner)).toHaveLength(1);
+  });
+
+  it('stops every group and the spawner on dispose, and starts nothing afterwards', async () => {
+    const before = new Set(spawners());
+    const r = runner();
+    const pidFile = join(dir, 'dispose.pid');
+    const result = r.run({ argv: withGrandchild(pidFile), shell: true, cwd: dir, timeoutMs: 60_000 });
+    const grandchild = await grandchildOf(pidFile);
+    const [spawner] = spawners().filter((p) => !before.has(p));
+    r.dispose();
+    expect(await result).toMatchObject({ cancelled: true });
+    await until('the grandchild and the spawner are gone', () => !alive(grandchild) && !alive(spawner), 5_000);
+    expect((await r.run({ argv: ['true'], cwd: dir, timeoutMs: 10_000 })).startError).toMatch(/shutting down/);
+  });
+
+  it('stops every group and exits when its host dies', async () => {
+    const pidFile = join(dir, 'host.pid');
+    // A host that starts the spawner, asks for a run and says the spawner's pid once it runs.
+    const host = `const c = require('child_process').fork(${JSON.stringify(script)}, [], { stdio: 'inherit' });
+      c.on('message', (m) => m.type === 'started' && console.log(c.pid));
+      c.send({ type: 'run', id: 1, request: { argv: [${JSON.stringify(withGrandchild(pidFile)[0])}], shell: true, cwd: ${JSON.stringify(dir)}, timeoutMs: 60000 } });`;
+    const child = spawn(process.execPath, ['-e', host], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    const spawner = Number(await until('the spawner ran the program', () => out.trim(), 10_000));
+    const grandchild = await grandchildOf(pidFile);
+    expect(alive(spawner) && alive(grandchild)).toBe(true);
+    child.kill('SIGKILL');
+    await until('the spawner and the grandchild are gone', () => !alive(spawner) && !alive(grandchild), 5_000);
+  });
+});
