@@ -36,7 +36,7 @@ const environmentOf = (copy: WorkingCopyRecord, env?: Record<string, string | un
   createTaskEnvironment({
     root: copy.root, folder: user, isDenied, trusted: () => true, allowedCommands: () => [], alwaysAllowed: new Set(), askConsent: async () => 'once',
     spawn: spawnProcess, env, commandTimeoutMs: 60_000, testTimeoutMs: 60_000, testCommandOverride: '', probe: nodeProbe,
-    privateDependencies: () => privatizeDependencies(copy),
+    privateDependencies: () => privatizeDependencies(copy, spawnProcess),
   });
 
 const copyOf = () => createWorkingCopy({ taskId: 't', folder: user, storageDir: join(tmp, 'storage'), overlays: [], isDenied, now: Date.now, git });
@@ -68,7 +68,7 @@ describe('installs in a working copy', () => {
   it('copies node_modules and replaces a virtualenv link by an empty folder (a copy would still run the user interpreter)', async () => {
     const copy = await copyOf();
     expect(copy.links.sort()).toEqual(['.venv', 'node_modules']);
-    const notes = await privatizeDependencies(copy);
+    const notes = await privatizeDependencies(copy, spawnProcess);
     expect(notes.join('\n')).toContain('.venv is now an empty folder');
     expect(readdirSync(join(copy.root, '.venv'))).toEqual([]);
     expect(lstatSync(join(copy.root, 'node_modules')).isDirectory()).toBe(true);
