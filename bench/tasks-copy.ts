@@ -20,6 +20,9 @@ import { removeWorkingCopy } from '../src/tasks/workingCopyRemoval';
 import { commitAll, fingerprint, touched, writeFiles } from '../support/folderFixture';
 import { competingLoad } from './competingLoad.mjs';
 import { percentileFigure, shareFigure } from './sampleStats.mjs';
+import { gitOn } from '../src/tasks/gitCommand';
+
+const git = gitOn(spawnProcess);
 
 const arg = (name: string, dflt: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? dflt);
 const rounds = arg('rounds', 100);
@@ -56,13 +59,13 @@ interface Timing {
 /** One task's life on its copy: snapshot and files on disk (timed), work in it, read its changes, remove it. */
 async function oneCopy(folder: string, storage: string, id: string, work: boolean): Promise<Timing> {
   const t0 = performance.now();
-  const live = await captureWorkingCopy({ taskId: id, folder, storageDir: storage, overlays, isDenied, now: () => Date.now() });
+  const live = await captureWorkingCopy({ taskId: id, folder, storageDir: storage, overlays, isDenied, now: () => Date.now(), git });
   const captureMs = performance.now() - t0;
   await live.onDisk;
   const onDiskMs = performance.now() - t0;
   const copy = live.record;
   if (work) await workIn(copy);
-  await removeWorkingCopy(copy);
+  await removeWorkingCopy(git, copy);
   return { captureMs, onDiskMs };
 }
 
@@ -72,7 +75,7 @@ async function workIn(copy: WorkingCopyRecord): Promise<void> {
   writeFileSync(join(copy.root, 'src/added.ts'), 'export const added = 1;\n');
   // A command in the copy writing through a relative path and into the linked dependencies' neighbour.
   await spawnProcess({ argv: ['node -e "require(\'fs\').writeFileSync(\'out.txt\', \'x\')" && ls node_modules > /dev/null'], shell: true, cwd: copy.root, timeoutMs: 30_000 });
-  const set = await changeSetOf(copy, '');
+  const set = await changeSetOf(git, copy, '');
   if (set.files.length !== 3) throw new Error(`expected 3 changed files in the copy, saw ${set.files.map((f) => f.path).join(', ')}`);
 }
 

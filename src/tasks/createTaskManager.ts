@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ProcessRunner } from '../tests/processRunner';
+import { gitOn } from './gitCommand';
 import { nodeProbe } from './nodeProbe';
 import { createTaskEnvironment, type ConsentAnswer, type ConsentRequest } from './taskEnvironment';
 import { TaskManager } from './taskManager';
@@ -46,9 +47,11 @@ export interface TaskHost {
 /** The window's task manager on real working copies and processes, its saved tasks loaded and week-old copies removed. */
 export async function createTaskManager(host: TaskHost): Promise<TaskManager> {
   const copies = join(host.storageDir, 'copies');
+  // Git too starts from the spawner: a fork from the extension host would stall its event loop.
+  const git = gitOn(host.spawn);
   const manager = new TaskManager({
     runner: host.runner,
-    createCopy: (r) => captureWorkingCopy({ taskId: r.id, folder: r.folder, storageDir: copies, overlays: host.overlays(r.folder), isDenied: host.isDenied(), now: Date.now }),
+    createCopy: (r) => captureWorkingCopy({ taskId: r.id, folder: r.folder, storageDir: copies, overlays: host.overlays(r.folder), isDenied: host.isDenied(), now: Date.now, git }),
     environment: (r, copy, waiting, changes) => {
       const s = host.settings();
       return createTaskEnvironment({
@@ -74,13 +77,13 @@ export async function createTaskManager(host: TaskHost): Promise<TaskManager> {
         testCommandOverride: s.testsCommand,
         probe: nodeProbe,
         privateDependencies: () => privatizeDependencies(copy.record, host.spawn),
-        snapshot: { at: r.createdAt, text: (p) => snapshotText(copy.record, p) },
+        snapshot: { at: r.createdAt, text: (p) => snapshotText(git, copy.record, p) },
         changes,
       });
     },
-    changedPaths,
-    changeSet: changeSetOf,
-    removeCopy: removeWorkingCopy,
+    changedPaths: (copy) => changedPaths(git, copy),
+    changeSet: (copy, summary) => changeSetOf(git, copy, summary),
+    removeCopy: (copy) => removeWorkingCopy(git, copy),
     copyExists: (copy) => access(copy.dir).then(() => true, () => false),
     persistence: filePersistence(join(host.storageDir, 'tasks'), host.onError),
     budgets: () => host.settings().budgets,
@@ -90,6 +93,6 @@ export async function createTaskManager(host: TaskHost): Promise<TaskManager> {
     onError: host.onError,
   });
   await manager.load();
-  void removeStaleCopies(copies, Date.now()).catch((err: unknown) => host.onError(`old working copies could not be removed: ${String(err)}`));
+  void removeStaleCopies(git, copies, Date.now()).catch((err: unknown) => host.onError(`old working copies could not be removed: ${String(err)}`));
   return manager;
 }

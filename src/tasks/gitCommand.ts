@@ -1,4 +1,4 @@
-import { spawnProcess } from '../tests/spawnProcess';
+import type { ProcessRunner } from '../tests/processRunner';
 import { BACKGROUND_NICENESS } from './backgroundProcess';
 
 /** Git without hooks or optional index writes: a snapshot must never run the user's hooks nor refresh their index. */
@@ -16,15 +16,23 @@ export interface GitOptions {
   refreshIndex?: boolean;
 }
 
-/** Runs git to its end (own process group, time limit, background priority: only tasks use it) and returns its stdout; throws GitError with git's own message. */
-export async function git(args: readonly string[], cwd: string, options: GitOptions = {}): Promise<string> {
-  const quiet = options.refreshIndex ? QUIET.slice(0, 2) : QUIET;
-  const r = await spawnProcess({ argv: ['git', ...quiet, ...args], cwd, timeoutMs: options.timeoutMs ?? 60_000, env: { GIT_TERMINAL_PROMPT: '0', ...options.env }, input: options.input, signal: options.signal, niceness: BACKGROUND_NICENESS });
-  if (r.cancelled) throw new GitError(`git ${args[0]} was stopped`);
-  if (r.startError) throw new GitError(`git could not start (${r.startError}): background tasks need git installed`);
-  if (r.timedOut) throw new GitError(`git ${args[0]} did not finish in time`);
-  if (r.code !== 0) throw new GitError(`git ${args[0]} failed: ${r.stderr.trim() || `exit code ${r.code}`}`);
-  return r.stdout;
+/** Runs git to its end and returns its stdout; throws GitError with git's own message. */
+export type Git = (args: readonly string[], cwd: string, options?: GitOptions) => Promise<string>;
+
+/**
+ * Git started by `run` (the process spawner in the editor, so no git process is forked from the
+ * extension host): own process group, time limit, background priority (only tasks use it).
+ */
+export function gitOn(run: ProcessRunner): Git {
+  return async (args, cwd, options = {}) => {
+    const quiet = options.refreshIndex ? QUIET.slice(0, 2) : QUIET;
+    const r = await run({ argv: ['git', ...quiet, ...args], cwd, timeoutMs: options.timeoutMs ?? 60_000, env: { GIT_TERMINAL_PROMPT: '0', ...options.env }, input: options.input, signal: options.signal, niceness: BACKGROUND_NICENESS });
+    if (r.cancelled) throw new GitError(`git ${args[0]} was stopped`);
+    if (r.startError) throw new GitError(`git could not start (${r.startError}): background tasks need git installed`);
+    if (r.timedOut) throw new GitError(`git ${args[0]} did not finish in time`);
+    if (r.code !== 0) throw new GitError(`git ${args[0]} failed: ${r.stderr.trim() || `exit code ${r.code}`}`);
+    return r.stdout;
+  };
 }
 
 /** Splits git's -z output. */

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { git } from './gitCommand';
+import type { Git } from './gitCommand';
 
 /** A folder's repository, as a snapshot needs it: its top, its index file and HEAD's commit. */
 export interface Repository {
@@ -15,9 +15,9 @@ export interface Repository {
  * layout this reading does not know (reftable refs, a symbolic ref chain, a bare or
  * environment-configured repository) is asked of git itself.
  */
-export async function findRepository(folder: string): Promise<Repository | undefined> {
+export async function findRepository(git: Git, folder: string): Promise<Repository | undefined> {
   const found = await readRepository(folder).catch(() => 'ask' as const);
-  return found === 'ask' ? askGit(folder) : found;
+  return found === 'ask' ? askGit(git, folder) : found;
 }
 
 /** 'ask' when the layout is not a plain one; undefined when there is no repository or no commit. */
@@ -62,7 +62,7 @@ export async function headCommit(gitDir: string): Promise<string | undefined | '
 }
 
 /** One git call: each costs a process. */
-async function askGit(folder: string): Promise<Repository | undefined> {
+async function askGit(git: Git, folder: string): Promise<Repository | undefined> {
   try {
     const [top, index, head] = (await git(['rev-parse', '--show-toplevel', '--git-path', 'index', '--verify', '-q', 'HEAD'], folder)).trim().split('\n');
     return head ? { top, index: isAbsolute(index) ? index : join(folder, index), head } : undefined;

@@ -1,7 +1,6 @@
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { ProcessRunner } from '../tests/processRunner';
-import { spawnProcess } from '../tests/spawnProcess';
 import type { WorkingCopyRecord } from './workingCopyRecord';
 
 /** Virtualenvs run their interpreter by absolute path: a copy of one would still install into the user's. */
@@ -14,7 +13,7 @@ const VIRTUALENVS = new Set(['.venv', 'venv']);
  * system can); a virtualenv by an empty folder. Returns a note per folder for the command's
  * output. `record.links` keeps the links left (none afterwards). `run` starts the copy (cp).
  */
-export async function privatizeDependencies(record: Pick<WorkingCopyRecord, 'root' | 'folder' | 'links'>, run: ProcessRunner = spawnProcess, timeoutMs = 10 * 60_000): Promise<string[]> {
+export async function privatizeDependencies(record: Pick<WorkingCopyRecord, 'root' | 'folder' | 'links'>, run: ProcessRunner, timeoutMs = 10 * 60_000): Promise<string[]> {
   const notes: string[] = [];
   for (const rel of [...record.links]) {
     const at = join(record.root, rel);

@@ -1,6 +1,6 @@
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
-import { git, GitError, zList } from './gitCommand';
+import { GitError, zList, type Git } from './gitCommand';
 import { insideRelative, type Overlay } from './workingCopyFiles';
 import { COUNT_INDEX, DEPENDENCY_FOLDERS } from './workingCopyRecord';
 
@@ -20,6 +20,7 @@ export interface GitCaptureInput {
   dir: string;
   overlays: readonly Overlay[];
   isDenied(relPath: string): boolean;
+  git: Git;
 }
 
 export interface GitCapture {
@@ -43,6 +44,7 @@ export interface GitCapture {
  * not written; new blobs go to the repository's object store, as a stash's would.
  */
 export async function captureGit(o: GitCaptureInput): Promise<GitCapture> {
+  const { git } = o;
   const prefix = relative(o.top, o.folder).replace(/\\/g, '/');
   const repoPath = (rel: string) => (prefix ? `${prefix}/${rel}` : rel);
   const index = join(o.dir, 'snapshot-index');
@@ -97,6 +99,7 @@ export async function captureGit(o: GitCaptureInput): Promise<GitCapture> {
  * paths are added too: the user sees them.
  */
 async function addBuffers(o: GitCaptureInput, env: Record<string, string>, repoPath: (rel: string) => string, modes: ReadonlyMap<string, string>, trackedSecrets: readonly string[]): Promise<void> {
+  const { git } = o;
   const shown = overlaysShown(o);
   if (!shown.length && !trackedSecrets.length) return;
   const tree = join(o.dir, 'buffers');

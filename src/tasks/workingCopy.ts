@@ -1,6 +1,6 @@
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { git, GitError, zList } from './gitCommand';
+import { GitError, zList, type Git } from './gitCommand';
 import { findRepository, headCommit, type Repository } from './gitRepository';
 import { captureGit } from './snapshotGit';
 import { startFileReader } from './fileReader';
@@ -19,6 +19,8 @@ export interface WorkingCopyOptions {
   /** The deny list (folder-relative paths): such files are left out of the copy. */
   isDenied(relPath: string): boolean;
   now(): number;
+  /** Runs the copy's git processes (on the process spawner in the editor). */
+  git: Git;
 }
 
 /**
@@ -35,7 +37,7 @@ export async function captureWorkingCopy(o: WorkingCopyOptions): Promise<LiveCop
   await mkdir(dir, { recursive: true });
   const excludes = await writeExcludes(dir);
   const stopper = new AbortController();
-  let repo = await findRepository(o.folder);
+  let repo = await findRepository(o.git, o.folder);
   try {
     let taken = repo ? await takeGit(o, dir, repo, excludes).catch(unreadable) : undefined;
     if (!taken) {
@@ -47,7 +49,7 @@ export async function captureWorkingCopy(o: WorkingCopyOptions): Promise<LiveCop
     let onDisk = false;
     const written = taken.materialize(stopper.signal).then(async () => {
       record.links = await linkDependencies(o.folder, record.root, await dependencyFolders(o.folder, taken.files));
-      if (!record.snapshotTree) record.snapshotTree = await writeSnapshot(record);
+      if (!record.snapshotTree) record.snapshotTree = await writeSnapshot(o.git, record);
       delete record.writing;
       onDisk = true;
       await writeFile(join(dir, 'record.json'), JSON.stringify(record));
@@ -55,7 +57,7 @@ export async function captureWorkingCopy(o: WorkingCopyOptions): Promise<LiveCop
     written.catch(() => undefined);
     return { record, onDisk: written, snapshotText: async (rel) => (onDisk ? undefined : taken.text(rel)), stop: () => stopper.abort() };
   } catch (err) {
-    await removePartial(dir, repo?.top);
+    await removePartial(o.git, dir, repo?.top);
     throw err;
   }
 }
@@ -83,7 +85,7 @@ interface Taken {
 
 async function takeGit(o: WorkingCopyOptions, dir: string, repo: Repository, excludes: string): Promise<Taken> {
   const work = join(dir, 'work');
-  const snap = await captureGit({ folder: o.folder, top: repo.top, index: repo.index, head: repo.head, dir, overlays: o.overlays, isDenied: o.isDenied });
+  const snap = await captureGit({ folder: o.folder, top: repo.top, index: repo.index, head: repo.head, dir, overlays: o.overlays, isDenied: o.isDenied, git: o.git });
   const root = snap.prefix ? join(work, snap.prefix) : work;
   const gitArgs = ['-c', `core.excludesFile=${excludes}`];
   return {
@@ -101,6 +103,7 @@ async function takePlain(o: WorkingCopyOptions, dir: string, excludes: string): 
   const reader = startFileReader();
   // The folder read through the private git dir: .gitignore files honoured, nothing written there.
   const reading = [`--git-dir=${gitDir}`, `--work-tree=${o.folder}`, '-c', `core.excludesFile=${excludes}`];
+  const { git } = o;
   let snap: Awaited<ReturnType<typeof capturePlain>>;
   let files: string[];
   try {
@@ -128,8 +131,8 @@ const SNAPSHOT_COMMIT = ['-c', 'user.name=Flint', '-c', 'user.email=flint@localh
  * rather than a bare tree, so that counting the task's changes (`status`) finds nothing between
  * HEAD and the snapshot to list.
  */
-async function writeSnapshot(record: Pick<WorkingCopyRecord, 'root' | 'gitArgs' | 'dir'>): Promise<string> {
-  await stageAll(record);
+async function writeSnapshot(git: Git, record: Pick<WorkingCopyRecord, 'root' | 'gitArgs' | 'dir'>): Promise<string> {
+  await stageAll(git, record);
   await git([...record.gitArgs, ...SNAPSHOT_COMMIT, 'commit', '-q', '--no-verify', '--allow-empty', '-m', 'snapshot'], record.root);
   // The copy's index is the snapshot now, with the copy's stat data: what its changes are counted against.
   await copyFile(join(record.dir, 'git', 'index'), join(record.dir, COUNT_INDEX));
@@ -138,13 +141,13 @@ async function writeSnapshot(record: Pick<WorkingCopyRecord, 'root' | 'gitArgs' 
 }
 
 /** Stages everything in the copy on its own index. */
-export async function stageAll(record: Pick<WorkingCopyRecord, 'root' | 'gitArgs'>): Promise<void> {
+export async function stageAll(git: Git, record: Pick<WorkingCopyRecord, 'root' | 'gitArgs'>): Promise<void> {
   // New blobs go into one pack (bulk check-in) rather than a file each: creating thousands of
   // small files is what a first snapshot of a plain copy would spend its time on.
   await git([...record.gitArgs, '-c', 'core.bigFileThreshold=1', 'add', '-A', '--', '.'], record.root);
 }
 
-async function removePartial(dir: string, top: string | undefined): Promise<void> {
+async function removePartial(git: Git, dir: string, top: string | undefined): Promise<void> {
   if (top) await git(['worktree', 'remove', '--force', join(dir, 'work')], top).catch(() => undefined);
   await rm(dir, { recursive: true, force: true });
   if (top) await git(['worktree', 'prune'], top).catch(() => undefined);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { looksBinary } from '../context/looksBinary';
 import type { ChangeSet, FileChange } from './changeSet';
-import { git, zList } from './gitCommand';
+import { zList, type Git } from './gitCommand';
 import { stageAll } from './workingCopy';
 import { COUNT_INDEX, type WorkingCopyRecord } from './workingCopyRecord';
 
@@ -15,11 +15,10 @@ interface Entry {
 /**
  * What differs between the snapshot and the copy now (folder-relative paths, renames found).
  * Two git processes: the copy's own index is staged, then compared with the snapshot's tree
- * (no tree written in between). Each process started blocks the editor's event loop for a
- * moment (the fork), and this runs while a task works.
+ * (no tree written in between).
  */
-async function changedEntries(record: WorkingCopyRecord): Promise<Entry[]> {
-  await stageAll(record);
+async function changedEntries(git: Git, record: WorkingCopyRecord): Promise<Entry[]> {
+  await stageAll(git, record);
   const out = zList(await git([...record.gitArgs, 'diff-index', '--cached', '-M', '-z', '--name-status', record.snapshotTree, '--', '.'], record.root));
   const entries: Entry[] = [];
   for (let i = 0; i < out.length; i++) {
@@ -39,7 +38,7 @@ async function changedEntries(record: WorkingCopyRecord): Promise<Entry[]> {
  * copy's stat data (refreshed by each call, so unchanged files are not rehashed). A rename counts
  * as its two paths here; the change set pairs them.
  */
-export async function changedPaths(record: WorkingCopyRecord): Promise<Map<string, string | null>> {
+export async function changedPaths(git: Git, record: WorkingCopyRecord): Promise<Map<string, string | null>> {
   const env = { GIT_INDEX_FILE: join(record.dir, COUNT_INDEX) };
   const out = await git([...record.gitArgs, 'status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=all', '--', '.'], record.root, { env, refreshIndex: true });
   const changed = new Map<string, string | null>();
@@ -57,11 +56,11 @@ export async function changedPaths(record: WorkingCopyRecord): Promise<Map<strin
  * The task's result as a ChangeSet: each changed text file with its snapshot text and the
  * task's. Binary files are left out (a text review cannot show them).
  */
-export async function changeSetOf(record: WorkingCopyRecord, summary: string): Promise<ChangeSet> {
+export async function changeSetOf(git: Git, record: WorkingCopyRecord, summary: string): Promise<ChangeSet> {
   const base = (p: string) => git([...record.gitArgs, 'cat-file', 'blob', `${record.snapshotTree}:${record.prefix}${p}`], record.root);
   const task = (p: string) => readFile(join(record.root, p), 'utf8');
   const files: FileChange[] = [];
-  for (const e of await changedEntries(record)) {
+  for (const e of await changedEntries(git, record)) {
     const change = await fileChange(e, base, task);
     const texts = [change && 'base' in change ? change.base : '', change && 'task' in change ? change.task : ''];
     if (change && !texts.some(looksBinary)) files.push(change);
@@ -87,6 +86,6 @@ async function fileChange(e: Entry, base: (p: string) => Promise<string>, task: 
 }
 
 /** The snapshot's text of a folder-relative path; undefined when the snapshot has no such file. */
-export function snapshotText(record: WorkingCopyRecord, path: string): Promise<string | undefined> {
+export function snapshotText(git: Git, record: WorkingCopyRecord, path: string): Promise<string | undefined> {
   return git([...record.gitArgs, 'cat-file', 'blob', `${record.snapshotTree}:${record.prefix}${path}`], record.root).catch(() => undefined);
 }

@@ -11,6 +11,9 @@ import type { WorkingCopyRecord } from '../../src/tasks/workingCopyRecord';
 import { removeWorkingCopy } from '../../src/tasks/workingCopyRemoval';
 import { spawnProcess } from '../../src/tests/spawnProcess';
 import { fingerprint, touched, writeFiles } from '../../support/folderFixture';
+import { gitOn } from '../../src/tasks/gitCommand';
+
+const git = gitOn(spawnProcess);
 
 let tmp: string;
 let user: string;
@@ -33,10 +36,10 @@ const environmentOf = (copy: WorkingCopyRecord, env?: Record<string, string | un
   createTaskEnvironment({
     root: copy.root, folder: user, isDenied, trusted: () => true, allowedCommands: () => [], alwaysAllowed: new Set(), askConsent: async () => 'once',
     spawn: spawnProcess, env, commandTimeoutMs: 60_000, testTimeoutMs: 60_000, testCommandOverride: '', probe: nodeProbe,
-    privateDependencies: () => privatizeDependencies(copy),
+    privateDependencies: () => privatizeDependencies(copy, spawnProcess),
   });
 
-const copyOf = () => createWorkingCopy({ taskId: 't', folder: user, storageDir: join(tmp, 'storage'), overlays: [], isDenied, now: Date.now });
+const copyOf = () => createWorkingCopy({ taskId: 't', folder: user, storageDir: join(tmp, 'storage'), overlays: [], isDenied, now: Date.now, git });
 
 describe('installs in a working copy', () => {
   it('a consented npm install and a write into the virtualenv change the copy, never the user folder', async () => {
@@ -58,20 +61,20 @@ describe('installs in a working copy', () => {
     expect(existsSync(join(user, 'node_modules/dep'))).toBe(false);
     expect(existsSync(join(user, '.venv/lib/new.py'))).toBe(false);
     expect(touched(before, fingerprint(user))).toEqual([]);
-    await removeWorkingCopy(copy);
+    await removeWorkingCopy(git, copy);
     expect(readFileSync(join(user, 'node_modules/old/index.js'), 'utf8')).toBe('module.exports = 1;\n');
   });
 
   it('copies node_modules and replaces a virtualenv link by an empty folder (a copy would still run the user interpreter)', async () => {
     const copy = await copyOf();
     expect(copy.links.sort()).toEqual(['.venv', 'node_modules']);
-    const notes = await privatizeDependencies(copy);
+    const notes = await privatizeDependencies(copy, spawnProcess);
     expect(notes.join('\n')).toContain('.venv is now an empty folder');
     expect(readdirSync(join(copy.root, '.venv'))).toEqual([]);
     expect(lstatSync(join(copy.root, 'node_modules')).isDirectory()).toBe(true);
     expect(readFileSync(join(copy.root, 'node_modules/old/index.js'), 'utf8')).toBe('module.exports = 1;\n');
     expect(readFileSync(join(user, '.venv/lib/site.py'), 'utf8')).toBe('installed = []\n');
-    await removeWorkingCopy(copy);
+    await removeWorkingCopy(git, copy);
   });
 });
 
@@ -87,7 +90,7 @@ describe('commands in a working copy', () => {
     expect(existsSync(join(user, 'node_modules/.vite'))).toBe(false);
     expect(existsSync(join(user, 'node_modules/.x'))).toBe(false);
     expect(touched(before, fingerprint(user))).toEqual([]);
-    await removeWorkingCopy(copy);
+    await removeWorkingCopy(git, copy);
   });
 
   it("a bare pip install with the user's virtualenv active in the editor's environment does not install into it", async () => {
@@ -104,6 +107,6 @@ describe('commands in a working copy', () => {
     await env.runCommand('pip install requests --no-index >/dev/null 2>&1; true', signal);
     expect(existsSync(join(user, '.venv/lib/installed.txt'))).toBe(false);
     expect(touched(before, fingerprint(user))).toEqual([]);
-    await removeWorkingCopy(copy);
+    await removeWorkingCopy(git, copy);
   });
 });

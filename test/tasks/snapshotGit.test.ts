@@ -8,6 +8,10 @@ import { findRepository } from '../../src/tasks/gitRepository';
 import { createWorkingCopy } from '../../src/tasks/workingCopy';
 import { removeWorkingCopy } from '../../src/tasks/workingCopyRemoval';
 import { commitAll, fingerprint, gitIn, touched, writeFiles } from '../../support/folderFixture';
+import { spawnProcess } from '../../src/tests/spawnProcess';
+import { gitOn } from '../../src/tasks/gitCommand';
+
+const git = gitOn(spawnProcess);
 
 let tmp: string;
 let user: string;
@@ -67,7 +71,7 @@ function expectedTree(): string {
 describe('the git snapshot', () => {
   it('is the tree a stash-like capture gives, step by step: buffers hashed at their paths, modes kept, secrets out', async () => {
     const before = fingerprint(user);
-    const copy = await createWorkingCopy({ taskId: 's1', folder: join(user, 'app'), storageDir: join(tmp, 'storage'), overlays, isDenied, now: Date.now });
+    const copy = await createWorkingCopy({ taskId: 's1', folder: join(user, 'app'), storageDir: join(tmp, 'storage'), overlays, isDenied, now: Date.now, git });
     expect(copy.kind).toBe('git');
     expect(copy.snapshotTree).toBe(expectedTree());
     expect(readFileSync(join(copy.root, 'notes.txt'), 'utf8')).toBe('one\r\ntwo\r\nthree\r\n');
@@ -75,7 +79,7 @@ describe('the git snapshot', () => {
     expect(lstatSync(join(copy.root, 'packages/p/node_modules')).isDirectory()).toBe(true);
     expect(lstatSync(join(copy.root, 'packages/p/node_modules/dep')).isSymbolicLink()).toBe(true);
     expect(copy.links).toEqual(['packages/p/node_modules']);
-    await removeWorkingCopy(copy);
+    await removeWorkingCopy(git, copy);
     expect(touched(before, fingerprint(user))).toEqual([]);
   });
 });
@@ -88,16 +92,16 @@ describe('findRepository', () => {
 
   it('reads what git would answer: a branch, a detached HEAD, packed refs, a linked worktree', async () => {
     const folder = join(user, 'app/src');
-    expect(await findRepository(folder)).toEqual({ ...asGit(folder), index: join(user, '.git/index') });
+    expect(await findRepository(git, folder)).toEqual({ ...asGit(folder), index: join(user, '.git/index') });
     gitIn(user, 'pack-refs', '--all');
-    expect((await findRepository(folder))?.head).toBe(asGit(folder).head);
+    expect((await findRepository(git, folder))?.head).toBe(asGit(folder).head);
     gitIn(user, 'checkout', '-q', '--detach');
-    expect((await findRepository(folder))?.head).toBe(asGit(folder).head);
+    expect((await findRepository(git, folder))?.head).toBe(asGit(folder).head);
     const linked = join(tmp, 'linked');
     gitIn(user, 'worktree', 'add', '-q', '-b', 'side', linked);
     writeFiles(linked, { 'app/src/c.ts': 'c\n' });
     commitAll(linked);
-    const found = await findRepository(join(linked, 'app'));
+    const found = await findRepository(git, join(linked, 'app'));
     expect(found).toMatchObject(asGit(join(linked, 'app')));
     expect(found?.index).toBe(join(user, '.git/worktrees/linked/index'));
   });
@@ -105,8 +109,8 @@ describe('findRepository', () => {
   it('finds none where there is no commit yet or no repository', async () => {
     const fresh = join(tmp, 'fresh');
     writeFiles(fresh, { 'a.ts': 'a\n' });
-    expect(await findRepository(fresh)).toBeUndefined();
+    expect(await findRepository(git, fresh)).toBeUndefined();
     gitIn(fresh, 'init', '-q');
-    expect(await findRepository(fresh)).toBeUndefined();
+    expect(await findRepository(git, fresh)).toBeUndefined();
   });
 });

@@ -17,6 +17,9 @@ import { countGitProcesses } from './gitCounter';
 import { removeWorkingCopy } from '../../src/tasks/workingCopyRemoval';
 import { fingerprint, touched, writeFiles } from '../../support/folderFixture';
 import { processAlive } from '../../support/processAlive';
+import { gitOn } from '../../src/tasks/gitCommand';
+
+const git = gitOn(spawnProcess);
 
 // The agent loop lives beside this and is driven here by scripts: each test's `script` is what
 // the loop does with the environment it is handed (real working copy, real commands).
@@ -52,7 +55,7 @@ function manager(script: Script | undefined, over: Partial<TaskManagerDeps> = {}
   const isDenied = createDenyList([]);
   const m = new TaskManager({
     runner: () => (script ? runner : { unavailable: 'tasks need an instruction-following full model' }),
-    createCopy: (r) => captureWorkingCopy({ taskId: r.id, folder: r.folder, storageDir: join(tmp, 'copies'), overlays: [], isDenied, now: Date.now }),
+    createCopy: (r) => captureWorkingCopy({ taskId: r.id, folder: r.folder, storageDir: join(tmp, 'copies'), overlays: [], isDenied, now: Date.now, git }),
     environment: (r, copy, waiting, changes) =>
       createTaskEnvironment({
         root: copy.record.root, onDisk: copy.onDisk, snapshotText: copy.snapshotText, folder: r.folder, isDenied, trusted: () => true, allowedCommands: () => [], alwaysAllowed: new Set(),
@@ -66,9 +69,9 @@ function manager(script: Script | undefined, over: Partial<TaskManagerDeps> = {}
         },
         spawn: spawnProcess, commandTimeoutMs: 20_000, testTimeoutMs: 20_000, testCommandOverride: '', probe: nodeProbe, changes,
       }),
-    changedPaths,
-    changeSet: changeSetOf,
-    removeCopy: removeWorkingCopy,
+    changedPaths: (copy) => changedPaths(git, copy),
+    changeSet: (copy, summary) => changeSetOf(git, copy, summary),
+    removeCopy: (copy) => removeWorkingCopy(git, copy),
     copyExists: async (copy) => existsSync(copy.dir),
     persistence: filePersistence(join(tmp, 'tasks'), (m) => errors.push(m)),
     budgets: () => ({ maxTurns: 40, maxMinutes: 20, maxCost: null, maxTokens: null }),
@@ -144,7 +147,7 @@ describe('TaskManager', () => {
       yield await call('run_command', { command: 'echo x > made.txt' });
       yield turn(['command']);
       yield { type: 'stopped', reason: 'enough' };
-    }, { changedPaths: (copy) => (asked.push(Date.now()), changedPaths(copy)) });
+    }, { changedPaths: (copy) => (asked.push(Date.now()), changedPaths(git, copy)) });
     const counts: number[] = [];
     m.onChange((r) => counts.push(r.filesChanged));
     const task = m.start({ instruction: 'add files', folder: user });

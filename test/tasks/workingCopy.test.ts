@@ -9,12 +9,16 @@ import { changedPaths, changeSetOf, snapshotText } from '../../src/tasks/working
 import { capturePlain } from '../../src/tasks/snapshotPlain';
 import { removeStaleCopies, removeWorkingCopy } from '../../src/tasks/workingCopyRemoval';
 import { commitAll, fingerprint, gitIn, touched, writeFiles } from '../../support/folderFixture';
+import { spawnProcess } from '../../src/tests/spawnProcess';
+import { gitOn } from '../../src/tasks/gitCommand';
+
+const git = gitOn(spawnProcess);
 
 let tmp: string;
 let user: string;
 let storage: string;
 const isDenied = createDenyList([]);
-const countChanges = async (copy: Parameters<typeof changedPaths>[0]) => (await changedPaths(copy)).size;
+const countChanges = async (copy: Parameters<typeof changedPaths>[1]) => (await changedPaths(git, copy)).size;
 const read = (root: string, rel: string) => readFileSync(join(root, rel), 'utf8');
 const realGit = () => execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
 
@@ -35,7 +39,7 @@ beforeEach(() => {
 afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 
 const take = (taskId: string, overlays = [{ path: 'src/b.ts', text: 'export const b = 3; // unsaved\n' }]) =>
-  createWorkingCopy({ taskId, folder: user, storageDir: storage, overlays, isDenied, now: () => Date.now() });
+  createWorkingCopy({ taskId, folder: user, storageDir: storage, overlays, isDenied, now: () => Date.now(), git });
 
 describe.each(['git', 'copy'] as const)('createWorkingCopy (%s folder)', (kind) => {
   beforeEach(() => {
@@ -80,8 +84,8 @@ describe.each(['git', 'copy'] as const)('createWorkingCopy (%s folder)', (kind) 
     expect(read(user, 'node_modules/.vite/deps/x.js')).toBe('user cache\n');
     expect(existsSync(join(user, 'node_modules/.cache'))).toBe(false);
     // The copy's own caches are not among the task's changes.
-    expect((await changeSetOf(copy, '')).files).toEqual([]);
-    await removeWorkingCopy(copy);
+    expect((await changeSetOf(git, copy, '')).files).toEqual([]);
+    await removeWorkingCopy(git, copy);
     expect(touched(before, fingerprint(user))).toEqual([]);
   });
 
@@ -91,12 +95,12 @@ describe.each(['git', 'copy'] as const)('createWorkingCopy (%s folder)', (kind) 
     writeFiles(copy.root, { 'test/b.test.ts': 'test\n', 'src/new.ts': '' });
     rmSync(join(copy.root, 'src/new.ts'));
     expect(await countChanges(copy)).toBe(3);
-    const set = await changeSetOf(copy, 'done');
+    const set = await changeSetOf(git, copy, 'done');
     // The folder the paths land in (one of several in a multi-root workspace).
     expect(set.folder).toBe(copy.folder);
     // What the task's stale-read check compares a user's save with: the snapshot, not the copy now.
-    expect(await snapshotText(copy, 'src/b.ts')).toBe('export const b = 3; // unsaved\n');
-    expect(await snapshotText(copy, 'test/b.test.ts')).toBeUndefined();
+    expect(await snapshotText(git, copy, 'src/b.ts')).toBe('export const b = 3; // unsaved\n');
+    expect(await snapshotText(git, copy, 'test/b.test.ts')).toBeUndefined();
     const byPath = Object.fromEntries(set.files.map((f) => [f.path, f]));
     expect(byPath['src/b.ts']).toEqual({ kind: 'modified', path: 'src/b.ts', base: 'export const b = 3; // unsaved\n', task: 'export const b = 4;\n' });
     expect(byPath['test/b.test.ts']).toEqual({ kind: 'created', path: 'test/b.test.ts', task: 'test\n' });
@@ -129,11 +133,11 @@ describe.each(['git', 'copy'] as const)('createWorkingCopy (%s folder)', (kind) 
     const copy = await take('t4');
     writeFiles(copy.root, { 'lib/a.ts': 'export const a = 10;\n' });
     rmSync(join(copy.root, 'src/a.ts'));
-    expect((await changeSetOf(copy, '')).files).toEqual([{ kind: 'renamed', from: 'src/a.ts', path: 'lib/a.ts', base: 'export const a = 10;\n', task: 'export const a = 10;\n' }]);
+    expect((await changeSetOf(git, copy, '')).files).toEqual([{ kind: 'renamed', from: 'src/a.ts', path: 'lib/a.ts', base: 'export const a = 10;\n', task: 'export const a = 10;\n' }]);
   });
 
   it('is a point-in-time capture: edits the user makes right after it never reach the copy', async () => {
-    const live = await captureWorkingCopy({ taskId: 't5', folder: user, storageDir: storage, overlays: [{ path: 'src/b.ts', text: 'unsaved b\n' }], isDenied, now: () => Date.now() });
+    const live = await captureWorkingCopy({ taskId: 't5', folder: user, storageDir: storage, overlays: [{ path: 'src/b.ts', text: 'unsaved b\n' }], isDenied, now: () => Date.now(), git });
     // The user goes on at once, while the copy's files are still being written.
     writeFileSync(join(user, 'src/a.ts'), 'edited after the snapshot\n');
     writeFileSync(join(user, 'src/b.ts'), 'saved after the snapshot\n');
@@ -148,13 +152,13 @@ describe.each(['git', 'copy'] as const)('createWorkingCopy (%s folder)', (kind) 
     expect(read(live.record.root, 'src/new.ts')).toBe('fresh\n');
     expect(existsSync(join(live.record.root, 'src/later.ts'))).toBe(false);
     expect(await countChanges(live.record)).toBe(0);
-    await removeWorkingCopy(live.record);
+    await removeWorkingCopy(git, live.record);
   });
 
   it('is removed without reaching through the links into the user folder', async () => {
     const before = fingerprint(user);
     const copy = await take('t3');
-    await removeWorkingCopy(copy);
+    await removeWorkingCopy(git, copy);
     expect(existsSync(copy.dir)).toBe(false);
     expect(read(user, 'node_modules/dep/index.js')).toBe('module.exports = 1;\n');
     expect(touched(before, fingerprint(user))).toEqual([]);
@@ -169,13 +173,13 @@ describe('createWorkingCopy in a folder inside a repository', () => {
     commitAll(repo);
     writeFileSync(join(repo, 'app/src/a.ts'), 'a changed\n');
     writeFileSync(join(repo, 'other/x.ts'), 'x changed\n');
-    const copy = await createWorkingCopy({ taskId: 'sub', folder: join(repo, 'app'), storageDir: storage, overlays: [], isDenied, now: () => 0 });
+    const copy = await createWorkingCopy({ taskId: 'sub', folder: join(repo, 'app'), storageDir: storage, overlays: [], isDenied, now: () => 0, git });
     expect(copy.prefix).toBe('app/');
     expect(read(copy.root, 'src/a.ts')).toBe('a changed\n');
     writeFileSync(join(copy.root, 'src/a.ts'), 'a by task\n');
     writeFileSync(join(copy.root, '../other/x.ts'), 'outside the folder\n');
-    expect((await changeSetOf(copy, '')).files).toEqual([{ kind: 'modified', path: 'src/a.ts', base: 'a changed\n', task: 'a by task\n' }]);
-    await removeWorkingCopy(copy);
+    expect((await changeSetOf(git, copy, '')).files).toEqual([{ kind: 'modified', path: 'src/a.ts', base: 'a changed\n', task: 'a by task\n' }]);
+    await removeWorkingCopy(git, copy);
   });
 });
 
@@ -192,7 +196,7 @@ describe('createWorkingCopy of a repository', () => {
     expect(read(copy.root, 'run.sh')).toBe('#!/bin/sh\necho unsaved\n');
     expect(tree.some((e) => e.includes('keys.env'))).toBe(false);
     expect(existsSync(join(copy.root, tricky))).toBe(false);
-    await removeWorkingCopy(copy);
+    await removeWorkingCopy(git, copy);
   });
 });
 
@@ -213,10 +217,10 @@ describe('removeStaleCopies', () => {
   it('removes copies older than a week, keeps newer ones and the ones asked to be kept', async () => {
     commitAll(user);
     const day = 24 * 3600_000;
-    const old = await createWorkingCopy({ taskId: 'old', folder: user, storageDir: storage, overlays: [], isDenied, now: () => Date.now() - 8 * day });
-    await createWorkingCopy({ taskId: 'kept', folder: user, storageDir: storage, overlays: [], isDenied, now: () => Date.now() - 8 * day });
-    await createWorkingCopy({ taskId: 'new', folder: user, storageDir: storage, overlays: [], isDenied, now: () => Date.now() - day });
-    expect(await removeStaleCopies(storage, Date.now(), new Set(['kept']))).toEqual(['old']);
+    const old = await createWorkingCopy({ taskId: 'old', folder: user, storageDir: storage, overlays: [], isDenied, now: () => Date.now() - 8 * day, git });
+    await createWorkingCopy({ taskId: 'kept', folder: user, storageDir: storage, overlays: [], isDenied, now: () => Date.now() - 8 * day, git });
+    await createWorkingCopy({ taskId: 'new', folder: user, storageDir: storage, overlays: [], isDenied, now: () => Date.now() - day, git });
+    expect(await removeStaleCopies(git, storage, Date.now(), new Set(['kept']))).toEqual(['old']);
     expect(existsSync(old.dir)).toBe(false);
     expect(gitIn(user, 'worktree', 'list').trim().split('\n')).toHaveLength(3);
   });
