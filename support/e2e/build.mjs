@@ -1,4 +1,4 @@
-// Rebuilds dist/ (node esbuild.config.mjs) when any source is newer than the extension bundle.
+// Rebuilds dist/ (node esbuild.config.mjs) when a bundle is missing or any source is newer than it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,9 +13,11 @@ function newestMtime(path) {
 
 /** Throws with a clear message when the build fails. */
 export function buildIfStale(root = REPO_ROOT) {
-  const bundle = join(root, 'dist', 'extension.js');
+  // Every entry point the build writes: a checkout built before one was added lacks it.
+  const bundles = ['extension.js', 'spawner.js'].map((name) => join(root, 'dist', name));
   const sources = ['src', 'media', 'package.json', 'esbuild.config.mjs'].map((p) => join(root, p)).filter(existsSync);
-  if (existsSync(bundle) && statSync(bundle).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
+  const newest = Math.max(...sources.map(newestMtime));
+  if (bundles.every((b) => existsSync(b) && statSync(b).mtimeMs >= newest)) return;
   const r = spawnSync(process.execPath, ['esbuild.config.mjs'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('the build failed (node esbuild.config.mjs); see the errors above');
 }

@@ -3,12 +3,14 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { vsceArgs } from '../../scripts/packageVsix.mjs';
+import { buildIfStale } from '../../support/e2e/build.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
 
-/** What vsce would put into the .vsix from this checkout (the .vscodeignore applied). */
+/** What vsce would put into the .vsix from this checkout (the .vscodeignore applied), built first: vsce lists only files that exist. */
 function packagedFiles(): string[] {
+  buildIfStale(root);
   const out = execFileSync(process.execPath, [join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'ls', '--no-dependencies'], { cwd: root, encoding: 'utf8', timeout: 120_000 });
   return out.split('\n').map((l) => l.trim()).filter(Boolean);
 }
@@ -33,7 +35,7 @@ describe('the .vsix', () => {
     expect(files.filter((f) => f.startsWith('dist/') && !/^dist\/(extension\.js|spawner\.js|media\/\w+\.js|parsers\/[\w-]+\.wasm)$/.test(f))).toEqual([]);
     // The process spawner the extension forks for tasks and test runs.
     expect(files).toContain('dist/spawner.js');
-  });
+  }, 120_000);
 
   it('carries what a marketplace page shows', () => {
     expect(manifest.icon).toBe('media/icon.png');
