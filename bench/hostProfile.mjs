@@ -1,37 +1,18 @@
 // Where the machine's time goes while a bench window runs, outside the page: a CPU profile of an
 // extension host (a Node process, its inspector opened with SIGUSR1 and driven over the Chrome
 // DevTools Protocol), and the CPU time of every process in the window's tree by kind.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SourceMapConsumer } from 'source-map-js';
 import WebSocket from 'ws';
 import { summarizeProfile } from './rendererProfile.mjs';
 import { until } from '../support/until.mjs';
-
-const TICKS_PER_MS = 100 / 1000; // USER_HZ is 100 on Linux
-
-/** { pid, ppid, start (ticks since boot), cpuMs (own), childrenMs (reaped children), cmdline } of every live process. */
-export function cpuTable() {
-  const out = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // Fields from 3 (state) on: ppid 4, utime 14, stime 15, cutime 16, cstime 17, starttime 22.
-      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
-      out.push({ pid: Number(name), ppid: Number(f[1]), start: Number(f[19]), cpuMs: (Number(f[11]) + Number(f[12])) / TICKS_PER_MS, childrenMs: (Number(f[13]) + Number(f[14])) / TICKS_PER_MS, cmdline });
-    } catch {
-      // Exited while we were reading.
-    }
-  }
-  return out;
-}
+import { processTable } from '../support/e2e/processTree.mjs';
 
 /** The extension hosts under `serverPid`, oldest first. */
 export function extensionHosts(serverPid) {
-  const table = cpuTable();
+  const table = processTable();
   const tree = new Set([serverPid]);
   for (let grew = true; grew;) {
     grew = false;
@@ -49,7 +30,7 @@ export function cpuByKind(kindOf, everyMs = 100) {
   const first = new Map();
   const last = new Map();
   const take = () => {
-    for (const p of cpuTable()) {
+    for (const p of processTable()) {
       const kind = kindOf(p);
       if (!kind) continue;
       if (!first.has(p.pid)) first.set(p.pid, { ...p, new: started });

@@ -2,17 +2,24 @@
 // one spawned. Used to stop one window's extension host while code-server keeps running.
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** Every live process: pid, ppid, pgid and command line. */
+const TICKS_PER_MS = 100 / 1000; // USER_HZ is 100 on Linux
+
+/**
+ * Every live process: pid, ppid, pgid, command line, start (ticks since boot), cpuMs (its own
+ * CPU time) and childrenMs (its reaped children's).
+ */
 export function processTable() {
   const out = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      // Fields after the command name (which may hold spaces) start after the last ')'.
-      const [, ppid, pgid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // Fields after the command name (which may hold spaces) start after the last ')': from 3
+      // (state) on, ppid 4, pgid 5, utime 14, stime 15, cutime 16, cstime 17, starttime 22.
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      out.push({ pid: Number(name), ppid: Number(ppid), pgid: Number(pgid), cmdline });
+      const ticks = (i, j) => (Number(f[i]) + Number(f[j])) / TICKS_PER_MS;
+      out.push({ pid: Number(name), ppid: Number(f[1]), pgid: Number(f[2]), cmdline, start: Number(f[19]), cpuMs: ticks(11, 12), childrenMs: ticks(13, 14) });
     } catch {
       // Exited while we were reading.
     }
