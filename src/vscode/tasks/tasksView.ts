@@ -6,7 +6,9 @@ import type { TaskRecord, TaskState } from '../../tasks/taskTypes';
 
 const ICONS: Record<TaskState, [string, string?]> = {
   queued: ['clock'],
-  running: ['sync~spin'],
+  // A still icon: a spinning one restyles the page on every frame for as long as a task runs,
+  // and the typist's ghost text is painted by the same page.
+  running: ['pulse'],
   waiting: ['question', 'notificationsWarningIcon.foreground'],
   done: ['pass', 'testing.iconPassed'],
   failed: ['error', 'testing.iconFailed'],
