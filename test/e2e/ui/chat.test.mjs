@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { answers, openChat, send } from '../../../support/e2e/chatPanel.mjs';
 import { editorText, lens, openPath, saveAndRead, waitForText } from '../../../support/e2e/editActions.mjs';
 import { walk } from '../../../support/e2e/flintLog.mjs';
+import { webviewFrame } from '../../../support/e2e/webviewFrame.mjs';
 
 export const openFile = 'src/scratch.js';
 
@@ -145,6 +146,10 @@ export const tests = [
       await wb.press('Control+End');
       await wb.press('Shift+ArrowUp');
       await wb.runCommand('Flint: Show Latency Report');
+      // The report takes the focus once its page has loaded: wait for that, or under load it
+      // takes it back from the chat opened next.
+      const report = await webviewFrame(page, 'main#report', { timeoutMs: 20_000, what: 'the latency report webview' });
+      await report.waitForFunction(() => document.hasFocus(), null, { timeout: 20_000 });
       writeFileSync(path, 'const v0 = 0;\n');
       const frame = await openChat(wb, page);
       // The hidden editor's selection is stale (line 80 of a file now one line long): no chip.
