@@ -292,6 +292,11 @@ export class AgentLoop {
   }
 }
 
+/** The tool definitions' tokens, counted once per toolbox (they are sent every turn, unchanged). */
+const specTokens = new WeakMap<Toolbox['specs'], number>();
+
 function toolsTokens(toolbox: Toolbox): number {
-  return Math.ceil(JSON.stringify(toolbox.specs).length / 4);
+  let tokens = specTokens.get(toolbox.specs);
+  if (tokens === undefined) specTokens.set(toolbox.specs, (tokens = Math.ceil(JSON.stringify(toolbox.specs).length / 4)));
+  return tokens;
 }
