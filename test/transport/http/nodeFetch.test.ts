@@ -16,7 +16,7 @@ afterEach(async () => {
 
 /** A server on 127.0.0.1 answering every request with `handle`; the fetch to call it with. */
 async function serve(handle: (res: ServerResponse, closed: Promise<void>) => void): Promise<{ url: string; fetch: typeof fetch }> {
-  server = createServer((req, res) => handle(res, new Promise((resolve) => res.once('close', () => resolve()))));
+  server = createServer((_req, res) => handle(res, new Promise((resolve) => res.once('close', () => resolve()))));
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   fetcher = createNodeFetch({ keepAlive: true, baseUrl: url, network: DIRECT_NETWORK });
