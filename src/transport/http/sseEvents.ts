@@ -14,9 +14,9 @@ export async function* sseEvents(response: Response, signal?: AbortSignal): Asyn
   if (!body) return;
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  const breaks = /\r\n|\r|\n/g;
   let buffered = '';
-  let data: string[] = [];
+  // The event's data lines joined with "\n" (one line, as servers send it, needs no join).
+  let data: string | undefined;
   let finished = false;
   try {
     for (;;) {
@@ -33,16 +33,21 @@ export async function* sseEvents(response: Response, signal?: AbortSignal): Asyn
       }
       buffered += decoder.decode(chunk.value, { stream: true });
       let start = 0;
-      breaks.lastIndex = 0;
-      for (let m = breaks.exec(buffered); m; m = breaks.exec(buffered)) {
+      // Lines end at "\n", "\r\n" or "\r"; a stream without "\r" is looked through with indexOf alone.
+      const crs = buffered.includes('\r');
+      for (;;) {
+        const lf = buffered.indexOf('\n', start);
+        const cr = crs ? buffered.indexOf('\r', start) : -1;
+        const end = cr !== -1 && (lf === -1 || cr < lf) ? cr : lf;
+        if (end === -1) break;
         // A "\r" closing the chunk may be the first half of "\r\n": wait for the next chunk.
-        if (m[0] === '\r' && m.index === buffered.length - 1) break;
-        const line = buffered.slice(start, m.index);
-        start = m.index + m[0].length;
+        if (end === cr && end === buffered.length - 1) break;
+        const line = buffered.slice(start, end);
+        start = end + (end === cr && buffered.charCodeAt(end + 1) === 10 ? 2 : 1);
         if (line === '') {
-          if (data.length === 0) continue;
-          const text = data.join('\n');
-          data = [];
+          if (data === undefined) continue;
+          const text = data;
+          data = undefined;
           if (text.startsWith('[DONE]')) {
             finished = await drain(reader, signal);
             return;
@@ -51,7 +56,8 @@ export async function* sseEvents(response: Response, signal?: AbortSignal): Asyn
           if (event && event.error) throw new APIError(undefined, event.error as object, undefined, response.headers);
           yield event;
         } else if (line.startsWith('data:')) {
-          data.push(line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5));
+          const value = line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5);
+          data = data === undefined ? value : `${data}\n${value}`;
         }
         // "event:", "id:", "retry:" and ":" comments: the event's type is in its JSON.
       }

@@ -35,6 +35,14 @@ describe('sseEvents', () => {
     }
   });
 
+  it('reads lines ended by a lone CR, and all three kinds of break mixed, split anywhere', async () => {
+    const text = 'data: {"type":"a",\rdata: "n":1}\r\revent: b\r\ndata: {"type":"b","n":2}\n\r\n';
+    for (let cut = 1; cut < text.length; cut++) {
+      const { response } = sse([text.slice(0, cut), text.slice(cut)]);
+      expect(await all(response)).toEqual([{ type: 'a', n: 1 }, { type: 'b', n: 2 }]);
+    }
+  });
+
   it('keeps multi-byte characters split between chunks', async () => {
     const bytes = enc.encode('data: {"delta":"héllo ✓"}\n\n');
     const body = new ReadableStream<Uint8Array>({
