@@ -33,13 +33,18 @@ export async function* sseEvents(response: Response, signal?: AbortSignal): Asyn
       }
       buffered += decoder.decode(chunk.value, { stream: true });
       let start = 0;
-      // Lines end at "\n", "\r\n" or "\r"; a stream without "\r" is looked through with indexOf alone.
-      const crs = buffered.includes('\r');
+      // Lines end at "\n", "\r\n" or "\r": the next of each is looked up only once passed (none: Infinity).
+      const next = (c: string) => {
+        const i = buffered.indexOf(c, start);
+        return i === -1 ? Infinity : i;
+      };
+      let lf = next('\n');
+      let cr = next('\r');
       for (;;) {
-        const lf = buffered.indexOf('\n', start);
-        const cr = crs ? buffered.indexOf('\r', start) : -1;
-        const end = cr !== -1 && (lf === -1 || cr < lf) ? cr : lf;
-        if (end === -1) break;
+        if (lf < start) lf = next('\n');
+        if (cr < start) cr = next('\r');
+        const end = Math.min(lf, cr);
+        if (end === Infinity) break;
         // A "\r" closing the chunk may be the first half of "\r\n": wait for the next chunk.
         if (end === cr && end === buffered.length - 1) break;
         const line = buffered.slice(start, end);
