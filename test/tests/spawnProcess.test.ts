@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { priorityPrograms, runProcess, spawnProcess } from '../../src/tests/spawnProcess';
 import { processAlive } from '../../support/processAlive';
 import { until } from '../../support/until.mjs';
-import { REPORT_WITH_CHILD, reported, SCHED_IDLE, SCHED_NORMAL, schedulingOf } from './schedulingReport';
+import { ownPolicy, REPORT_WITH_CHILD, reported, SCHED_IDLE, schedulingOf } from './schedulingReport';
 
 // Prints its own nice value and its child's: what a test runner's workers would run at.
 const REPORT = "const os=require('os');const c=require('child_process').execFileSync(process.execPath,['-e','console.log(require(\"os\").getPriority())']);console.log(os.getPriority(), String(c).trim())";
@@ -56,20 +56,20 @@ describe.runIf(process.platform === 'linux')('spawnProcess idle class (Linux)', 
     expect([shell, grandchild]).toEqual([{ nice: niceOf(10), policy: SCHED_IDLE }, { nice: niceOf(10), policy: SCHED_IDLE }]);
   });
 
-  it('without chrt runs at the nice value asked, or 19, in the normal class', async () => {
+  it('without chrt runs at the nice value asked, or 19, in the class it would have without', async () => {
     const noChrt = { ...programs, chrt: null };
     const niced = await runProcess({ argv: [process.execPath, '-e', REPORT_WITH_CHILD], cwd: process.cwd(), timeoutMs: 20_000, niceness: 10, idle: true }, undefined, noChrt);
-    expect(reported(niced.stdout)).toEqual([{ nice: niceOf(10), policy: SCHED_NORMAL }, { nice: niceOf(10), policy: SCHED_NORMAL }]);
+    expect(reported(niced.stdout)).toEqual([{ nice: niceOf(10), policy: ownPolicy() }, { nice: niceOf(10), policy: ownPolicy() }]);
     const idleOnly = await runProcess({ argv: [process.execPath, '-e', REPORT_WITH_CHILD], cwd: process.cwd(), timeoutMs: 20_000, idle: true }, undefined, noChrt);
-    expect(reported(idleOnly.stdout)).toEqual([{ nice: 19, policy: SCHED_NORMAL }, { nice: 19, policy: SCHED_NORMAL }]);
+    expect(reported(idleOnly.stdout)).toEqual([{ nice: 19, policy: ownPolicy() }, { nice: 19, policy: ownPolicy() }]);
     // Neither chrt nor nice: the nice value is set on the child once it runs.
     const bare = await runProcess({ argv: [process.execPath, '-e', 'setTimeout(() => console.log(require("fs").readFileSync("/proc/self/stat", "utf8")), 300)'], cwd: process.cwd(), timeoutMs: 20_000, idle: true }, undefined, { nice: null, chrt: null });
-    expect(schedulingOf(bare.stdout)).toEqual({ nice: 19, policy: SCHED_NORMAL });
+    expect(schedulingOf(bare.stdout)).toEqual({ nice: 19, policy: ownPolicy() });
   });
 
   it('leaves the class as it is without idle', async () => {
     const r = await spawnProcess({ argv: [process.execPath, '-e', REPORT_WITH_CHILD], cwd: process.cwd(), timeoutMs: 20_000, niceness: 10 });
-    expect(reported(r.stdout).map((s) => s.policy)).toEqual([SCHED_NORMAL, SCHED_NORMAL]);
+    expect(reported(r.stdout).map((s) => s.policy)).toEqual([ownPolicy(), ownPolicy()]);
   });
 
   it('stops the whole idle process group at the time limit, as at any priority', async () => {
