@@ -115,6 +115,8 @@ export const tests = [
         assert.equal(readFileSync(join(copy, 'notes/redirected.txt'), 'utf8'), 'written after the redirect\n');
         assert.equal(existsSync(join(copy, 'notes/two.txt')), false, 'the original plan\'s next step did not happen');
         assert.deepEqual(touched(before, fingerprint(workspace)), [], 'no file of the user folder changed');
+        const toasts = await page.locator('.notifications-toasts .notification-toast').allTextContents();
+        assert.deepEqual(toasts.filter((t) => /command not found/i.test(t)), [], 'the click on the running row ran its command');
       } finally {
         await ep.setKnobs({ fullTokensPerSecond: knobs.fullTokensPerSecond });
       }
