@@ -91,6 +91,26 @@ describe('agentTaskRunner', () => {
     expect(capped.at(-1)).toMatchObject({ type: 'stopped', reason: expect.stringContaining('2 turns') });
   });
 
+  it('reports the usage of a turn cut by an abort before it ends stopped', async () => {
+    const slow = await taskHarness({ rules: [{ match: { user: 'tell a long story' }, reply: 'Once upon a time '.repeat(60) }] }, { tokensPerSecond: 40 });
+    try {
+      const runner = agentTaskRunner({ client: () => slow.client, metrics: { record: () => undefined }, prices: () => ({ inputPerMillion: 1, outputPerMillion: 10 }), now: () => performance.now(), toolbox: (env: TaskEnvironment) => createToolbox({ env, run: spawnProcess }) });
+      const controller = new AbortController();
+      const env = localEnvironment(await tempWorkspace(FILES));
+      const after: TaskEvent[] = [];
+      for await (const e of runner.run({ taskId: 't5', instruction: 'tell a long story', env, budgets: BUDGETS, signal: controller.signal })) {
+        if (controller.signal.aborted) after.push(e);
+        else if (e.type === 'text') controller.abort();
+      }
+      const cut = after.find((e) => e.type === 'turn');
+      expect(cut?.type === 'turn' && cut.outputTokens).toBeGreaterThan(0);
+      expect(cut?.type === 'turn' && cut.inputTokens).toBeGreaterThan(0);
+      expect(after.at(-1)).toEqual({ type: 'stopped', reason: 'Stopped by the user.' });
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('turns the budgets into the loop limits (null: no limit)', () => {
     expect(limitsOf({ maxTurns: 3, maxMinutes: 1, maxCost: null, maxTokens: 500 })).toMatchObject({ maxTurns: 3, maxMinutes: 1, maxTokens: 500 });
     expect(limitsOf({ maxTurns: 3, maxMinutes: 1, maxCost: null, maxTokens: 500 })).not.toHaveProperty('maxCost');
