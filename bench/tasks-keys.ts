@@ -19,7 +19,8 @@
 // The figures are the median with tasks minus the median without, with a bootstrap interval;
 // quiet, then busy (one core kept busy by a competing process: figures suffixed _busy).
 // Not through the editor's UI: the Tasks view's redraws are not in the tasks' cost here.
-// Usage: npm run bench -- tasks-keys [--windows=64] [--busy-windows=32] [--keys=40] [--full-niceness=19]
+// The tasks' processes run at flint.tasks.processPriority's default, idle (--priority=low: nice 10).
+// Usage: npm run bench -- tasks-keys [--windows=64] [--busy-windows=32] [--keys=40] [--full-niceness=19] [--priority=idle|low]
 // Writes bench/results/tasks-keys.json.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +32,7 @@ import { createDenyList } from '../src/privacy/denyList';
 import { silentLogger } from '../src/log/logger';
 import { createMetricsStore } from '../src/metrics/metricsStore';
 import { agentTaskRunner } from '../src/tasks/agentTaskRunner';
+import { background, type ProcessPriority } from '../src/tasks/backgroundProcess';
 import { createTaskManager } from '../src/tasks/createTaskManager';
 import type { TaskManager } from '../src/tasks/taskManager';
 import { createToolbox } from '../src/tasks/tools/createToolbox';
@@ -52,6 +54,7 @@ const windows = Math.max(2, arg('windows', 64));
 const busyWindows = Math.max(0, arg('busy-windows', 32));
 const fullNiceness = Math.min(19, Math.max(0, arg('full-niceness', 19)));
 const keysPerWindow = Math.max(5, arg('keys', 40));
+const priority: ProcessPriority = process.argv.includes('--priority=low') ? 'low' : 'idle';
 const TYPED = 'test/fixtures/completions/typist/inventory.ts';
 const TASK = 'flint-bench-task: keep improving the module';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -135,8 +138,8 @@ const processes = createSpawnerRunner(join(root, 'dist', 'spawner.js'));
 const manager: TaskManager = await createTaskManager({
   storageDir: join(tmp, 'storage'),
   spawn: processes.run,
-  runner: () => agentTaskRunner({ client: () => full, metrics: { record() {} }, prices: () => ({}), now: () => performance.now(), toolbox: (env) => createToolbox({ env, run: processes.run }) }),
-  settings: () => ({ maxParallel: 2, budgets: { maxTurns: 10_000, maxMinutes: 60, maxCost: null, maxTokens: null }, allowedCommands: ['node --test *'], testsCommand: '', testsTimeoutMs: 60_000 }),
+  runner: () => agentTaskRunner({ client: () => full, metrics: { record() {} }, prices: () => ({}), now: () => performance.now(), toolbox: (env) => createToolbox({ env, run: background(processes.run, () => priority) }) }),
+  settings: () => ({ maxParallel: 2, budgets: { maxTurns: 10_000, maxMinutes: 60, maxCost: null, maxTokens: null }, allowedCommands: ['node --test *'], testsCommand: '', testsTimeoutMs: 60_000, processPriority: priority }),
   trusted: () => true,
   isDenied: () => createDenyList([]),
   overlays: () => [],
@@ -261,6 +264,7 @@ try {
     windows,
     busy_windows: busyWindows,
     keys_per_window: keysPerWindow,
+    task_process_priority: priority,
     task_turns_while_typing: quiet.turns,
     ...(busy && { task_turns_while_typing_busy: busy.turns }),
     load_average: quiet.load,
@@ -276,7 +280,7 @@ try {
     const f = (name: string) => `${r[name + suffix]} ms (${JSON.stringify(r[`${name}${suffix}_ci`])}, n ${r[`${name}${suffix}_n`]})`;
     return `keystroke added with tasks − none ${f('keystroke_added_ms_with_tasks_minus_none')}, ghost text ${f('ghost_text_first_token_added_ms_with_tasks_minus_none')}`;
   };
-  console.log(`tasks-keys quiet (load ${quiet.load.join('→')}): ${line('')}; ${quiet.turns} task turns while typing`);
+  console.log(`tasks-keys quiet, task processes at ${priority} priority (load ${quiet.load.join('→')}): ${line('')}; ${quiet.turns} task turns while typing`);
   if (busy) console.log(`tasks-keys busy (load ${busy.load.join('→')}): ${line('_busy')}; ${busy.turns} task turns while typing`);
 } finally {
   await manager.dispose();

@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScriptFixtureInput } from '../../src/server/engine/scriptFixture';
 import type { AgentState } from '../../src/tasks/agentLoop';
 import { agentTaskRunner, AgentEventFold, limitsOf } from '../../src/tasks/agentTaskRunner';
+import { BACKGROUND_NICENESS } from '../../src/tasks/backgroundProcess';
 import { createTaskManager } from '../../src/tasks/createTaskManager';
 import type { TaskEnvironment } from '../../src/tasks/taskEnvironment';
 import type { TaskBudgets, TaskEvent } from '../../src/tasks/taskRunner';
 import type { TaskRecord } from '../../src/tasks/taskTypes';
 import { createToolbox } from '../../src/tasks/tools/createToolbox';
+import type { ProcessRequest } from '../../src/tests/processRunner';
 import { spawnProcess } from '../../src/tests/spawnProcess';
 import { fingerprint, writeFiles } from '../../support/folderFixture';
 import { localEnvironment, taskHarness, tempWorkspace, type TaskHarness } from './taskHarness';
@@ -137,11 +139,12 @@ describe('a task on the agent runner, through the task manager', () => {
     const user = join(tmp, 'user');
     writeFiles(user, FILES);
     const before = fingerprint(user);
+    const started: ProcessRequest[] = [];
     const manager = await createTaskManager({
       storageDir: join(tmp, 'storage'),
-      spawn: spawnProcess,
+      spawn: (request) => (started.push(request), spawnProcess(request)),
       runner: runnerOn,
-      settings: () => ({ maxParallel: 1, budgets: BUDGETS, allowedCommands: [], testsCommand: '', testsTimeoutMs: 10_000 }),
+      settings: () => ({ maxParallel: 1, budgets: BUDGETS, allowedCommands: [], testsCommand: '', testsTimeoutMs: 10_000, processPriority: 'idle' }),
       trusted: () => true,
       isDenied: () => () => false,
       overlays: () => [],
@@ -161,6 +164,9 @@ describe('a task on the agent runner, through the task manager', () => {
       expect(done.usage.turns).toBe(5);
       expect(done.log.filter((e) => e.kind === 'tool').length).toBe(4);
       expect(done.summary).toContain('Renamed parseArgs');
+      // Its processes (git for the working copy and its change set) ran in the idle class, niced where that class is missing.
+      expect(started.length).toBeGreaterThan(0);
+      expect(started.filter((r) => r.idle !== true || r.niceness !== BACKGROUND_NICENESS).map((r) => r.argv.join(' '))).toEqual([]);
     } finally {
       await manager.dispose();
       rmSync(tmp, { recursive: true, force: true });
