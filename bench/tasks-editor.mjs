@@ -8,7 +8,8 @@
 // 25 ms to the first token. The full model is a remote service in real use: its stand-in here
 // (parsing requests, pacing and framing 2,000 tokens a second) runs at nice 19, so that its work,
 // which a user's machine would not do, takes only CPU the editor leaves; it still shares the two
-// cores, so the figure stays an upper bound. The tests the tasks run are Flint's own load (nice 10).
+// cores, so the figure stays an upper bound. The tests the tasks run are Flint's own load, at
+// flint.tasks.processPriority's default (idle: Linux's idle scheduling class; --priority=low: nice 10).
 // Time windows with tasks and without alternate in balanced orders (bench/balancedOrders.mjs);
 // within each, keystrokes alternate between Flint's window and a baseline window whose provider
 // answers at once (the editor's own floor, under the same load):
@@ -19,7 +20,7 @@
 // Writes bench/results/tasks-editor.json.
 //
 //   npm run bench -- tasks-editor [--windows=12] [--keys=36] [--busy] [--work=full|stream|tests]
-//     [--full-niceness=19] [--profile=DIR]
+//     [--full-niceness=19] [--priority=idle|low] [--profile=DIR]
 // (--busy: one core kept busy by a competing process throughout, figures suffixed _busy; the
 // defaults give 6 windows of each kind × 36 keys = 216 keys per figure. --work: what the tasks do
 // each turn, to split the cost: only stream text, only run the tests, or both and a write.
@@ -58,6 +59,9 @@ if (!['full', 'stream', 'tests'].includes(WORK)) throw new Error(`--work is full
 const PROFILE = flag('--profile', null);
 // The full model's stand-in at a lower CPU priority (a nice value; 0: the same as the editor).
 const FULL_NICENESS = Number(flag('--full-niceness', 19));
+// flint.tasks.processPriority for the tasks' processes.
+const PRIORITY = flag('--priority', 'idle');
+if (!['idle', 'low'].includes(PRIORITY)) throw new Error(`--priority is idle or low, not ${PRIORITY}`);
 const BASELINE = join(root, 'support', 'e2e', 'baseline-extension');
 // None of these starts the fixed suggestions, so every keystroke asks the provider afresh.
 const KEY_CHARS = 'qwrtyzxvkjh';
@@ -233,7 +237,7 @@ async function main() {
     const fast = await startEndpoint(groups, { args: ['--script', fastScript, ...MODEL_ARGS] });
     const full = await startEndpoint(groups, { args: ['--script', fullScript, ...MODEL_ARGS], niceness: FULL_NICENESS || undefined });
     // The budgets are user settings: the tasks run until stopped.
-    const settings = { 'flint.fast.url': fast.wsUrl, 'flint.full.url': full.httpUrl, 'editor.inlineSuggest.enabled': true, 'flint.tasks.maxTurns': 10_000, 'flint.tasks.maxMinutes': 60 };
+    const settings = { 'flint.fast.url': fast.wsUrl, 'flint.full.url': full.httpUrl, 'editor.inlineSuggest.enabled': true, 'flint.tasks.maxTurns': 10_000, 'flint.tasks.maxMinutes': 60, 'flint.tasks.processPriority': PRIORITY };
     const browser = await launchBrowser(groups);
     const server = await startCodeServer(groups, { settings });
     const baseline = await openBenchWindow(groups, server, browser, BASELINE);
@@ -276,6 +280,7 @@ async function main() {
       [`windows${suffix}`]: WINDOWS,
       [`keys_per_window${suffix}`]: KEYS,
       [`task_work${suffix}`]: WORK,
+      [`task_process_priority${suffix}`]: PRIORITY,
       [`load_average${suffix}`]: [loadBefore, load()],
       [`measured_in${suffix}`]: `code-server + headless chromium: keydown to ghost text on screen in Flint's window, two background tasks started and stopped from the command palette in the same window (each turn: ${WORK === 'full' ? 'text, a read, a write and the tests' : WORK === 'stream' ? 'text and a read' : 'the tests'}); the fast and the full model each on a local endpoint of its own, the full model's (a remote service in real use) at nice ${FULL_NICENESS}${BUSY ? '; one core kept busy by a competing process' : ''}`,
       [`at${suffix}`]: new Date().toISOString(),

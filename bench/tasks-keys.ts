@@ -25,8 +25,9 @@
 //   host_loop_busy_ms_per_1k_task_tokens: the part of it on the event loop ghost text shares
 //   (its busy time, performance.eventLoopUtilization).
 // Not through the editor's UI: the Tasks view's redraws are not in the tasks' cost here.
-// Usage: npm run bench -- tasks-keys [--windows=64] [--busy-windows=32] [--keys=40] [--full-niceness=19]
-//   [--cpu-runs=6] [--cpu-windows=4] [--cpu-window-ms=2000] (--windows=0: the CPU figure alone)
+// The tasks' processes run at flint.tasks.processPriority's default, idle (--priority=low: nice 10).
+// Usage: npm run bench -- tasks-keys [--windows=64] [--busy-windows=32] [--keys=40] [--full-niceness=19] [--priority=idle|low]
+//   [--cpu-runs=5] [--cpu-windows=4] [--cpu-window-ms=3000] (--windows=0: the CPU figures alone)
 // Writes bench/results/tasks-keys.json.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,6 +40,7 @@ import { createDenyList } from '../src/privacy/denyList';
 import { silentLogger } from '../src/log/logger';
 import { createMetricsStore } from '../src/metrics/metricsStore';
 import { agentTaskRunner } from '../src/tasks/agentTaskRunner';
+import { background, type ProcessPriority } from '../src/tasks/backgroundProcess';
 import { createTaskManager } from '../src/tasks/createTaskManager';
 import type { TaskManager } from '../src/tasks/taskManager';
 import { createToolbox } from '../src/tasks/tools/createToolbox';
@@ -61,9 +63,10 @@ const windows = arg('windows', 64) <= 0 ? 0 : Math.max(2, arg('windows', 64));
 const busyWindows = Math.max(0, arg('busy-windows', 32));
 const fullNiceness = Math.min(19, Math.max(0, arg('full-niceness', 19)));
 const keysPerWindow = Math.max(5, arg('keys', 40));
-const cpuRuns = Math.max(0, arg('cpu-runs', 6));
+const cpuRuns = Math.max(0, arg('cpu-runs', 5));
 const cpuWindows = Math.max(1, arg('cpu-windows', 4));
-const cpuWindowMs = Math.max(200, arg('cpu-window-ms', 2000));
+const cpuWindowMs = Math.max(200, arg('cpu-window-ms', 3000));
+const priority: ProcessPriority = process.argv.includes('--priority=low') ? 'low' : 'idle';
 const TYPED = 'test/fixtures/completions/typist/inventory.ts';
 const TASK = 'flint-bench-task: keep improving the module';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -158,8 +161,8 @@ const processes = createSpawnerRunner(join(root, 'dist', 'spawner.js'));
 const manager: TaskManager = await createTaskManager({
   storageDir: join(tmp, 'storage'),
   spawn: processes.run,
-  runner: () => agentTaskRunner({ client: () => full, metrics: { record() {} }, prices: () => ({}), now: () => performance.now(), toolbox: (env) => createToolbox({ env, run: processes.run }) }),
-  settings: () => ({ maxParallel: 2, budgets: { maxTurns: 10_000, maxMinutes: 60, maxCost: null, maxTokens: null }, allowedCommands: ['node --test *'], testsCommand: '', testsTimeoutMs: 60_000 }),
+  runner: () => agentTaskRunner({ client: () => full, metrics: { record() {} }, prices: () => ({}), now: () => performance.now(), toolbox: (env) => createToolbox({ env, run: background(processes.run, () => priority) }) }),
+  settings: () => ({ maxParallel: 2, budgets: { maxTurns: 10_000, maxMinutes: 60, maxCost: null, maxTokens: null }, allowedCommands: ['node --test *'], testsCommand: '', testsTimeoutMs: 60_000, processPriority: priority }),
   trusted: () => true,
   // Built once, as the extension keeps it until the settings change.
   isDenied: () => denyList,
@@ -313,6 +316,7 @@ try {
     windows,
     busy_windows: busyWindows,
     keys_per_window: keysPerWindow,
+    task_process_priority: priority,
     task_turns_while_typing: quiet.turns,
     ...(busy && { task_turns_while_typing_busy: busy.turns }),
     load_average: quiet.load,
@@ -336,7 +340,7 @@ try {
     const f = (name: keyof typeof r & string) => `${r[name]} ms (${JSON.stringify(r[`${name}_ci` as keyof typeof r])}, n ${r[`${name}_n` as keyof typeof r]})`;
     console.log(`tasks-keys host per 1,000 task tokens (load ${cpu.load.join('→')}): CPU ${f('host_cpu_ms_per_1k_task_tokens')}, event loop busy ${f('host_loop_busy_ms_per_1k_task_tokens')}`);
   }
-  if (windows > 0) console.log(`tasks-keys quiet (load ${quiet.load.join('→')}): ${line('')}; ${quiet.turns} task turns while typing`);
+  if (windows > 0) console.log(`tasks-keys quiet, task processes at ${priority} priority (load ${quiet.load.join('→')}): ${line('')}; ${quiet.turns} task turns while typing`);
   if (busy) console.log(`tasks-keys busy (load ${busy.load.join('→')}): ${line('_busy')}; ${busy.turns} task turns while typing`);
 } finally {
   await manager.dispose();

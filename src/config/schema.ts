@@ -63,6 +63,8 @@ export const settingsSchema = {
   'tasks.maxTokens': z.number().int().min(1000).nullable().default(null),
   /** Command patterns a task runs without asking (the project's test command always may). */
   'tasks.allowedCommands': z.array(z.string()).default([]),
+  /** The CPU priority of a task's processes: Linux's idle class, or nice 10 (`low`, and elsewhere). */
+  'tasks.processPriority': z.enum(['idle', 'low']).default('idle'),
   /** Prices per million tokens, for the latency report's and the status bar's cost estimate. */
   'cost.inputPerMillion': z.number().min(0).max(10_000).nullable().default(null),
   'cost.cachedInputPerMillion': z.number().min(0).max(10_000).nullable().default(null),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ProcessRunner } from '../tests/processRunner';
+import { background, type ProcessPriority } from './backgroundProcess';
 import { gitOn } from './gitCommand';
 import { nodeProbe } from './nodeProbe';
 import { createTaskEnvironment, type ConsentAnswer, type ConsentRequest } from './taskEnvironment';
@@ -25,12 +26,14 @@ export interface TaskSettings {
   /** flint.tests.command and flint.tests.timeoutMs. */
   testsCommand: string;
   testsTimeoutMs: number;
+  /** flint.tasks.processPriority. */
+  processPriority: ProcessPriority;
 }
 
 export interface TaskHost {
   /** The extension's storage folder for this workspace: tasks and their working copies live under it, outside every workspace folder. */
   storageDir: string;
-  /** Starts the tasks' processes (commands, test runs): the process spawner in the editor. */
+  /** Starts the tasks' processes (commands, test runs, git): the process spawner in the editor; the manager lowers their priority. */
   spawn: ProcessRunner;
   runner(): TaskRunner | { unavailable: string };
   settings(): TaskSettings;
@@ -47,8 +50,10 @@ export interface TaskHost {
 /** The window's task manager on real working copies and processes, its saved tasks loaded and week-old copies removed. */
 export async function createTaskManager(host: TaskHost): Promise<TaskManager> {
   const copies = join(host.storageDir, 'copies');
+  // Every process of a task (git, commands, tests, dependency copies) at background priority, as the setting says when it starts.
+  const spawn = background(host.spawn, () => host.settings().processPriority);
   // Git too starts from the spawner: a fork from the extension host would stall its event loop.
-  const git = gitOn(host.spawn);
+  const git = gitOn(spawn);
   const manager = new TaskManager({
     runner: host.runner,
     createCopy: (r) => captureWorkingCopy({ taskId: r.id, folder: r.folder, storageDir: copies, overlays: host.overlays(r.folder), isDenied: host.isDenied(), now: Date.now, git }),
@@ -71,12 +76,12 @@ export async function createTaskManager(host: TaskHost): Promise<TaskManager> {
             waiting(false);
           }
         },
-        spawn: host.spawn,
+        spawn,
         commandTimeoutMs: COMMAND_TIMEOUT_MS,
         testTimeoutMs: s.testsTimeoutMs,
         testCommandOverride: s.testsCommand,
         probe: nodeProbe,
-        privateDependencies: () => privatizeDependencies(copy.record, host.spawn),
+        privateDependencies: () => privatizeDependencies(copy.record, spawn),
         snapshot: { at: r.createdAt, text: (p) => snapshotText(git, copy.record, p) },
         changes,
       });

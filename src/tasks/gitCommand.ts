@@ -1,5 +1,4 @@
 import type { ProcessRunner } from '../tests/processRunner';
-import { BACKGROUND_NICENESS } from './backgroundProcess';
 
 /** Git without hooks or optional index writes: a snapshot must never run the user's hooks nor refresh their index. */
 const QUIET = ['-c', 'core.hooksPath=/dev/null', '--no-optional-locks'];
@@ -21,12 +20,13 @@ export type Git = (args: readonly string[], cwd: string, options?: GitOptions) =
 
 /**
  * Git started by `run` (the process spawner in the editor, so no git process is forked from the
- * extension host): own process group, time limit, background priority (only tasks use it).
+ * extension host): own process group, time limit, and the priority `run` gives it (tasks pass
+ * their background runner).
  */
 export function gitOn(run: ProcessRunner): Git {
   return async (args, cwd, options = {}) => {
     const quiet = options.refreshIndex ? QUIET.slice(0, 2) : QUIET;
-    const r = await run({ argv: ['git', ...quiet, ...args], cwd, timeoutMs: options.timeoutMs ?? 60_000, env: { GIT_TERMINAL_PROMPT: '0', ...options.env }, input: options.input, signal: options.signal, niceness: BACKGROUND_NICENESS });
+    const r = await run({ argv: ['git', ...quiet, ...args], cwd, timeoutMs: options.timeoutMs ?? 60_000, env: { GIT_TERMINAL_PROMPT: '0', ...options.env }, input: options.input, signal: options.signal });
     if (r.cancelled) throw new GitError(`git ${args[0]} was stopped`);
     if (r.startError) throw new GitError(`git could not start (${r.startError}): background tasks need git installed`);
     if (r.timedOut) throw new GitError(`git ${args[0]} did not finish in time`);

@@ -6,7 +6,6 @@ import type { ProcessRunner } from '../tests/processRunner';
 import { runnerCommand } from '../tests/runnerCommand';
 import { runTestFile } from '../tests/runTestFile';
 import type { TestLanguage } from '../tests/testTypes';
-import { background } from './backgroundProcess';
 import type { WriteNotes } from './changedFiles';
 import { capOutput } from './cappedOutput';
 import { copyEnvironment } from './copyEnvironment';
@@ -76,7 +75,7 @@ export interface EnvironmentDeps {
   alwaysAllowed: { has(command: string): boolean; add(command: string): void };
   /** Asks the user; the task waits. An aborted signal answers deny. */
   askConsent(request: ConsentRequest): Promise<ConsentAnswer>;
-  /** Runs the task's commands and tests, at background priority (see backgroundProcess). */
+  /** Runs the task's commands and tests: the manager's runner at background priority (see backgroundProcess). */
   spawn: ProcessRunner;
   /** The environment commands inherit (the editor's; process.env by default). */
   env?: Readonly<Record<string, string | undefined>>;
@@ -98,7 +97,7 @@ const LANGUAGES: Record<string, TestLanguage> = { '.ts': 'js', '.tsx': 'js', '.j
 /** Builds the environment a task's agent loop is handed. */
 export function createTaskEnvironment(deps: EnvironmentDeps): TaskEnvironment {
   // Every process a task starts sees the copy where the editor's environment names the user's folder.
-  const spawn: ProcessRunner = background((request) => deps.spawn({ ...request, env: { ...copyEnvironment(deps.env ?? process.env, deps.folder, deps.root), ...request.env } }));
+  const spawn: ProcessRunner = (request) => deps.spawn({ ...request, env: { ...copyEnvironment(deps.env ?? process.env, deps.folder, deps.root), ...request.env } });
   let testCommand: Promise<string | undefined> | undefined;
   // Read from the copy's files, once they are on disk.
   const projectTests = () => (testCommand ??= Promise.resolve(deps.onDisk).then(() => projectTestCommand(deps.root, deps.probe, deps.testCommandOverride)));

@@ -4,7 +4,7 @@ import { ChangedFiles, type WriteNotes } from './changedFiles';
 import type { TaskEnvironment } from './taskEnvironment';
 import { appendLog, applyEvent } from './taskLog';
 import type { TaskPersistence } from './taskPersistence';
-import type { TaskBudgets, TaskRunner } from './taskRunner';
+import type { TaskBudgets, TaskEvent, TaskRunner } from './taskRunner';
 import { ACTIVE_STATES, type TaskRecord, type TaskRequest, type TaskState } from './taskTypes';
 import type { LiveCopy, WorkingCopyRecord } from './workingCopyRecord';
 
@@ -51,6 +51,9 @@ export class TaskManager {
   private readonly changes = new Map<string, ChangedFiles>();
   private readonly changed = createEmitter<TaskRecord>((err) => this.deps.onError(`task listener failed: ${String(err)}`));
   private disposed = false;
+  private flushed = false;
+  /** Cut turns whose usage is still being read (see countCutTurn). */
+  private readonly cutTurns = new Set<Promise<void>>();
 
   constructor(private readonly deps: TaskManagerDeps) {}
 
@@ -138,7 +141,7 @@ export class TaskManager {
     for (const run of runs) this.abort(run, { state: 'stopped', reason: 'the window was closed or reloaded: Resume continues from the last completed turn' });
     // Processes die with the abort itself; an agent slow to notice, or a copy still being written, does not hold the window.
     const copies = [...this.live.values()];
-    await Promise.race([Promise.all([...runs.map((r) => r.finished), ...copies.map((c) => c.onDisk.catch(() => undefined))]), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
+    await Promise.race([Promise.all([...runs.map((r) => r.finished), ...this.cutTurns, ...copies.map((c) => c.onDisk.catch(() => undefined))]), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
     for (const copy of copies) copy.stop();
     // A copy finished meanwhile is saved as such: Resume can continue in it.
     for (const id of this.live.keys()) {
@@ -146,6 +149,7 @@ export class TaskManager {
       if (record) void this.deps.persistence.save(record);
     }
     this.changed.clear();
+    this.flushed = true;
     await this.deps.persistence.flush();
   }
 
@@ -198,7 +202,11 @@ export class TaskManager {
       live.onDisk.catch((err: unknown) => this.abort(run, { state: 'failed', reason: `the working copy could not be written: ${err instanceof Error ? err.message : String(err)}` }));
       const env = this.deps.environment(record, live, (on) => this.setState(record, on ? 'waiting' : 'running', on ? 'waiting for your consent to run a command' : undefined), this.changesOf(record, copy));
       const input = { taskId: record.id, instruction: record.instruction, context: record.context, conversation: record.conversation, redirect: options.redirect, env, budgets, signal: run.controller.signal };
-      for await (const event of untilAborted(runner.run(input), run.controller.signal)) {
+      const leftOver = (rest: AsyncIterator<TaskEvent>) => {
+        const counting = this.countCutTurn(record, rest).finally(() => this.cutTurns.delete(counting));
+        this.cutTurns.add(counting);
+      };
+      for await (const event of untilAborted(runner.run(input), run.controller.signal, leftOver)) {
         if (event.type === 'done') return await this.complete(record, copy, event.summary);
         if (event.type === 'stopped' || event.type === 'failed') return await this.finishWithChanges(record, copy, event.type, event.reason);
         applyEvent(record, event, this.deps.now());
@@ -217,6 +225,35 @@ export class TaskManager {
       this.finish(record, 'failed', err instanceof Error ? err.message : String(err));
     } finally {
       clearTimeout(wall);
+    }
+  }
+
+  /**
+   * A Stop or Redirect ends the run at once, but the turn it cut was billed for its input and the
+   * text streamed so far, and the agent reports that as it winds down: those tokens and that cost
+   * join the task's usage (not its turns or conversation: the cut turn did not complete), so the
+   * budgets see every redirect. Read for a few seconds at most, then the agent is closed.
+   */
+  private async countCutTurn(record: TaskRecord, rest: AsyncIterator<TaskEvent>): Promise<void> {
+    const deadline = this.deps.now() + CUT_TURN_WAIT_MS;
+    try {
+      for (;;) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), Math.max(0, deadline - this.deps.now()))));
+        const next = await Promise.race([rest.next(), late]).finally(() => clearTimeout(timer));
+        if (next === 'late' || next.done) return;
+        const e = next.value;
+        if (e.type !== 'turn' || (e.inputTokens === 0 && e.outputTokens === 0 && !e.cost)) continue;
+        const u = record.usage;
+        record.usage = { ...u, inputTokens: u.inputTokens + e.inputTokens, outputTokens: u.outputTokens + e.outputTokens, cost: e.cost === undefined ? u.cost : (u.cost ?? 0) + e.cost };
+        // Not after the closing window's last write.
+        if (!this.flushed) void this.deps.persistence.save(record);
+        this.changed.emit(record);
+      }
+    } catch {
+      // The agent failed while winding down: what it reported before counts.
+    } finally {
+      void rest.return?.()?.catch(() => undefined);
     }
   }
 
@@ -295,28 +332,49 @@ export class TaskManager {
   }
 }
 
+/** How long a cut turn's usage is waited for after a Stop or Redirect. */
+const CUT_TURN_WAIT_MS = 5_000;
+
 /**
  * The agent's events until the signal aborts: Stop and Redirect take effect at once even while
  * the agent awaits something that does not watch the signal (its iterator is then closed).
  */
-async function* untilAborted<T>(events: AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
+async function* untilAborted<T>(events: AsyncIterable<T>, signal: AbortSignal, leftOver?: (rest: AsyncIterator<T>) => void): AsyncGenerator<T> {
   const iterator = events[Symbol.asyncIterator]();
   // One wait per event, each settled: racing every event against one pending promise would keep a reaction per event.
   let wake: ((r: 'aborted') => void) | undefined;
+  // The event asked for when the abort came: the rest starts with it.
+  let inFlight: Promise<IteratorResult<T>> | undefined;
   const onAbort = () => wake?.('aborted');
   signal.addEventListener('abort', onAbort, { once: true });
   try {
     while (!signal.aborted) {
       const next = await new Promise<IteratorResult<T> | 'aborted'>((resolve, reject) => {
         wake = resolve;
-        iterator.next().then(resolve, reject);
+        inFlight = iterator.next();
+        inFlight.then(resolve, reject);
       });
       if (next === 'aborted' || next.done) return;
+      inFlight = undefined;
       yield next.value;
     }
   } finally {
     wake = undefined;
     signal.removeEventListener('abort', onAbort);
-    void iterator.return?.()?.catch(() => undefined);
+    if (signal.aborted && leftOver) leftOver(restOf(iterator, inFlight));
+    else void iterator.return?.()?.catch(() => undefined);
   }
+}
+
+/** The iterator's events from `first` (an event already asked for) on. */
+function restOf<T>(iterator: AsyncIterator<T>, first: Promise<IteratorResult<T>> | undefined): AsyncIterator<T> {
+  let pending = first;
+  return {
+    next: () => {
+      const p = pending ?? iterator.next();
+      pending = undefined;
+      return p;
+    },
+    return: async (value?: unknown) => iterator.return?.(value) ?? { done: true, value: undefined as T },
+  };
 }

@@ -7,9 +7,8 @@ function rowText(record: TaskRecord, now: number): string {
 }
 
 /**
- * Which rows of the Tasks view to redraw. A redrawn row drops the click the user is making on
- * it (the editor forgets the row's old command), so only rows that read differently are
- * redrawn; a task coming, going or moving redraws the list.
+ * Which rows of the Tasks view to redraw: only rows that read differently (each redraw is work
+ * for the window that paints ghost text); a task coming, going or moving redraws the list.
  */
 export class TaskRowChanges {
   private shown = new Map<string, string>();

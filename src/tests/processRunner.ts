@@ -26,6 +26,12 @@ export interface ProcessRequest {
    * priority class): what it starts inherits it, so the editor keeps the CPU.
    */
   niceness?: number;
+  /**
+   * Linux: the idle scheduling class (SCHED_IDLE, through `chrt`), so it runs only on CPU nothing
+   * else wants; what it starts inherits it. Where the class is not available it runs at its
+   * `niceness`, or 19.
+   */
+  idle?: boolean;
 }
 
 /** Runs a program to its end; the real one kills the whole process group on timeout or cancel. */

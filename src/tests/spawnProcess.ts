@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import type { ProcessRequest, ProcessResult, ProcessRunner } from './processRunner';
@@ -19,27 +19,61 @@ export function killTree(pid: number, platform: NodeJS.Platform = process.platfo
   }
 }
 
-/** POSIX `nice`, where there is one (looked up once). */
-let niceProgram: string | null | undefined;
-const nice = () => (niceProgram ??= ['/usr/bin/nice', '/bin/nice'].find((p) => existsSync(p)) ?? null);
-
-/**
- * What to start. A lower priority is set before the program runs (through `nice`), so a shell or
- * a runner that forks at once cannot start a child at the default one; without `nice` (Windows,
- * a bare system) it is set on the child right after it starts.
- */
-function startArgs(request: ProcessRequest): { file: string; args: string[]; shell: boolean; niceAfter?: number; viaNice?: boolean } {
-  const niceness = request.niceness ? Math.min(19, Math.max(1, Math.round(request.niceness))) : undefined;
-  const program = niceness !== undefined && process.platform !== 'win32' ? nice() : null;
-  // The shell Node's `shell: true` runs on POSIX, named because `nice` starts it.
-  if (program) return { file: program, args: ['-n', String(niceness), ...(request.shell ? ['/bin/sh', '-c', request.argv[0]] : request.argv)], shell: false, viaNice: true };
-  const niceAfter = niceness;
-  return request.shell ? { file: request.argv[0], args: [], shell: true, niceAfter } : { file: request.argv[0], args: request.argv.slice(1), shell: false, niceAfter };
+/** The programs that lower a process's priority before it runs; null where there is none. */
+export interface PriorityPrograms {
+  /** POSIX `nice`. */
+  nice: string | null;
+  /** util-linux `chrt`, where it may set the idle scheduling class (Linux). */
+  chrt: string | null;
 }
 
-/** `nice` could not start the program (missing, not executable): the same start error as without it. */
-function niceStartError(code: number | null, signal: NodeJS.Signals | null, stderr: string): Partial<ProcessResult> {
-  const line = /^(?:\S*\/)?nice: (.*)$/m.exec(stderr)?.[1];
+let found: PriorityPrograms | undefined;
+/** Looked up once; `chrt` is tried once, as a container may refuse the call. */
+export const priorityPrograms = (): PriorityPrograms =>
+  (found ??= {
+    nice: ['/usr/bin/nice', '/bin/nice'].find((p) => existsSync(p)) ?? null,
+    chrt: process.platform === 'linux' ? (['/usr/bin/chrt', '/bin/chrt'].find((p) => existsSync(p) && spawnSync(p, ['--idle', '0', 'true'], { stdio: 'ignore', timeout: 5_000 }).status === 0) ?? null) : null,
+  });
+
+/** The nice value an idle request falls back to where the idle class is not available. */
+const IDLE_FALLBACK_NICENESS = 19;
+
+interface Start {
+  file: string;
+  args: string[];
+  shell: boolean;
+  niceAfter?: number;
+  /** Started through `chrt` or `nice`, whose own start errors stand for the program's. */
+  viaPrefix?: boolean;
+}
+
+/** The program itself (a command line through Node's `shell: true`). */
+const direct = (request: ProcessRequest, niceAfter?: number): Start =>
+  request.shell ? { file: request.argv[0], args: [], shell: true, niceAfter } : { file: request.argv[0], args: request.argv.slice(1), shell: false, niceAfter };
+
+/**
+ * What to start. A lower priority is set before the program runs (through `chrt --idle` and
+ * `nice`, which exec it), so a shell or a runner that forks at once cannot start a child at the
+ * default one; without `nice` (Windows, a bare system) the nice value is set on the child right
+ * after it starts. An idle request without the idle class runs at its nice value, or 19.
+ */
+function startArgs(request: ProcessRequest, given?: PriorityPrograms): Start {
+  if (!request.idle && !request.niceness) return direct(request);
+  const programs = given ?? priorityPrograms();
+  const idle = request.idle === true && process.platform !== 'win32' && programs.chrt !== null;
+  const asked = request.niceness ?? (request.idle && !idle ? IDLE_FALLBACK_NICENESS : undefined);
+  const niceness = asked ? Math.min(19, Math.max(1, Math.round(asked))) : undefined;
+  const nice = niceness !== undefined && process.platform !== 'win32' ? programs.nice : null;
+  const prefix = [...(idle ? [programs.chrt as string, '--idle', '0'] : []), ...(nice ? [nice, '-n', String(niceness)] : [])];
+  if (prefix.length === 0) return direct(request, niceness);
+  // The shell Node's `shell: true` runs on POSIX, named because `chrt` or `nice` starts it.
+  const command = request.shell ? ['/bin/sh', '-c', request.argv[0]] : request.argv;
+  return { file: prefix[0], args: [...prefix.slice(1), ...command], shell: false, niceAfter: nice ? undefined : niceness, viaPrefix: true };
+}
+
+/** `chrt` or `nice` could not start the program (missing, not executable): the same start error as without them. */
+function prefixStartError(code: number | null, signal: NodeJS.Signals | null, stderr: string): Partial<ProcessResult> {
+  const line = /^(?:\S*\/)?(?:nice|chrt): (.*)$/m.exec(stderr)?.[1];
   return (code === 126 || code === 127) && line ? { code, signal, startError: line } : { code, signal };
 }
 
@@ -55,20 +89,23 @@ function lowerPriority(pid: number, niceness: number): void {
  * The real ProcessRunner: the child leads its own process group, so a timeout or a cancel stops
  * the runner and everything it started (workers, watchers), not just the shell. A command line
  * runs in the platform's own shell (Node's `shell: true`). A `niceness` lowers the child's CPU
- * priority, inherited by everything it starts.
+ * priority and `idle` puts it in the idle scheduling class, both inherited by everything it starts.
  */
 export const spawnProcess: ProcessRunner = (request: ProcessRequest) => runProcess(request);
 
-/** spawnProcess, telling `onStart` the process group's leader once it runs (the spawner reports it to its host). */
-export const runProcess = (request: ProcessRequest, onStart?: (pid: number) => void) =>
+/**
+ * spawnProcess, telling `onStart` the process group's leader once it runs (the spawner reports it
+ * to its host); `programs` stand for the priority programs found on this system.
+ */
+export const runProcess = (request: ProcessRequest, onStart?: (pid: number) => void, programs?: PriorityPrograms) =>
   new Promise<ProcessResult>((resolve) => {
     const result: ProcessResult = { code: null, signal: null, stdout: '', stderr: '', timedOut: false, cancelled: false };
     let child: ReturnType<typeof spawn>;
-    let viaNice = false;
+    let viaPrefix = false;
     try {
       const options = { cwd: request.cwd, detached: process.platform !== 'win32', windowsHide: true, env: { ...process.env, ...request.env } };
-      const start = startArgs(request);
-      viaNice = start.viaNice === true;
+      const start = startArgs(request, programs);
+      viaPrefix = start.viaPrefix === true;
       child = spawn(start.file, start.args, { ...options, shell: start.shell });
       if (start.niceAfter !== undefined && child.pid) lowerPriority(child.pid, start.niceAfter);
       if (child.pid) onStart?.(child.pid);
@@ -104,7 +141,7 @@ export const runProcess = (request: ProcessRequest, onStart?: (pid: number) => v
       if (result.stderr.length < MAX_OUTPUT) result.stderr += d;
     });
     child.on('error', (err) => finish({ startError: err.message }));
-    child.on('close', (code, signal) => finish(viaNice ? niceStartError(code, signal, result.stderr) : { code, signal }));
+    child.on('close', (code, signal) => finish(viaPrefix ? prefixStartError(code, signal, result.stderr) : { code, signal }));
     child.stdin?.on('error', () => undefined);
     child.stdin?.end(request.input ?? '');
   });

@@ -7,7 +7,10 @@ import WebSocket, { WebSocketServer } from 'ws';
 /** Relays to the endpoint at `target()` (its origin, read when a request arrives) on 127.0.0.1. */
 export async function startRecordingRelay(target) {
   const relay = {
-    /** Every request, in order: `{ kind: 'http', method, path, body }` or `{ kind: 'ws', body }`. */
+    /**
+     * Every request, in order: `{ kind: 'http', method, path, body, cut }` (`cut`: the client left
+     * before the answer's end) or `{ kind: 'ws', body }`.
+     */
     requests: [],
     origin: '',
     wsUrl: '',
@@ -20,14 +23,21 @@ export async function startRecordingRelay(target) {
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      relay.requests.push({ kind: 'http', method: req.method, path: req.url, body: body.toString('utf8') });
+      const entry = { kind: 'http', method: req.method, path: req.url, body: body.toString('utf8'), cut: false };
+      relay.requests.push(entry);
       const url = new URL(req.url, target());
+      let ended = false;
       const upstream = httpRequest(url, { method: req.method, headers: { ...req.headers, host: url.host } }, (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.on('end', () => (ended = true));
         answer.pipe(res);
       });
       upstream.on('error', (err) => res.destroy(err));
-      res.on('close', () => upstream.destroy());
+      res.on('close', () => {
+        // The client left before the answer's end (a stream it cancelled).
+        entry.cut = !ended;
+        upstream.destroy();
+      });
       upstream.end(body);
     });
   });

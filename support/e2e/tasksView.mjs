@@ -1,4 +1,8 @@
-// Driving background tasks from the command palette and finding their rows in the Tasks view.
+// Driving background tasks from the command palette, finding their rows in the Tasks view, and
+// reading a task as the window saved it.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { until } from '../until.mjs';
 
 /** Runs Flint: Start Background Task from the palette (its instruction box opens, or a refusal shows). */
 export async function runStartTask(wb) {
@@ -22,4 +26,34 @@ export async function taskRow(wb, page, instruction) {
   const row = page.locator('.pane-body .monaco-list-row', { hasText: instruction }).first();
   await row.waitFor({ timeout: 20_000 });
   return row;
+}
+
+/**
+ * The task started with `instruction` as the window saved it (its whole log, working copy and
+ * conversation; the log view renders only the lines in sight), once `ready(record)` holds. Tasks
+ * are saved under the extension's storage: `…/workspaceStorage/<id>/flint.flint/tasks/<task>.json`.
+ */
+export async function savedTask(server, instruction, ready = () => true, timeoutMs = 30_000) {
+  return until(`the saved task "${instruction}"${ready.name ? ` (${ready.name})` : ''}`, () => {
+    for (const dir of taskFolders(server.dirs.ud)) {
+      for (const name of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+        let record;
+        try {
+          record = JSON.parse(readFileSync(join(dir, name), 'utf8'));
+        } catch {
+          continue; // replaced while read: the next poll reads the new one
+        }
+        if (record.instruction === instruction && ready(record)) return record;
+      }
+    }
+    return undefined;
+  }, timeoutMs, 200);
+}
+
+/** The folders the window saves tasks in (per workspace, or global without one). */
+function taskFolders(ud) {
+  const roots = [join(ud, 'User', 'globalStorage')];
+  const perWorkspace = join(ud, 'User', 'workspaceStorage');
+  if (existsSync(perWorkspace)) roots.push(...readdirSync(perWorkspace).map((d) => join(perWorkspace, d)));
+  return roots.map((r) => join(r, 'flint.flint', 'tasks')).filter((d) => existsSync(d));
 }

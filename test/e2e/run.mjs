@@ -20,6 +20,7 @@ import { runHostSuite } from '../../support/e2e/hostSuite.mjs';
 import { ProcessGroups } from '../../support/e2e/processGroup.mjs';
 import { UiSession } from '../../support/e2e/uiSession.mjs';
 import { FAILURES_DIR } from '../../support/e2e/workbench.mjs';
+import { sleep } from '../../support/until.mjs';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const uiDir = join(import.meta.dirname, 'ui');
@@ -28,6 +29,7 @@ const onlyTexts = argv.flatMap((a, i) => (a === '--only' && argv[i + 1] !== unde
 const only = onlyTexts.length > 0;
 const workDir = join(import.meta.dirname, '.work');
 const DEFAULT_TEST_TIMEOUT_MS = 60_000;
+const SETTLE_AFTER_TIMEOUT_MS = 30_000;
 
 const results = [];
 function record(name, ok, ms, error) {
@@ -109,12 +111,16 @@ async function runUi(groups, endpoint) {
     try {
       for (const t of tests) {
         const start = performance.now();
+        const running = t.run(ctx);
         try {
-          await withTimeout(t.run(ctx), t.timeoutMs ?? DEFAULT_TEST_TIMEOUT_MS, t.name);
+          await withTimeout(running, t.timeoutMs ?? DEFAULT_TEST_TIMEOUT_MS, t.name);
           record(`${file}: ${t.name}`, true, performance.now() - start);
         } catch (err) {
           const shot = await ctx.wb.screenshot(file.replace(/\.test\.mjs$/, ''), { dir: FAILURES_DIR }).catch(() => undefined);
           record(`${file}: ${t.name}`, false, performance.now() - start, `${err.message}${shot ? `\nscreenshot: ${shot}` : ''}`);
+          // A test that timed out still runs: let its own waits run out (bounded) so its late
+          // actions do not land in the next test of the file.
+          await Promise.race([running.catch(() => {}), sleep(SETTLE_AFTER_TIMEOUT_MS)]);
         }
       }
     } finally {

@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScriptFixtureInput } from '../../src/server/engine/scriptFixture';
 import type { AgentState } from '../../src/tasks/agentLoop';
 import { agentTaskRunner, AgentEventFold, limitsOf } from '../../src/tasks/agentTaskRunner';
+import { BACKGROUND_NICENESS } from '../../src/tasks/backgroundProcess';
 import { createTaskManager } from '../../src/tasks/createTaskManager';
 import type { TaskEnvironment } from '../../src/tasks/taskEnvironment';
 import type { TaskBudgets, TaskEvent } from '../../src/tasks/taskRunner';
 import type { TaskRecord } from '../../src/tasks/taskTypes';
 import { createToolbox } from '../../src/tasks/tools/createToolbox';
+import type { ProcessRequest } from '../../src/tests/processRunner';
 import { spawnProcess } from '../../src/tests/spawnProcess';
 import { fingerprint, writeFiles } from '../../support/folderFixture';
 import { localEnvironment, taskHarness, tempWorkspace, type TaskHarness } from './taskHarness';
@@ -89,6 +91,26 @@ describe('agentTaskRunner', () => {
     expect(capped.at(-1)).toMatchObject({ type: 'stopped', reason: expect.stringContaining('2 turns') });
   });
 
+  it('reports the usage of a turn cut by an abort before it ends stopped', async () => {
+    const slow = await taskHarness({ rules: [{ match: { user: 'tell a long story' }, reply: 'Once upon a time '.repeat(60) }] }, { tokensPerSecond: 40 });
+    try {
+      const runner = agentTaskRunner({ client: () => slow.client, metrics: { record: () => undefined }, prices: () => ({ inputPerMillion: 1, outputPerMillion: 10 }), now: () => performance.now(), toolbox: (env: TaskEnvironment) => createToolbox({ env, run: spawnProcess }) });
+      const controller = new AbortController();
+      const env = localEnvironment(await tempWorkspace(FILES));
+      const after: TaskEvent[] = [];
+      for await (const e of runner.run({ taskId: 't5', instruction: 'tell a long story', env, budgets: BUDGETS, signal: controller.signal })) {
+        if (controller.signal.aborted) after.push(e);
+        else if (e.type === 'text') controller.abort();
+      }
+      const cut = after.find((e) => e.type === 'turn');
+      expect(cut?.type === 'turn' && cut.outputTokens).toBeGreaterThan(0);
+      expect(cut?.type === 'turn' && cut.inputTokens).toBeGreaterThan(0);
+      expect(after.at(-1)).toEqual({ type: 'stopped', reason: 'Stopped by the user.' });
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('turns the budgets into the loop limits (null: no limit)', () => {
     expect(limitsOf({ maxTurns: 3, maxMinutes: 1, maxCost: null, maxTokens: 500 })).toMatchObject({ maxTurns: 3, maxMinutes: 1, maxTokens: 500 });
     expect(limitsOf({ maxTurns: 3, maxMinutes: 1, maxCost: null, maxTokens: 500 })).not.toHaveProperty('maxCost');
@@ -117,11 +139,12 @@ describe('a task on the agent runner, through the task manager', () => {
     const user = join(tmp, 'user');
     writeFiles(user, FILES);
     const before = fingerprint(user);
+    const started: ProcessRequest[] = [];
     const manager = await createTaskManager({
       storageDir: join(tmp, 'storage'),
-      spawn: spawnProcess,
+      spawn: (request) => (started.push(request), spawnProcess(request)),
       runner: runnerOn,
-      settings: () => ({ maxParallel: 1, budgets: BUDGETS, allowedCommands: [], testsCommand: '', testsTimeoutMs: 10_000 }),
+      settings: () => ({ maxParallel: 1, budgets: BUDGETS, allowedCommands: [], testsCommand: '', testsTimeoutMs: 10_000, processPriority: 'idle' }),
       trusted: () => true,
       isDenied: () => () => false,
       overlays: () => [],
@@ -141,6 +164,9 @@ describe('a task on the agent runner, through the task manager', () => {
       expect(done.usage.turns).toBe(5);
       expect(done.log.filter((e) => e.kind === 'tool').length).toBe(4);
       expect(done.summary).toContain('Renamed parseArgs');
+      // Its processes (git for the working copy and its change set) ran in the idle class, niced where that class is missing.
+      expect(started.length).toBeGreaterThan(0);
+      expect(started.filter((r) => r.idle !== true || r.niceness !== BACKGROUND_NICENESS).map((r) => r.argv.join(' '))).toEqual([]);
     } finally {
       await manager.dispose();
       rmSync(tmp, { recursive: true, force: true });

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GitError, gitOn } from '../../src/tasks/gitCommand';
-import { BACKGROUND_NICENESS } from '../../src/tasks/backgroundProcess';
 import type { ProcessRequest } from '../../src/tests/processRunner';
 import { spawnProcess } from '../../src/tests/spawnProcess';
 
@@ -11,7 +10,7 @@ const tmp = mkdtempSync(join(tmpdir(), 'flint-git-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('gitOn', () => {
-  it('starts every git process on the runner it is given, quiet and at background priority', async () => {
+  it('starts every git process on the runner it is given, quiet, at the priority the runner gives', async () => {
     const seen: ProcessRequest[] = [];
     const git = gitOn((request) => (seen.push(request), spawnProcess(request)));
     await git(['init', '-q'], tmp);
@@ -20,7 +19,7 @@ describe('gitOn', () => {
       ['git', '-c', 'core.hooksPath=/dev/null', '--no-optional-locks', 'init'],
       ['git', '-c', 'core.hooksPath=/dev/null', '--no-optional-locks', 'rev-parse'],
     ]);
-    expect(seen.every((r) => r.niceness === BACKGROUND_NICENESS && r.env?.GIT_TERMINAL_PROMPT === '0')).toBe(true);
+    expect(seen.every((r) => r.niceness === undefined && r.env?.GIT_TERMINAL_PROMPT === '0')).toBe(true);
   });
 
   it("turns the runner's outcomes into GitErrors with git's own message", async () => {

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDenyList } from '../../src/privacy/denyList';
 import { spawnProcess } from '../../src/tests/spawnProcess';
-import { BACKGROUND_NICENESS } from '../../src/tasks/backgroundProcess';
+import { background, BACKGROUND_NICENESS } from '../../src/tasks/backgroundProcess';
+import type { ProcessRequest } from '../../src/tests/processRunner';
+import { SCHED_IDLE, schedulingOf } from '../tests/schedulingReport';
 import { nodeProbe } from '../../src/tasks/nodeProbe';
 import { CommandRefused, createTaskEnvironment, type ConsentAnswer, type ConsentRequest, type EnvironmentDeps } from '../../src/tasks/taskEnvironment';
 import { writeFiles } from '../../support/folderFixture';
@@ -127,14 +129,13 @@ describe('runTests', () => {
 });
 
 describe('background priority', () => {
-  const niceOf = "node -e \"console.log(require('os').getPriority())\"";
-
-  it('runs commands and test runs below the editor\'s priority, in their own process group', async () => {
-    const seen: (number | undefined)[] = [];
-    const e = env({ allowedCommands: () => ['node *'], spawn: (request) => (seen.push(request.niceness), spawnProcess(request)) });
-    const r = await e.runCommand(niceOf, signal());
-    expect(Number(r.output.trim())).toBe(Math.max(BACKGROUND_NICENESS, getPriority()));
+  it.runIf(process.platform === 'linux')("runs commands and test runs at the priority of the manager's background runner", async () => {
+    const seen: ProcessRequest[] = [];
+    const run = background((request) => (seen.push(request), spawnProcess(request)), () => 'idle');
+    const e = env({ allowedCommands: () => ['cat *'], spawn: run });
+    const r = await e.runCommand('cat /proc/self/stat', signal());
+    expect(schedulingOf(r.output)).toEqual({ nice: Math.max(BACKGROUND_NICENESS, getPriority()), policy: SCHED_IDLE });
     await e.runTests(signal());
-    expect(seen).toEqual([BACKGROUND_NICENESS, BACKGROUND_NICENESS]);
+    expect(seen.map((q) => [q.niceness, q.idle])).toEqual([[BACKGROUND_NICENESS, true], [BACKGROUND_NICENESS, true]]);
   });
 });

@@ -246,6 +246,28 @@ describe('TaskManager', () => {
     expect(done.log.filter((e) => e.kind === 'status' && e.text.includes('redirected')).map((e) => e.kind === 'status' && e.text)).toEqual(['redirected: do it another way']);
   });
 
+  it('counts the tokens and cost of a turn cut by Redirect or Stop, not as a turn, and keeps the completed conversation', async () => {
+    let runs = 0;
+    const m = manager(async function* (input) {
+      runs++;
+      yield { ...turn([...((input.conversation as string[]) ?? []), `turn ${runs}`]), cost: 0.5 };
+      // A turn streams until cut; winding down, the agent reports what the cut turn was billed.
+      await new Promise((r) => input.signal.addEventListener('abort', r));
+      yield { type: 'turn', inputTokens: 40, outputTokens: 7, cost: 0.25, conversation: ['cut'] };
+    });
+    const task = m.start({ instruction: 'first', folder: user });
+    await until(() => m.get(task.id)?.usage.turns === 1);
+    m.redirect(task.id, 'another way');
+    await until(() => m.get(task.id)?.usage.turns === 2);
+    await until(() => m.get(task.id)!.usage.outputTokens === 27);
+    m.stop(task.id);
+    const stopped = await settled(m, task.id);
+    await until(() => m.get(task.id)!.usage.outputTokens === 34);
+    expect(stopped.state).toBe('stopped');
+    expect(m.get(task.id)!.usage).toEqual({ turns: 2, inputTokens: 280, outputTokens: 34, cost: 1.5 });
+    expect(m.get(task.id)!.conversation).toEqual(['turn 1', 'turn 2']);
+  });
+
   it('stops a task that never ends at its turn budget', async () => {
     const m = manager(async function* ({ signal }) {
       for (let i = 0; !signal.aborted && i < 1000; i++) yield turn([i]);

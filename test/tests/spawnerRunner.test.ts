@@ -6,6 +6,7 @@ import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSpawnerRunner, type SpawnerRunner } from '../../src/tests/spawnerRunner';
 import { until } from '../../support/until.mjs';
+import { REPORT_WITH_CHILD, reported, SCHED_IDLE } from './schedulingReport';
 
 // The real spawner program, bundled as the build bundles it (dist/ may be stale while testing).
 let dir: string;
@@ -93,6 +94,12 @@ describe('the spawner runner', () => {
     const r = await run({ argv: [process.execPath, '-e', report], cwd: dir, timeoutMs: 20_000, niceness: 10 });
     const expected = Math.max(10, getPriority());
     expect(r.stdout.trim()).toBe(`${expected} ${expected}`);
+  });
+
+  it.runIf(process.platform === 'linux')('runs an idle program and what it starts in the idle class', async () => {
+    const { run } = runner();
+    const r = await run({ argv: [process.execPath, '-e', REPORT_WITH_CHILD], cwd: dir, timeoutMs: 20_000, niceness: 10, idle: true });
+    expect(reported(r.stdout).map((s) => s.policy)).toEqual([SCHED_IDLE, SCHED_IDLE]);
   });
 
   it('says a missing program could not start', async () => {

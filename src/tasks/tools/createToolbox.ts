@@ -1,5 +1,4 @@
 import type { ProcessRunner } from '../../tests/processRunner';
-import { background } from '../backgroundProcess';
 import type { TaskEnvironment } from '../taskEnvironment';
 import type { Toolbox, ToolOutcome } from '../toolbox';
 import { createFile, deleteFile, editFile } from './fileChanges';
@@ -14,7 +13,7 @@ import { writePlan } from './writePlan';
 
 export interface ToolboxOptions {
   env: TaskEnvironment;
-  /** Runs ripgrep (the real process runner; its own process group and time limit), at background priority. */
+  /** Runs ripgrep (the real process runner; its own process group and time limit): a background runner (see backgroundProcess). */
   run: ProcessRunner;
   /** The ripgrep program (VS Code's bundled one, or `rg`). */
   ripgrep?: string;
@@ -27,7 +26,7 @@ export interface ToolboxOptions {
 
 /** A task's tools over its working copy, each bounded in time and output; none ever rejects. */
 export function createToolbox(o: ToolboxOptions): Toolbox {
-  const search = searchWorkspace({ ripgrep: o.ripgrep ?? 'rg', run: background(o.run) });
+  const search = searchWorkspace({ ripgrep: o.ripgrep ?? 'rg', run: o.run });
   const tools: TaskTool[] = [listFiles, readFile, search, findSymbol(search, o.definitions), editFile, createFile, deleteFile, runTests, runCommand, writePlan];
   const byName = new Map(tools.map((t) => [t.spec.name, t]));
   const seen = new Map<string, string>();

@@ -5,9 +5,10 @@ import { APIError } from 'openai';
  * `data` lines joined, `[DONE]` ends it, an event holding `error` throws APIError, an event cut
  * off by the end of the body is dropped). Hand-written because the client's own reader (bytes
  * joined and searched per chunk, then a line decoder, then an SSE decoder, each an async
- * generator) costs about three times the CPU per event: a full model streaming 1,000 tokens a
- * second for two background tasks is 2,000 events a second in the extension host the typist's
- * ghost text shares. Ends quietly when `signal` aborts; cancels the body when left early.
+ * generator) costs about three times the CPU per event. Every HTTP stream goes through it: ghost
+ * text right after a keystroke, chat, and a background task's full model (two tasks at 1,000
+ * tokens a second are 2,000 events a second in the extension host the typist's ghost text
+ * shares). Ends quietly when `signal` aborts; cancels the body when left early.
  */
 export async function* sseEvents(response: Response, signal?: AbortSignal): AsyncGenerator<unknown> {
   const body = response.body;

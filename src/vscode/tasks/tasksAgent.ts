@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { tokenPrices } from '../../metrics/tokenCost';
 import type { Services } from '../../services';
 import { agentTaskRunner } from '../../tasks/agentTaskRunner';
+import { background } from '../../tasks/backgroundProcess';
 import type { TaskRunner } from '../../tasks/taskRunner';
 import { createToolbox } from '../../tasks/tools/createToolbox';
 import type { ProcessRunner } from '../../tests/processRunner';
@@ -20,6 +21,7 @@ function ripgrepPath(): string {
 /** The agent loop on the full model's client, its turns in the token ledger and latency report; `processes` runs its searches. */
 export function taskAgent(services: Services, processes: ProcessRunner): () => TaskRunner {
   const ripgrep = ripgrepPath();
+  const searches = background(processes, () => services.config()['tasks.processPriority']);
   return () =>
     agentTaskRunner({
       client: () => services.full(),
@@ -27,6 +29,6 @@ export function taskAgent(services: Services, processes: ProcessRunner): () => T
       prices: () => tokenPrices(services.config()),
       now: () => performance.now(),
       // find_symbol's definitions come from the context service's symbol index.
-      toolbox: (env) => createToolbox({ env, run: processes, ripgrep, definitions: services.context }),
+      toolbox: (env) => createToolbox({ env, run: searches, ripgrep, definitions: services.context }),
     });
 }

@@ -28,6 +28,7 @@ function settingsOf(services: Services): TaskSettings {
     allowedCommands: c['tasks.allowedCommands'],
     testsCommand: c['tests.command'],
     testsTimeoutMs: c['tests.timeoutMs'],
+    processPriority: c['tasks.processPriority'],
   };
 }
 

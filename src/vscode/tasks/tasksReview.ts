@@ -51,7 +51,7 @@ export class TasksReview {
       f.kind === 'created' ? undefined : taskSideUri(taskId, f.kind === 'renamed' ? f.from : f.path, 'base'),
       f.kind === 'deleted' ? undefined : taskSideUri(taskId, f.path, 'task'),
     ]);
-    await vscode.commands.executeCommand('vscode.changes', `Task result: ${firstLine(review.changeSet.summary)}`, triples);
+    await vscode.commands.executeCommand('vscode.changes', reviewTitle(review.changeSet.summary), triples);
   }
 
   async acceptAll(taskId: string): Promise<void> {
@@ -200,6 +200,9 @@ export class TasksReview {
 }
 
 const firstLine = (text: string) => text.split('\n').find((l) => l.trim() !== '')?.replace(/^#+\s*/, '').slice(0, 80) ?? 'background task';
+
+/** The review's tab title: how the commands tell which task's review is in front. */
+export const reviewTitle = (summary: string) => `Task result: ${firstLine(summary)}`;
 
 const conflictCount = (m: FileMerge) => (m.conflict ? 1 : (m.text?.hunks.filter((h) => h.kind === 'conflict').length ?? 0));
 

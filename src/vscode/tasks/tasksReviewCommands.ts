@@ -5,7 +5,7 @@ import type { Services } from '../../services';
 import type { InlineEdits } from '../shared/inlineEdits';
 import { sendRefusal } from '../shared/editTarget';
 import { revertTask } from './tasksApplyRevert';
-import { TasksReview, type FileTarget } from './tasksReview';
+import { TasksReview, reviewTitle, type FileTarget } from './tasksReview';
 import { CONFLICT_SCHEME, ConflictContent } from './tasksReviewConflicts';
 import { TASK_SCHEME, TaskSideContent, parseTaskSideUri } from './tasksReviewContent';
 import { setAsideDamaged, taskResultsFile } from './tasksReviewStorage';
@@ -40,7 +40,7 @@ export function registerTasksReview(context: vscode.ExtensionContext, services: 
         services.log.warn(`tasks: ${String(err)}`);
         void vscode.window.showErrorMessage(`Flint: ${err instanceof Error ? err.message : String(err)}`);
       });
-  const taskOf = async (arg: TaskArg, ids: string[]) => (typeof arg === 'string' ? arg : arg?.taskId) ?? fromEditor(review)?.taskId ?? pickTask(results, ids);
+  const taskOf = async (arg: TaskArg, ids: string[]) => (typeof arg === 'string' ? arg : arg?.taskId) ?? fromEditor(review)?.taskId ?? fromReviewTab(results, ids) ?? pickTask(results, ids);
   const fileOf = async (arg: FileArg) => (arg instanceof vscode.Uri ? review.targetOf(arg) : arg) ?? fromEditor(review) ?? pickFile(review);
   const underReview = () => results.underReview().map((r) => r.changeSet.taskId);
   context.subscriptions.push(
@@ -63,6 +63,18 @@ const ifDefined = async <T>(x: T | undefined, f: (x: T) => Promise<unknown>) => 
 function fromEditor(review: TasksReview): FileTarget | undefined {
   const uri = vscode.window.activeTextEditor?.document.uri;
   return uri ? review.targetOf(uri) : undefined;
+}
+
+/** The task whose review tab is in front (a multi-file diff is no text editor), when its title names one task alone. */
+function fromReviewTab(results: TaskResults, ids: string[]): string | undefined {
+  const label = vscode.window.tabGroups.activeTabGroup.activeTab?.label;
+  const named = ids.filter((id) => {
+    const summary = results.review(id)?.changeSet.summary;
+    // The multi-file diff's tab adds the file count: "<title> (3 files)".
+    const title = summary === undefined ? undefined : reviewTitle(summary);
+    return title !== undefined && label !== undefined && (label === title || label.startsWith(`${title} (`));
+  });
+  return named.length === 1 ? named[0] : undefined;
 }
 
 async function pickTask(results: TaskResults, ids: string[]): Promise<string | undefined> {

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { TaskManager } from '../../tasks/taskManager';
 import { TaskRowChanges } from '../../tasks/taskRowChanges';
+import { taskRowCommand, TaskRowCommands } from '../../tasks/taskRowCommands';
 import { describeTask, taskTitle } from '../../tasks/taskSummary';
 import type { TaskRecord, TaskState } from '../../tasks/taskTypes';
 
@@ -35,6 +36,9 @@ export class TasksTreeProvider implements vscode.TreeDataProvider<string>, vscod
   /** A task changes with every piece of streamed text: checks are joined, at most one per REDRAW_MS. */
   private redraw: NodeJS.Timeout | undefined;
 
+  /** Each row's click command, one per task (see TaskRowCommands). */
+  private readonly clicks = new TaskRowCommands((command, id) => vscode.commands.registerCommand(command, () => vscode.commands.executeCommand('flint.tasks.showLog', id)));
+
   constructor(private readonly manager: TaskManager) {
     this.off = manager.onChange(() => {
       this.redraw ??= setTimeout(() => {
@@ -58,7 +62,10 @@ export class TasksTreeProvider implements vscode.TreeDataProvider<string>, vscod
     const records = this.manager.list();
     // What the view shows now is what later changes are measured against.
     this.rows.take(records, Date.now());
-    return records.map((r) => r.id);
+    const ids = records.map((r) => r.id);
+    // Registered before the rows are drawn: every row's click has its command.
+    this.clicks.sync(ids);
+    return ids;
   }
 
   getTreeItem(id: string): vscode.TreeItem {
@@ -71,6 +78,7 @@ export class TasksTreeProvider implements vscode.TreeDataProvider<string>, vscod
     clearInterval(this.ticker);
     clearTimeout(this.redraw);
     this.off();
+    this.clicks.dispose();
     this.changed.dispose();
   }
 }
@@ -83,6 +91,6 @@ function taskItem(record: TaskRecord, now: number): vscode.TreeItem {
   item.iconPath = new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined);
   item.tooltip = new vscode.MarkdownString().appendText(`${record.instruction}\n\n${describeTask(record, now)}${record.reason ? `\n\n${record.reason}` : ''}\n\n${record.folder}`);
   item.contextValue = contextValue(record.state);
-  item.command = { command: 'flint.tasks.showLog', title: 'Show Log', arguments: [record.id] };
+  item.command = { command: taskRowCommand(record.id), title: 'Show Log' };
   return item;
 }

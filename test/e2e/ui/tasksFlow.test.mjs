@@ -4,9 +4,9 @@
 // shows it done; its review opens and Accept All applies it to the user's files; the task and its
 // working copy are then gone.
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fingerprint, touched } from '../../../support/e2e/folderFingerprint.mjs';
 import { answers, openChat, send } from '../../../support/e2e/chatPanel.mjs';
 import { instruct, lens, openPath, selectLines } from '../../../support/e2e/editActions.mjs';
 import { until } from '../../../support/until.mjs';
@@ -30,17 +30,6 @@ export function prepareWorkspace(workspace) {
     writeFileSync(join(workspace, path), text);
   }
 }
-
-/** Content hash and modification time of every file of the folder. */
-function fingerprint(root, rel = '', out = new Map()) {
-  for (const e of readdirSync(join(root, rel), { withFileTypes: true })) {
-    const r = rel ? `${rel}/${e.name}` : e.name;
-    if (e.isDirectory()) fingerprint(root, r, out);
-    else if (e.isFile()) out.set(r, `${createHash('sha1').update(readFileSync(join(root, r))).digest('hex')} ${statSync(join(root, r)).mtimeMs}`);
-  }
-  return out;
-}
-const touched = (a, b) => [...new Set([...a.keys(), ...b.keys()])].filter((k) => a.get(k) !== b.get(k));
 
 const INSTRUCTION = 'rename addNumbers to sumNumbers everywhere';
 

@@ -182,3 +182,35 @@ describe('HTTP client: native fill-in-the-middle', () => {
     expect(r.error?.message).toContain('flint.completions.api');
   });
 });
+
+describe('HTTP client: ghost text and chat streams read event by event', () => {
+  const fim = { prefix: 'function add(a, b) {', suffix: '\n' };
+  const apis = [
+    { name: 'Chat Completions', client: { httpApi: 'chat' as const }, request: () => ask('tell me a long story') },
+    { name: '/v1/completions', client: { fimApi: 'completions' as const }, request: () => ({ surface: 'completion' as const, input: [], fim, maxOutputTokens: 64 }) },
+    { name: 'llama.cpp /infill', client: { fimApi: 'infill' as const }, request: () => ({ surface: 'completion' as const, input: [], fim, maxOutputTokens: 64 }) },
+  ];
+
+  for (const api of apis) {
+    it(`${api.name}: a cancel mid-stream ends it at once and the next request still works`, async () => {
+      h = await httpHarness({ endpoint: { knobs: { tokensPerSecond: 100 } }, client: api.client });
+      const s = h.client.stream(api.request());
+      for await (const _ of s) break;
+      expect((await s.done).status).toBe('cancelled');
+      h.ep.setKnobs({ tokensPerSecond: 0 });
+      expect((await h.client.stream(api.request()).done).status).toBe('completed');
+      await eventually(() => h!.client.stats().busyLanes === 0);
+    });
+
+    it(`${api.name}: a malformed event is a protocol error, a cut connection a network error`, async () => {
+      h = await httpHarness({ client: api.client });
+      h.ep.setFaults({ malformedFrame: { after: 2, times: 1 } });
+      expect((await h.client.stream(api.request()).done).error?.code).toBe('protocol');
+      h.ep.setFaults({ dropAfterEvents: { after: 2, times: 1 } });
+      const cut = await h.client.stream(api.request()).done;
+      expect(cut.status).toBe('failed');
+      expect(cut.error?.code).toBe('network');
+      expect((await h.client.stream(api.request()).done).status).toBe('completed');
+    });
+  }
+});
