@@ -18,14 +18,22 @@
 // - ghost_text_first_token_ms: to the suggestion, keystrokes the model answered.
 // The figures are the median with tasks minus the median without, with a bootstrap interval;
 // quiet, then busy (one core kept busy by a competing process: figures suffixed _busy).
+// - host_cpu_ms_per_1k_task_tokens: the extension host's own CPU time (this process: user +
+//   system, its child processes apart) per 1,000 tokens the two tasks streamed, nobody typing,
+//   over windows of --cpu-window-ms while both run (--cpu-runs runs × --cpu-windows windows):
+//   streaming, the log, tool calls and persistence, the tests' output as it comes back;
+//   host_loop_busy_ms_per_1k_task_tokens: the part of it on the event loop ghost text shares
+//   (its busy time, performance.eventLoopUtilization).
 // Not through the editor's UI: the Tasks view's redraws are not in the tasks' cost here.
 // The tasks' processes run at flint.tasks.processPriority's default, idle (--priority=low: nice 10).
 // Usage: npm run bench -- tasks-keys [--windows=64] [--busy-windows=32] [--keys=40] [--full-niceness=19] [--priority=idle|low]
+//   [--cpu-runs=5] [--cpu-windows=4] [--cpu-window-ms=3000] (--windows=0: the CPU figures alone)
 // Writes bench/results/tasks-keys.json.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { CompletionEngine } from '../src/completions/completionEngine';
 import { createDenyList } from '../src/privacy/denyList';
@@ -39,6 +47,7 @@ import { createToolbox } from '../src/tasks/tools/createToolbox';
 import { createSpawnerRunner } from '../src/tests/spawnerRunner';
 import { systemClock } from '../src/time/clock';
 import { createModelClient } from '../src/transport/createModelClient';
+import type { ModelClient, ModelRequest, ModelStream } from '../src/transport/modelClient';
 import { buildIfStale } from '../support/e2e/build.mjs';
 import { writeFiles } from '../support/folderFixture';
 import { CompletionRequestLog } from '../support/completionRequestLog';
@@ -50,10 +59,13 @@ import { rng } from './completionsTypist';
 import { medianDifference, percentileFigure } from './sampleStats.mjs';
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
-const windows = Math.max(2, arg('windows', 64));
+const windows = arg('windows', 64) <= 0 ? 0 : Math.max(2, arg('windows', 64));
 const busyWindows = Math.max(0, arg('busy-windows', 32));
 const fullNiceness = Math.min(19, Math.max(0, arg('full-niceness', 19)));
 const keysPerWindow = Math.max(5, arg('keys', 40));
+const cpuRuns = Math.max(0, arg('cpu-runs', 5));
+const cpuWindows = Math.max(1, arg('cpu-windows', 4));
+const cpuWindowMs = Math.max(200, arg('cpu-window-ms', 3000));
 const priority: ProcessPriority = process.argv.includes('--priority=low') ? 'low' : 'idle';
 const TYPED = 'test/fixtures/completions/typist/inventory.ts';
 const TASK = 'flint-bench-task: keep improving the module';
@@ -125,13 +137,24 @@ const text = readFileSync(TYPED, 'utf8');
 const fastEndpoint = await startEndpoint('fast', oracleFixture(text, 0.3, 0).rules);
 const fullEndpoint = await startEndpoint('full', taskRules(), fullNiceness);
 const fast = createModelClient({ role: 'fast', url: `${fastEndpoint.origin.replace('http', 'ws')}/v1/responses`, model: 'gpt-5.3-codex-spark', httpApi: 'responses', allowInsecure: false, firstTokenTimeoutMs: 10_000, stallTimeoutMs: 10_000, log: silentLogger });
-const full = createModelClient({ role: 'full', url: `${fullEndpoint.origin}/v1`, model: 'gpt-5.3-codex', httpApi: 'responses', allowInsecure: false, firstTokenTimeoutMs: 10_000, stallTimeoutMs: 10_000, log: silentLogger });
+const fullClient = createModelClient({ role: 'full', url: `${fullEndpoint.origin}/v1`, model: 'gpt-5.3-codex', httpApi: 'responses', allowInsecure: false, firstTokenTimeoutMs: 10_000, stallTimeoutMs: 10_000, log: silentLogger });
+/** The tasks' streams, for their token counts (read between windows: nothing added per token). */
+const taskStreams = new Set<ModelStream>();
+const full: ModelClient = Object.assign(Object.create(fullClient) as ModelClient, {
+  stream(request: ModelRequest): ModelStream {
+    const stream = fullClient.stream(request);
+    taskStreams.add(stream);
+    return stream;
+  },
+});
+const streamedTokens = () => [...taskStreams].reduce((sum, s) => sum + s.marks.outputTokens, 0);
 const settings = { api: 'responses' as const, fimTemplate: 'qwen' as const, maxLines: 30, tokenBudget: 4096, debounceMs: null };
 // A fresh engine each key: its cache would otherwise answer places an earlier answer covered, and
 // only keys the model answers measure ghost text's first token.
 const newEngine = () => new CompletionEngine({ client: () => fast, settings: () => settings, clock: systemClock(() => performance.now()), metrics: createMetricsStore(), log: new CompletionRequestLog() });
 const folder = project();
 const errors: string[] = [];
+const denyList = createDenyList([]);
 // The tasks' processes start as the extension starts them: from its process spawner (dist/spawner.js).
 buildIfStale(root);
 const processes = createSpawnerRunner(join(root, 'dist', 'spawner.js'));
@@ -141,7 +164,8 @@ const manager: TaskManager = await createTaskManager({
   runner: () => agentTaskRunner({ client: () => full, metrics: { record() {} }, prices: () => ({}), now: () => performance.now(), toolbox: (env) => createToolbox({ env, run: background(processes.run, () => priority) }) }),
   settings: () => ({ maxParallel: 2, budgets: { maxTurns: 10_000, maxMinutes: 60, maxCost: null, maxTokens: null }, allowedCommands: ['node --test *'], testsCommand: '', testsTimeoutMs: 60_000, processPriority: priority }),
   trusted: () => true,
-  isDenied: () => createDenyList([]),
+  // Built once, as the extension keeps it until the settings change.
+  isDenied: () => denyList,
   overlays: () => [],
   askConsent: async () => 'deny',
   alwaysAllowed: new Set(),
@@ -209,6 +233,31 @@ async function withTwoTasks(work: () => Promise<void>): Promise<number> {
   return turns;
 }
 
+/** The host's CPU ms per 1,000 task tokens: windows while two tasks stream and run tests, nobody typing. */
+async function hostCpu(): Promise<{ figure: Record<string, unknown>; load: [number, number] }> {
+  const samples: number[] = [];
+  const loopSamples: number[] = [];
+  const before = loadavg()[0]!;
+  for (let run = 0; run < cpuRuns; run++) {
+    await withTwoTasks(async () => {
+      for (let w = 0; w < cpuWindows; w++) {
+        const tokens0 = streamedTokens();
+        const cpu0 = process.cpuUsage();
+        const loop0 = performance.eventLoopUtilization();
+        await sleep(cpuWindowMs);
+        const cpu = process.cpuUsage(cpu0);
+        const loop = performance.eventLoopUtilization(loop0);
+        const tokens = streamedTokens() - tokens0;
+        if (tokens === 0) continue;
+        samples.push((cpu.user + cpu.system) / 1000 / (tokens / 1000));
+        loopSamples.push(loop.active / (tokens / 1000));
+      }
+    });
+  }
+  const figure = { ...percentileFigure('host_cpu_ms_per_1k_task_tokens', samples, 50, { digits: 2 }), ...percentileFigure('host_loop_busy_ms_per_1k_task_tokens', loopSamples, 50, { digits: 2 }) };
+  return { figure, load: [Math.round(before * 100) / 100, Math.round(loadavg()[0]! * 100) / 100] };
+}
+
 /** Figures of one phase (quiet or busy), suffixed. */
 function figures(samples: Sample[], suffix: string): Record<string, unknown> {
   const pick = (withTasks: boolean, f: (s: Sample) => number | undefined) => samples.filter((s) => s.withTasks === withTasks).map(f).filter((x): x is number => x !== undefined);
@@ -232,7 +281,7 @@ async function phase(count: number): Promise<{ samples: Sample[]; turns: number;
   const samples: Sample[] = [];
   let turns = 0;
   const before = loadavg()[0]!;
-  for (const order of balancedTurns(2, Math.max(1, Math.round(count / 2)))) {
+  for (const order of count > 0 ? balancedTurns(2, Math.max(1, Math.round(count / 2))) : []) {
     // The two windows of a pair type the same keys.
     const keys = keysOf(keysPerWindow);
     for (const kind of order) {
@@ -248,6 +297,7 @@ try {
   // A warm-up window of each kind, not counted.
   await typeWindow(false, keysOf(10), []);
   await withTwoTasks(() => typeWindow(true, keysOf(10), []));
+  const cpu = cpuRuns > 0 ? await hostCpu() : undefined;
   const quiet = await phase(windows);
   let busy: Awaited<ReturnType<typeof phase>> | undefined;
   if (busyWindows > 0) {
@@ -258,8 +308,10 @@ try {
       load.stop();
     }
   }
+  const cpuPart = cpu && { ...cpu.figure, load_average_cpu: cpu.load, cpu_windows: cpuRuns * cpuWindows, cpu_window_ms: cpuWindowMs, cpu_measured_at: new Date().toISOString() };
   const result = {
     ...figures(quiet.samples, ''),
+    ...cpuPart,
     ...(busy && figures(busy.samples, '_busy')),
     windows,
     busy_windows: busyWindows,
@@ -274,13 +326,21 @@ try {
     errors,
   };
   mkdirSync(join(root, 'bench/results'), { recursive: true });
-  writeFileSync(join(root, 'bench/results/tasks-keys.json'), `${JSON.stringify(result, null, 2)}\n`);
+  const file = join(root, 'bench/results/tasks-keys.json');
+  // The CPU figure alone replaces its own entries in the results kept; the typing figures stay.
+  const kept = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  writeFileSync(file, `${JSON.stringify(windows > 0 ? result : { ...kept, ...cpuPart }, null, 2)}\n`);
   const line = (suffix: string) => {
     const r = result as Record<string, unknown>;
     const f = (name: string) => `${r[name + suffix]} ms (${JSON.stringify(r[`${name}${suffix}_ci`])}, n ${r[`${name}${suffix}_n`]})`;
     return `keystroke added with tasks − none ${f('keystroke_added_ms_with_tasks_minus_none')}, ghost text ${f('ghost_text_first_token_added_ms_with_tasks_minus_none')}`;
   };
-  console.log(`tasks-keys quiet, task processes at ${priority} priority (load ${quiet.load.join('→')}): ${line('')}; ${quiet.turns} task turns while typing`);
+  if (cpu) {
+    const r = cpu.figure;
+    const f = (name: keyof typeof r & string) => `${r[name]} ms (${JSON.stringify(r[`${name}_ci` as keyof typeof r])}, n ${r[`${name}_n` as keyof typeof r]})`;
+    console.log(`tasks-keys host per 1,000 task tokens (load ${cpu.load.join('→')}): CPU ${f('host_cpu_ms_per_1k_task_tokens')}, event loop busy ${f('host_loop_busy_ms_per_1k_task_tokens')}`);
+  }
+  if (windows > 0) console.log(`tasks-keys quiet, task processes at ${priority} priority (load ${quiet.load.join('→')}): ${line('')}; ${quiet.turns} task turns while typing`);
   if (busy) console.log(`tasks-keys busy (load ${busy.load.join('→')}): ${line('_busy')}; ${busy.turns} task turns while typing`);
 } finally {
   await manager.dispose();

@@ -73,6 +73,7 @@ export class AgentLoop {
   private turnController: AbortController | undefined;
   private startedAt = 0;
   private running = false;
+  private specTokens: number | undefined;
 
   constructor(
     private readonly deps: AgentLoopDeps,
@@ -128,6 +129,11 @@ export class AgentLoop {
     return this.halted;
   }
 
+  /** The tool definitions' tokens, counted once: they are sent every turn, unchanged. */
+  private toolsTokens(): number {
+    return (this.specTokens ??= toolsTokens(this.deps.toolbox));
+  }
+
   private elapsed(): number {
     return this.running ? this.deps.now() - this.startedAt : this.state.elapsedMs;
   }
@@ -169,7 +175,7 @@ export class AgentLoop {
     return this.end(
       'context',
       `The model refused the conversation: it exceeds the model's context window (${result.error.message}). Flint counted about ` +
-        `${conversationTokens(this.task.instructions, this.state.items, toolsTokens(this.deps.toolbox))} tokens against a window of ${window} ` +
+        `${conversationTokens(this.task.instructions, this.state.items, this.toolsTokens())} tokens against a window of ${window} ` +
         '(flint.full.contextTokens): lower that setting to the model\'s real window so tasks compact in time. The work so far is kept.',
     );
   }
@@ -198,7 +204,7 @@ export class AgentLoop {
   private fitContext(): string | undefined {
     const window = this.task.limits.contextTokens;
     // Room for the answer: an eighth of a small window (a model on this machine has 8,192 tokens), as chat leaves.
-    const reserve = (this.task.maxOutputTokens ?? Math.min(4096, Math.floor(window / 8))) + toolsTokens(this.deps.toolbox);
+    const reserve = (this.task.maxOutputTokens ?? Math.min(4096, Math.floor(window / 8))) + this.toolsTokens();
     const before = conversationTokens(this.task.instructions, this.state.items, reserve);
     if (before <= window * COMPACT_AT) return undefined;
     const { items, tokens: after } = compactItems(this.task.instructions, this.state.items, reserve, window * COMPACT_TO);

@@ -44,8 +44,12 @@ export function applyEvent(record: TaskRecord, event: TaskEvent, at: number): vo
   }
 }
 
-/** The log as text, for the log view: one block per entry. */
-export function formatLog(record: TaskRecord): string {
+/**
+ * The log as text, for the log view: one block per entry. `toolBlocks` keeps the tool entries'
+ * blocks between calls (entries never change once logged, but only the last text grows): a view
+ * redrawing a long log while it streams formats each tool result once, not at every redraw.
+ */
+export function formatLog(record: TaskRecord, toolBlocks?: WeakMap<TaskLogEntry, string>): string {
   const t0 = record.createdAt;
   const stamp = (at: number) => `[${((at - t0) / 1000).toFixed(1)} s]`;
   const lines = [`# ${record.instruction}`, `${record.folder}`, ''];
@@ -53,7 +57,14 @@ export function formatLog(record: TaskRecord): string {
     if (e.kind === 'text') lines.push(e.text.trimEnd(), '');
     else if (e.kind === 'plan') lines.push(`${stamp(e.at)} plan`, e.text.trimEnd(), '');
     else if (e.kind === 'status') lines.push(`${stamp(e.at)} ${e.text}`, '');
-    else lines.push(`${stamp(e.at)} ${e.error ? '✗' : '▸'} ${e.name}(${e.args}) ${Math.round(e.durationMs)} ms`, indent(e.result), '');
+    else {
+      let block = toolBlocks?.get(e);
+      if (block === undefined) {
+        block = `${stamp(e.at)} ${e.error ? '✗' : '▸'} ${e.name}(${e.args}) ${Math.round(e.durationMs)} ms\n${indent(e.result)}`;
+        toolBlocks?.set(e, block);
+      }
+      lines.push(block, '');
+    }
   }
   return lines.join('\n');
 }

@@ -17,17 +17,25 @@ const safeId = (id: string) => /^[\w-]+$/.test(id);
 export function filePersistence(dir: string, onError: (message: string) => void): TaskPersistence {
   // One write at a time per task, the last one winning: a slow disk never interleaves two.
   const writing = new Map<string, Promise<void>>();
+  // The folder is made at the first write (and again after a failed one), not at every turn's.
+  let folder: Promise<unknown> | undefined;
   return {
     save(record) {
       if (!safeId(record.id)) return Promise.resolve();
       const file = join(dir, `${record.id}.json`);
       const text = JSON.stringify(record);
       const next = (writing.get(record.id) ?? Promise.resolve()).then(async () => {
-        await mkdir(dir, { recursive: true });
-        // Written beside it, then renamed over it: a crash mid-write never leaves half a task.
-        const tmp = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
-        await writeFile(tmp, text);
-        await rename(tmp, file);
+        try {
+          await (folder ??= mkdir(dir, { recursive: true }));
+          // Written beside it, then renamed over it: a crash mid-write never leaves half a task.
+          const tmp = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
+          await writeFile(tmp, text);
+          await rename(tmp, file);
+        } catch (err) {
+          // The folder may be gone (storage cleaned): the next write makes it again.
+          folder = undefined;
+          throw err;
+        }
       }).catch((err: unknown) => onError(`task ${record.id} could not be saved: ${err instanceof Error ? err.message : String(err)}`));
       writing.set(record.id, next);
       return next;

@@ -28,4 +28,28 @@ describe('task log', () => {
     expect(r.log).toHaveLength(MAX_LOG_ENTRIES);
     expect(r.log[0]).toMatchObject({ kind: 'plan', text: 'step 10' });
   });
+
+  it('formats a log redrawn while it streams the same with tool blocks kept between redraws', () => {
+    const r = fresh();
+    const kept = new WeakMap();
+    const redraws: [string, string][] = [];
+    const redraw = () => redraws.push([formatLog(r, kept), formatLog(r)]);
+    for (let turn = 0; turn < 3; turn++) {
+      for (const piece of ['Reading ', 'the ', 'files.  ']) {
+        applyEvent(r, { type: 'text', text: piece }, 1000 + turn * 100);
+        redraw();
+      }
+      applyEvent(r, { type: 'tool', name: 'read_file', args: `{"turn":${turn}}`, durationMs: 2.6, result: `line 1\nline ${turn}\n` }, 1050 + turn * 100);
+      redraw();
+      applyEvent(r, { type: 'plan', text: `[x] turn ${turn}` }, 1060 + turn * 100);
+      redraw();
+    }
+    // Past the cap the oldest entries go: their kept blocks are not shown any more.
+    for (let i = 0; i < MAX_LOG_ENTRIES; i++) applyEvent(r, { type: 'tool', name: 'list_files', args: `{"i":${i}}`, durationMs: 1, result: `f${i}` }, 2000);
+    redraw();
+    for (const [withKept, fresh] of redraws) expect(withKept).toBe(fresh);
+    expect(redraws[0]![0]).toBe('# add retry\n/w\n\nReading\n');
+    expect(redraws[3]![0]).toContain('Reading the files.\n\n[0.1 s] ▸ read_file({"turn":0}) 3 ms\n    line 1\n    line 0\n');
+    expect(redraws.at(-1)![0]).not.toContain('read_file');
+  });
 });

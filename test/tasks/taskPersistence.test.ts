@@ -31,4 +31,16 @@ describe('filePersistence', () => {
     await p.save(record('../escape', 'done', 1));
     expect(readdirSync(dir)).toEqual([]);
   });
+
+  it('makes its folder again when it was removed between two saves', async () => {
+    const errors: string[] = [];
+    const p = filePersistence(join(dir, 'tasks'), (m) => errors.push(m));
+    await p.save(record('a', 'running', 1));
+    rmSync(join(dir, 'tasks'), { recursive: true });
+    await p.save(record('a', 'done', 1));
+    // The first write after the removal may fail (reported); the one after it lands.
+    await p.save(record('a', 'done', 1));
+    expect((await p.loadAll(100)).map((r) => [r.id, r.state])).toEqual([['a', 'done']]);
+    expect(errors.length).toBeLessThanOrEqual(1);
+  });
 });

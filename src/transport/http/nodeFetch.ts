@@ -1,6 +1,5 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
-import { Readable } from 'node:stream';
 import { httpAgents } from '../network/connectOptions';
 import type { NetworkSettings } from '../network/networkSettings';
 import type { ProxyRoute } from '../network/proxyRoute';
@@ -79,7 +78,7 @@ export function createNodeFetch(opts: NodeFetchOptions): NodeFetch {
         const status = res.statusCode ?? 0;
         const empty = method === 'HEAD' || status === 204 || status === 304;
         if (empty) res.resume();
-        const body = empty ? null : utf8Checked(Readable.toWeb(res) as ReadableStream<Uint8Array>);
+        const body = empty ? null : webBody(res);
         resolve(new Response(body, { status, statusText: res.statusMessage, headers: out }));
       });
       const body = init.body;
@@ -107,23 +106,59 @@ function count(byHost: NodeJS.ReadOnlyDict<unknown[]>): number {
   return n;
 }
 
-/** Passes the body through, failing it with InvalidUtf8Error at the first byte that is not UTF-8. */
-function utf8Checked(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+/** The body's chunks queued in the web stream before the socket is paused (bytes). */
+const BODY_HIGH_WATER_MARK = 64 * 1024;
+
+/**
+ * The response body as a web stream, failing it with InvalidUtf8Error at the first byte that is
+ * not UTF-8. Built straight on the response's own events: Readable.toWeb piped through a
+ * checking TransformStream costs two more web streams per chunk, and a model streaming 1,000
+ * tokens a second sends a chunk per token to the extension host ghost text shares.
+ */
+function webBody(res: http.IncomingMessage): ReadableStream<Uint8Array> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  const check = (chunk?: Uint8Array) => {
-    try {
-      decoder.decode(chunk, { stream: chunk !== undefined });
-    } catch {
-      throw new InvalidUtf8Error();
-    }
-  };
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        check(chunk);
-        controller.enqueue(chunk);
+  let settled = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const fail = (err: unknown) => {
+          if (settled) return;
+          settled = true;
+          controller.error(err);
+          res.destroy();
+        };
+        res.on('data', (chunk: Buffer) => {
+          if (settled) return;
+          try {
+            decoder.decode(chunk, { stream: true });
+          } catch {
+            return fail(new InvalidUtf8Error());
+          }
+          controller.enqueue(chunk);
+          if ((controller.desiredSize ?? 0) <= 0) res.pause();
+        });
+        res.once('end', () => {
+          if (settled) return;
+          try {
+            decoder.decode();
+          } catch {
+            return fail(new InvalidUtf8Error());
+          }
+          settled = true;
+          controller.close();
+        });
+        res.once('error', fail);
+        // Closed before its end without an error of its own (as stream.finished reports it).
+        res.once('close', () => fail(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' })));
       },
-      flush: () => check(),
-    }),
+      pull() {
+        res.resume();
+      },
+      cancel() {
+        settled = true;
+        res.destroy();
+      },
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: BODY_HIGH_WATER_MARK }),
   );
 }

@@ -15,9 +15,9 @@ export async function* sseEvents(response: Response, signal?: AbortSignal): Asyn
   if (!body) return;
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  const breaks = /\r\n|\r|\n/g;
   let buffered = '';
-  let data: string[] = [];
+  // The event's data lines joined with "\n" (one line, as servers send it, needs no join).
+  let data: string | undefined;
   let finished = false;
   try {
     for (;;) {
@@ -34,16 +34,26 @@ export async function* sseEvents(response: Response, signal?: AbortSignal): Asyn
       }
       buffered += decoder.decode(chunk.value, { stream: true });
       let start = 0;
-      breaks.lastIndex = 0;
-      for (let m = breaks.exec(buffered); m; m = breaks.exec(buffered)) {
+      // Lines end at "\n", "\r\n" or "\r": the next of each is looked up only once passed (none: Infinity).
+      const next = (c: string) => {
+        const i = buffered.indexOf(c, start);
+        return i === -1 ? Infinity : i;
+      };
+      let lf = next('\n');
+      let cr = next('\r');
+      for (;;) {
+        if (lf < start) lf = next('\n');
+        if (cr < start) cr = next('\r');
+        const end = Math.min(lf, cr);
+        if (end === Infinity) break;
         // A "\r" closing the chunk may be the first half of "\r\n": wait for the next chunk.
-        if (m[0] === '\r' && m.index === buffered.length - 1) break;
-        const line = buffered.slice(start, m.index);
-        start = m.index + m[0].length;
+        if (end === cr && end === buffered.length - 1) break;
+        const line = buffered.slice(start, end);
+        start = end + (end === cr && buffered.charCodeAt(end + 1) === 10 ? 2 : 1);
         if (line === '') {
-          if (data.length === 0) continue;
-          const text = data.join('\n');
-          data = [];
+          if (data === undefined) continue;
+          const text = data;
+          data = undefined;
           if (text.startsWith('[DONE]')) {
             finished = await drain(reader, signal);
             return;
@@ -52,7 +62,8 @@ export async function* sseEvents(response: Response, signal?: AbortSignal): Asyn
           if (event && event.error) throw new APIError(undefined, event.error as object, undefined, response.headers);
           yield event;
         } else if (line.startsWith('data:')) {
-          data.push(line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5));
+          const value = line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5);
+          data = data === undefined ? value : `${data}\n${value}`;
         }
         // "event:", "id:", "retry:" and ":" comments: the event's type is in its JSON.
       }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { TaskManager } from '../../tasks/taskManager';
 import { formatLog } from '../../tasks/taskLog';
 import { describeTask } from '../../tasks/taskSummary';
+import type { TaskLogEntry } from '../../tasks/taskTypes';
 
 export const TASK_LOG_SCHEME = 'flint-task-log';
 
@@ -20,6 +21,8 @@ export class TaskLogProvider implements vscode.TextDocumentContentProvider, vsco
   readonly onDidChange = this.changed.event;
   private readonly due = new Map<string, NodeJS.Timeout>();
   private readonly off: () => void;
+  /** Tool results formatted once, for every redraw of a log that streams. */
+  private readonly toolBlocks = new WeakMap<TaskLogEntry, string>();
 
   constructor(private readonly manager: TaskManager) {
     this.off = manager.onChange((record) => {
@@ -35,7 +38,7 @@ export class TaskLogProvider implements vscode.TextDocumentContentProvider, vsco
   provideTextDocumentContent(uri: vscode.Uri): string {
     const record = this.manager.get(idOf(uri));
     if (!record) return 'This task is no longer in the list.';
-    return `${describeTask(record, Date.now())}${record.reason ? ` (${record.reason})` : ''}\n${formatLog(record)}`;
+    return `${describeTask(record, Date.now())}${record.reason ? ` (${record.reason})` : ''}\n${formatLog(record, this.toolBlocks)}`;
   }
 
   dispose(): void {

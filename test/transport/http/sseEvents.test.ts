@@ -35,6 +35,23 @@ describe('sseEvents', () => {
     }
   });
 
+  it('reads lines ended by a lone CR, and all three kinds of break mixed, split anywhere', async () => {
+    const text = 'data: {"type":"a",\rdata: "n":1}\r\revent: b\r\ndata: {"type":"b","n":2}\n\r\n';
+    for (let cut = 1; cut < text.length; cut++) {
+      const { response } = sse([text.slice(0, cut), text.slice(cut)]);
+      expect(await all(response)).toEqual([{ type: 'a', n: 1 }, { type: 'b', n: 2 }]);
+    }
+  });
+
+  it('reads every event of a chunk holding many, whatever their line breaks', async () => {
+    for (const br of ['\n', '\r\n', '\r']) {
+      // A last "\n": a CR ending the body could have been the first half of a CRLF, its event is dropped.
+      const text = `${Array.from({ length: 2000 }, (_, n) => `event: e${br}data: {"n":${n}}${br}${br}`).join('')}\n`;
+      const { response } = sse([text]);
+      expect(await all(response)).toEqual(Array.from({ length: 2000 }, (_, n) => ({ n })));
+    }
+  });
+
   it('keeps multi-byte characters split between chunks', async () => {
     const bytes = enc.encode('data: {"delta":"héllo ✓"}\n\n');
     const body = new ReadableStream<Uint8Array>({
