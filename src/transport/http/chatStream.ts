@@ -17,7 +17,7 @@ export async function runChat(run: HttpRun): Promise<void> {
   // No server-side chain here: resend the whole conversation when there is one.
   const input = req.previousResponseId !== undefined && req.fullInput ? req.fullInput : req.input;
   const messages = [...(req.instructions !== undefined ? [{ role: 'system' as const, content: req.instructions }] : []), ...input];
-  const chunks = await run.sdk.chat.completions.create(
+  const response = await run.sdk.chat.completions.create(
     {
       model: req.model ?? run.model,
       messages: messages.map((m) => ({ role: m.role, content: m.content })),
@@ -31,8 +31,7 @@ export async function runChat(run: HttpRun): Promise<void> {
     { signal: run.signal },
   ).asResponse();
   const sink = new ChunkCollector(stream, run.endpoint);
-  // Read by sseEvents: about 2.5 times less CPU per event than the client's own reader.
-  for await (const chunk of sseEvents(chunks, run.signal)) {
+  for await (const chunk of sseEvents(response, run.signal)) {
     readChatChunk(chunk, sink);
   }
   sink.end();

@@ -8,16 +8,14 @@ import { sseEvents } from './sseEvents';
 
 /**
  * Native fill-in-the-middle: `/v1/completions` with `suffix`, or llama.cpp `/infill`. Prompt
- * templates are the caller's business; this only posts prefix and suffix. The events are read by
- * sseEvents: ghost text's stream follows the keystroke, and that reader takes about 2.5 times
- * less CPU per event than the client's own.
+ * templates are the caller's business; this only posts prefix and suffix.
  */
 export async function runFim(run: HttpRun, api: 'infill' | 'completions', infillUrl: string): Promise<void> {
   const { request: req, stream } = run;
   const fim = req.fim!;
   const sink = new ChunkCollector(stream, run.endpoint);
   if (api === 'completions') {
-    const chunks = await run.sdk.completions.create(
+    const response = await run.sdk.completions.create(
       {
         model: req.model ?? run.model,
         prompt: fim.prefix,
@@ -31,7 +29,7 @@ export async function runFim(run: HttpRun, api: 'infill' | 'completions', infill
       },
       { signal: run.signal },
     ).asResponse();
-    for await (const chunk of sseEvents(chunks, run.signal)) {
+    for await (const chunk of sseEvents(response, run.signal)) {
       readCompletionChunk(chunk, sink);
     }
   } else {
@@ -44,10 +42,10 @@ export async function runFim(run: HttpRun, api: 'infill' | 'completions', infill
       ...(req.temperature !== undefined && { temperature: req.temperature }),
       ...(req.stop?.length && { stop: req.stop }),
     };
-    const chunks = await run.sdk.post(infillUrl, { body, stream: true, signal: run.signal }).asResponse().catch((err: unknown) => {
+    const response = await run.sdk.post(infillUrl, { body, stream: true, signal: run.signal }).asResponse().catch((err: unknown) => {
       throw err instanceof APIError && err.status === 404 ? noInfill(run.endpoint) : err;
     });
-    for await (const chunk of sseEvents(chunks, run.signal)) {
+    for await (const chunk of sseEvents(response, run.signal)) {
       readInfillChunk(chunk, sink);
     }
   }

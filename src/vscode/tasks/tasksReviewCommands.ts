@@ -68,11 +68,13 @@ function fromEditor(review: TasksReview): FileTarget | undefined {
 /** The task whose review tab is in front (a multi-file diff is no text editor), when its title names one task alone. */
 function fromReviewTab(results: TaskResults, ids: string[]): string | undefined {
   const label = vscode.window.tabGroups.activeTabGroup.activeTab?.label;
+  if (label === undefined) return undefined;
   const named = ids.filter((id) => {
     const summary = results.review(id)?.changeSet.summary;
+    if (summary === undefined) return false;
     // The multi-file diff's tab adds the file count: "<title> (3 files)".
-    const title = summary === undefined ? undefined : reviewTitle(summary);
-    return title !== undefined && label !== undefined && (label === title || label.startsWith(`${title} (`));
+    const title = reviewTitle(summary);
+    return label === title || label.startsWith(`${title} (`);
   });
   return named.length === 1 ? named[0] : undefined;
 }
