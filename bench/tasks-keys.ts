@@ -15,7 +15,11 @@
 // rest leaves; it still shares the cores, so the figure stays an upper bound. Per keystroke,
 // from the moment the key was due (a late timer is the host's delay, counted):
 // - keystroke_added_ms: to the engine's answer, minus the model's own time (every answered key);
-// - ghost_text_first_token_ms: to the suggestion, keystrokes the model answered.
+// - ghost_text_first_token_ms: to the suggestion, keystrokes the model answered;
+// - inline_edit_first_row_ms: after each window's keys, --edits inline edits of a 40-line
+//   region (the extension's edit session on the same fast client, into an in-memory document):
+//   the instruction given → the rewrite's first row in the document, each edit paired with the
+//   same edit of the other window.
 // The figures are the median of the paired differences (each key with tasks minus the same key
 // without: same place, same pace, so a place's own answer length cancels), with a bootstrap
 // interval over the pairs (also written apart, unpaired: median with tasks minus median
@@ -28,7 +32,7 @@
 //   (its busy time, performance.eventLoopUtilization).
 // Not through the editor's UI: the Tasks view's redraws are not in the tasks' cost here.
 // The tasks' processes run at flint.tasks.processPriority's default, idle (--priority=low: nice 10).
-// Usage: npm run bench -- tasks-keys [--windows=64] [--busy-windows=32] [--keys=40] [--full-niceness=19] [--priority=idle|low]
+// Usage: npm run bench -- tasks-keys [--windows=64] [--busy-windows=32] [--keys=40] [--edits=6] [--full-niceness=19] [--priority=idle|low]
 //   [--cpu-runs=5] [--cpu-windows=4] [--cpu-window-ms=3000] (--windows=0: the CPU figures alone)
 // Writes bench/results/tasks-keys.json.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -38,6 +42,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { CompletionEngine } from '../src/completions/completionEngine';
+import { EditSession } from '../src/edits/editSession';
 import { createDenyList } from '../src/privacy/denyList';
 import { silentLogger } from '../src/log/logger';
 import { createMetricsStore } from '../src/metrics/metricsStore';
@@ -55,6 +60,7 @@ import { writeFiles } from '../support/folderFixture';
 import { CompletionRequestLog } from '../support/completionRequestLog';
 import { until } from '../support/until.mjs';
 import { balancedTurns } from './balancedOrders.mjs';
+import { CountingDocument } from './countingDocument';
 import { competingLoad } from './competingLoad.mjs';
 import { oracleFixture } from './completionsOracle';
 import { rng } from './completionsTypist';
@@ -65,6 +71,7 @@ const windows = arg('windows', 64) <= 0 ? 0 : Math.max(2, arg('windows', 64));
 const busyWindows = Math.max(0, arg('busy-windows', 32));
 const fullNiceness = Math.min(19, Math.max(0, arg('full-niceness', 19)));
 const keysPerWindow = Math.max(5, arg('keys', 40));
+const editsPerWindow = Math.max(0, arg('edits', 6));
 const cpuRuns = Math.max(0, arg('cpu-runs', 5));
 const cpuWindows = Math.max(1, arg('cpu-windows', 4));
 const cpuWindowMs = Math.max(200, arg('cpu-window-ms', 3000));
@@ -138,8 +145,20 @@ interface Sample {
   lag: number;
 }
 
+/** An inline edit's sample: the instruction given → the rewrite's first row in the document. */
+interface EditSample {
+  withTasks: boolean;
+  pair: number;
+  edit: number;
+  firstRow: number;
+}
+
 const text = readFileSync(TYPED, 'utf8');
-const fastEndpoint = await startEndpoint('fast', oracleFixture(text, 0.3, 0).rules);
+const EDIT = 'flint-bench-edit: note what each line does';
+/** The region inline edits rewrite, and the rewrite: every line with a comment. */
+const editLines = text.split('\n').slice(0, 40);
+const editRule = { match: { user: 'flint-bench-edit' }, reply: `${editLines.map((l, i) => (l.trim() ? `${l} // step ${i}` : l)).join('\n')}\n` };
+const fastEndpoint = await startEndpoint('fast', [editRule, ...oracleFixture(text, 0.3, 0).rules]);
 const fullEndpoint = await startEndpoint('full', taskRules(), fullNiceness);
 const fast = createModelClient({ role: 'fast', url: `${fastEndpoint.origin.replace('http', 'ws')}/v1/responses`, model: 'gpt-5.3-codex-spark', httpApi: 'responses', allowInsecure: false, firstTokenTimeoutMs: 10_000, stallTimeoutMs: 10_000, log: silentLogger });
 const fullClient = createModelClient({ role: 'full', url: `${fullEndpoint.origin}/v1`, model: 'gpt-5.3-codex', httpApi: 'responses', allowInsecure: false, firstTokenTimeoutMs: 10_000, stallTimeoutMs: 10_000, log: silentLogger });
@@ -225,6 +244,42 @@ async function typeWindow(withTasks: boolean, pair: number, keys: readonly Key[]
   for (const engine of engines) engine.dispose();
 }
 
+const editTimers = {
+  now: () => performance.now(),
+  setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+  clearTimeout: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+/** `count` inline edits one after the other, each timed to its first row in the document. */
+async function editWindow(withTasks: boolean, pair: number, count: number, out: EditSample[]): Promise<void> {
+  for (let edit = 0; edit < count; edit++) {
+    await sleep(100 + rand() * 100);
+    const doc = new CountingDocument(`${editLines.join('\n')}\n`);
+    let firstRow: number | undefined;
+    let shown: () => void = () => undefined;
+    const onScreen = new Promise<void>((resolve) => (shown = resolve));
+    const sink = {
+      apply: (...args: Parameters<CountingDocument['apply']>) => {
+        firstRow ??= performance.now();
+        shown();
+        return doc.apply(...args);
+      },
+      restore: doc.restore.bind(doc),
+      render: doc.render.bind(doc),
+    };
+    const session = new EditSession(
+      { startLine: 0, lines: editLines, context: { path: 'inventory.ts', languageId: 'typescript', before: '', after: '' }, files: ['inventory.ts'] },
+      { models: { route: (r) => ({ target: 'fast', reasons: ['bench'], text: r.text }), client: () => fast, contextTokens: () => 100_000 }, sink, timers: editTimers, metrics: { record() {} }, log: silentLogger, onChange() {} },
+    );
+    const t0 = performance.now();
+    session.start(EDIT);
+    await Promise.race([onScreen, sleep(10_000)]);
+    await session.stop();
+    if (firstRow === undefined) errors.push(`inline edit ${pair}.${edit}: no row within 10 s`);
+    else if (pair >= 0) out.push({ withTasks, pair, edit, firstRow: firstRow - t0 });
+  }
+}
+
 /** Two tasks running (streaming, calling tools, running tests) for the length of `work`. */
 async function withTwoTasks(work: () => Promise<void>): Promise<number> {
   const tasks = [manager.start({ instruction: TASK, folder }), manager.start({ instruction: TASK, folder })];
@@ -264,7 +319,7 @@ async function hostCpu(): Promise<{ figure: Record<string, unknown>; load: [numb
 }
 
 /** Figures of one phase (quiet or busy), suffixed. */
-function figures(samples: Sample[], suffix: string): Record<string, unknown> {
+function figures(samples: Sample[], edits: EditSample[], suffix: string): Record<string, unknown> {
   const pick = (withTasks: boolean, f: (s: Sample) => number | undefined) => samples.filter((s) => s.withTasks === withTasks).map(f).filter((x): x is number => x !== undefined);
   const named = (base: string) => `${base}${suffix}`;
   const without = new Map(samples.filter((s) => !s.withTasks).map((s) => [`${s.pair}:${s.key}`, s]));
@@ -276,6 +331,8 @@ function figures(samples: Sample[], suffix: string): Record<string, unknown> {
       const b = other && f(other);
       return a === undefined || b === undefined ? [] : [[a, b] as const];
     });
+  const editWithout = new Map(edits.filter((e) => !e.withTasks).map((e) => [`${e.pair}:${e.edit}`, e.firstRow]));
+  const editPairs = edits.filter((e) => e.withTasks && editWithout.has(`${e.pair}:${e.edit}`)).map((e) => [e.firstRow, editWithout.get(`${e.pair}:${e.edit}`)!] as const);
   return {
     ...pairedMedianDifference(named('keystroke_added_ms_with_tasks_minus_none'), pairs((s) => s.added), { digits: 3 }),
     ...pairedMedianDifference(named('ghost_text_first_token_added_ms_with_tasks_minus_none'), pairs((s) => s.firstToken), { digits: 3 }),
@@ -289,29 +346,38 @@ function figures(samples: Sample[], suffix: string): Record<string, unknown> {
     ...percentileFigure(named('key_handler_lag_ms_p95_none'), pick(false, (s) => s.lag), 95, { digits: 3 }),
     ...percentileFigure(named('keystroke_added_ms_p95_with_tasks'), pick(true, (s) => s.added), 95, { digits: 3 }),
     ...percentileFigure(named('keystroke_added_ms_p95_none'), pick(false, (s) => s.added), 95, { digits: 3 }),
+    ...pairedMedianDifference(named('inline_edit_first_row_added_ms_with_tasks_minus_none'), editPairs, { digits: 3 }),
+    ...percentileFigure(named('inline_edit_first_row_ms_p50_with_tasks'), edits.filter((e) => e.withTasks).map((e) => e.firstRow), 50, { digits: 3 }),
+    ...percentileFigure(named('inline_edit_first_row_ms_p50_none'), edits.filter((e) => !e.withTasks).map((e) => e.firstRow), 50, { digits: 3 }),
   };
 }
 
 /** Windows with and without tasks in balanced orders; returns the samples and the task turns taken while typing. */
-async function phase(count: number): Promise<{ samples: Sample[]; turns: number; load: [number, number] }> {
+async function phase(count: number): Promise<{ samples: Sample[]; edits: EditSample[]; turns: number; load: [number, number] }> {
   const samples: Sample[] = [];
+  const edits: EditSample[] = [];
   let turns = 0;
   const before = loadavg()[0]!;
   for (const [pair, order] of (count > 0 ? balancedTurns(2, Math.max(1, Math.round(count / 2))) : []).entries()) {
     // The two windows of a pair type the same keys.
     const keys = keysOf(keysPerWindow);
     for (const kind of order) {
-      if (kind === 0) await typeWindow(false, pair, keys, samples);
-      else turns += await withTwoTasks(() => typeWindow(true, pair, keys, samples));
+      const window = async (withTasks: boolean) => {
+        await typeWindow(withTasks, pair, keys, samples);
+        await editWindow(withTasks, pair, editsPerWindow, edits);
+      };
+      if (kind === 0) await window(false);
+      else turns += await withTwoTasks(() => window(true));
     }
   }
-  return { samples, turns, load: [Math.round(before * 100) / 100, Math.round(loadavg()[0]! * 100) / 100] };
+  return { samples, edits, turns, load: [Math.round(before * 100) / 100, Math.round(loadavg()[0]! * 100) / 100] };
 }
 
 try {
   await until('the fast connection warm', () => fast.state.status === 'warm', 30_000);
   // A warm-up window of each kind, not counted.
   await typeWindow(false, -1, keysOf(10), []);
+  await editWindow(false, -1, 2, []);
   await withTwoTasks(() => typeWindow(true, -1, keysOf(10), []));
   const cpu = cpuRuns > 0 ? await hostCpu() : undefined;
   const quiet = await phase(windows);
@@ -326,12 +392,13 @@ try {
   }
   const cpuPart = cpu && { ...cpu.figure, load_average_cpu: cpu.load, cpu_windows: cpuRuns * cpuWindows, cpu_window_ms: cpuWindowMs, cpu_measured_at: new Date().toISOString() };
   const result = {
-    ...figures(quiet.samples, ''),
+    ...figures(quiet.samples, quiet.edits, ''),
     ...cpuPart,
-    ...(busy && figures(busy.samples, '_busy')),
+    ...(busy && figures(busy.samples, busy.edits, '_busy')),
     windows,
     busy_windows: busyWindows,
     keys_per_window: keysPerWindow,
+    edits_per_window: editsPerWindow,
     task_process_priority: priority,
     task_turns_while_typing: quiet.turns,
     ...(busy && { task_turns_while_typing_busy: busy.turns }),
@@ -349,7 +416,7 @@ try {
   const line = (suffix: string) => {
     const r = result as Record<string, unknown>;
     const f = (name: string) => `${r[name + suffix]} ms (${JSON.stringify(r[`${name}${suffix}_ci`])}, n ${r[`${name}${suffix}_n`]})`;
-    return `keystroke added with tasks − none ${f('keystroke_added_ms_with_tasks_minus_none')}, ghost text ${f('ghost_text_first_token_added_ms_with_tasks_minus_none')}`;
+    return `keystroke added with tasks − none ${f('keystroke_added_ms_with_tasks_minus_none')}, ghost text ${f('ghost_text_first_token_added_ms_with_tasks_minus_none')}, inline edit's first row ${f('inline_edit_first_row_added_ms_with_tasks_minus_none')}`;
   };
   if (cpu) {
     const r = cpu.figure;
