@@ -27,7 +27,7 @@ export interface TaskRequest {
   context?: unknown;
 }
 
-/** A task as the Tasks view shows it and as it is persisted (one JSON file per task). */
+/** A task as the Tasks view shows it and as it is persisted (one journal file per task, see taskJournal). */
 export interface TaskRecord extends TaskRequest {
   id: string;
   state: TaskState;
