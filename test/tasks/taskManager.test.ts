@@ -433,4 +433,22 @@ describe('a Redirect or Stop keeps the work of the turn it cut', () => {
     expect(startedAt[1]! - redirectedAt).toBeGreaterThanOrEqual(300);
     expect(startedAt[1]! - redirectedAt).toBeLessThan(4000);
   });
+
+  it('a Stop while the redirected run waits for the cut turn stops it at once, before it runs', async () => {
+    let runs = 0;
+    const m = manager(async function* (input) {
+      runs++;
+      yield turn(['turn 1']);
+      await new Promise((r) => input.signal.addEventListener('abort', r));
+      await new Promise(() => undefined);
+    }, { cutTurnWaitMs: 60_000 });
+    const task = m.start({ instruction: 'first', folder: user });
+    await until(() => m.get(task.id)?.usage.turns === 1);
+    m.redirect(task.id, 'another way');
+    // The redirected run is launched (its note logged), and waits.
+    await until(() => m.get(task.id)?.state === 'running' && m.get(task.id)!.log.at(-1)?.kind === 'status' && m.get(task.id)!.log.some((e) => e.kind === 'status' && e.text.startsWith('redirected')));
+    m.stop(task.id);
+    const stopped = await settled(m, task.id);
+    expect([stopped.state, stopped.reason, runs]).toEqual(['stopped', 'stopped by you', 1]);
+  });
 });
