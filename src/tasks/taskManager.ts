@@ -265,6 +265,8 @@ export class TaskManager {
   }
 
   private takeCutTurn(record: TaskRecord, e: Extract<TaskEvent, { type: 'turn' }>): void {
+    // Discarded meanwhile: saving would bring it back.
+    if (this.records.get(record.id) !== record) return;
     const u = record.usage;
     record.usage = { ...u, inputTokens: u.inputTokens + e.inputTokens, outputTokens: u.outputTokens + e.outputTokens, cost: e.cost === undefined ? u.cost : (u.cost ?? 0) + e.cost };
     record.conversation = e.conversation;
