@@ -60,7 +60,9 @@ try {
   process.exit(1);
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', outfile, ...rest], { stdio: 'inherit' });
+// FLINT_BENCH_NODE_ARGS: node's own flags for the bench (e.g. --cpu-prof, which NODE_OPTIONS refuses).
+const nodeArgs = (process.env.FLINT_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, outfile, ...rest], { stdio: 'inherit' });
 const forward = (signal) => child.kill(signal);
 process.on('SIGINT', forward);
 process.on('SIGTERM', forward);

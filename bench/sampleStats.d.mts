@@ -22,6 +22,12 @@ export function medianDifference<N extends string>(
   b: readonly number[],
   options?: { digits?: number },
 ): Record<N, number | null> & Partial<Record<`${N}_n`, number> & Record<`${N}_ci`, [number, number] | null>>;
+/** `{ name, name_n, name_ci }` for the median of paired differences a − b, with a bootstrap interval over the pairs. */
+export function pairedMedianDifference<N extends string>(
+  name: N,
+  pairs: readonly (readonly [number, number])[],
+  options?: { digits?: number },
+): Record<N, number | null> & Partial<Record<`${N}_n`, number> & Record<`${N}_ci`, [number, number] | null>>;
 /** `{ name, name_n, name_ci }` for the share hits / n, with a 95 % Wilson score interval. */
 export function shareFigure<N extends string>(
   name: N,

@@ -84,6 +84,20 @@ export function medianDifference(name, a, b, { digits = 2 } = {}) {
 }
 
 /**
+ * `{ name, name_n, name_ci }` for the median of paired differences a − b, each pair the same
+ * thing measured both ways in one run (the same key at the same place and pace, with and without
+ * a load), with a bootstrap interval over the pairs. What the pairs share (a long answer, a slow
+ * place) cancels in each difference, so it does not widen the interval as it does between two
+ * independent medians; `{ name: null }` without pairs.
+ */
+export function pairedMedianDifference(name, pairs, { digits = 2 } = {}) {
+  if (pairs.length === 0) return { [name]: null };
+  const figure = (ps) => median(ps.map(([a, b]) => a - b));
+  const ci = bootstrapCi([pairs], figure);
+  return { [name]: round(figure(pairs), digits), [`${name}_n`]: pairs.length, [`${name}_ci`]: ci ? ci.map((x) => round(x, digits)) : null };
+}
+
+/**
  * `{ name, name_n, name_ci }` for the share `hits / n` with its 95 % Wilson score interval: unlike
  * the normal approximation it stays inside [0, 1] and is honest near 0 and 1 and for small n.
  */

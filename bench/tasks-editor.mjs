@@ -14,9 +14,12 @@
 // within each, keystrokes alternate between Flint's window and a baseline window whose provider
 // answers at once (the editor's own floor, under the same load):
 // - ghost_text_first_token_added_ms_with_tasks_minus_none: keydown to ghost text on screen in
-//   Flint's window, median with tasks minus median without;
+//   Flint's window, with tasks minus without: the median of the differences between the same key
+//   of the two windows of a pair (typed one after the other, the same characters at the same
+//   place in the sequence, so a slow minute or a slow key weighs on both sides);
 // - keystroke_added_ms_with_tasks_minus_none: the same beyond the floor, (Flint − baseline) with
 //   tasks minus (Flint − baseline) without: what the tasks cost Flint's own path.
+// Both also unpaired (median with tasks minus median without), suffixed _unpaired.
 // Writes bench/results/tasks-editor.json.
 //
 //   npm run bench -- tasks-editor [--windows=12] [--keys=36] [--busy] [--work=full|stream|tests]
@@ -42,7 +45,7 @@ import { measureOneKeystroke } from './e2eProbe.mjs';
 import { openBenchWindow } from './e2eWindow.mjs';
 import { cpuByKind, extensionHosts, fileSourceNames, profileNodeProcess, slicesPerSecond } from './hostProfile.mjs';
 import { profileRenderer } from './rendererProfile.mjs';
-import { bootstrapCi, median, medianDifference, percentileFigure } from './sampleStats.mjs';
+import { bootstrapCi, median, medianDifference, pairedMedianDifference, percentileFigure } from './sampleStats.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
@@ -142,14 +145,14 @@ async function stopTasks(win) {
 }
 
 /** One time window: keystrokes alternating between Flint's window and the baseline's. */
-async function typeWindow(flint, baseline, withTasks, index, out) {
+async function typeWindow(flint, baseline, withTasks, pair, out) {
   const orders = balancedTurns(2, KEYS);
   for (let k = 0; k < KEYS; k++) {
     for (const w of orders[k]) {
       const win = w === 0 ? flint : baseline;
       await win.page.bringToFront();
-      const ms = await measureOneKeystroke(win.page, KEY_CHARS[(index + k) % KEY_CHARS.length]);
-      out.push({ withTasks, window: w === 0 ? 'flint' : 'baseline', ms });
+      const ms = await measureOneKeystroke(win.page, KEY_CHARS[(pair + k) % KEY_CHARS.length]);
+      out.push({ withTasks, window: w === 0 ? 'flint' : 'baseline', ms, pair, k });
     }
   }
 }
@@ -203,13 +206,29 @@ function beyondFloor(name, sets) {
   return { [name]: round(f(...sets)), [`${name}_n`]: Math.min(...sets.map((s) => s.length)), [`${name}_ci`]: ci ? ci.map(round) : null };
 }
 
+/** Each key of a window pair typed both ways: `value` of its samples with tasks and without, where both have one. */
+function keyPairs(samples, value) {
+  const at = new Map();
+  for (const s of samples) at.set(`${s.withTasks}:${s.window}:${s.pair}:${s.k}`, s.ms);
+  const of = (withTasks, s) => value((window) => at.get(`${withTasks}:${window}:${s.pair}:${s.k}`) ?? null);
+  return samples.filter((s) => s.withTasks && s.window === 'flint').flatMap((s) => {
+    const a = of(true, s);
+    const b = of(false, s);
+    return a === null || b === null ? [] : [[a, b]];
+  });
+}
+
 function figures(samples, suffix) {
   const pick = (withTasks, window) => samples.filter((s) => s.withTasks === withTasks && s.window === window && s.ms !== null).map((s) => s.ms);
   const missed = (withTasks) => samples.filter((s) => s.withTasks === withTasks && s.window === 'flint' && s.ms === null).length;
   const n = (base) => `${base}${suffix}`;
+  const flintMs = (ms) => ms('flint');
+  const overFloor = (ms) => (ms('flint') === null || ms('baseline') === null ? null : ms('flint') - ms('baseline'));
   return {
-    ...medianDifference(n('ghost_text_first_token_added_ms_with_tasks_minus_none'), pick(true, 'flint'), pick(false, 'flint'), { digits: 3 }),
-    ...beyondFloor(n('keystroke_added_ms_with_tasks_minus_none'), [pick(true, 'flint'), pick(true, 'baseline'), pick(false, 'flint'), pick(false, 'baseline')]),
+    ...pairedMedianDifference(n('ghost_text_first_token_added_ms_with_tasks_minus_none'), keyPairs(samples, flintMs), { digits: 3 }),
+    ...pairedMedianDifference(n('keystroke_added_ms_with_tasks_minus_none'), keyPairs(samples, overFloor), { digits: 3 }),
+    ...medianDifference(n('ghost_text_first_token_added_ms_with_tasks_minus_none_unpaired'), pick(true, 'flint'), pick(false, 'flint'), { digits: 3 }),
+    ...beyondFloor(n('keystroke_added_ms_with_tasks_minus_none_unpaired'), [pick(true, 'flint'), pick(true, 'baseline'), pick(false, 'flint'), pick(false, 'baseline')]),
     ...percentileFigure(n('ghost_text_ms_p50_with_tasks'), pick(true, 'flint'), 50, { digits: 3 }),
     ...percentileFigure(n('ghost_text_ms_p50_none'), pick(false, 'flint'), 50, { digits: 3 }),
     ...percentileFigure(n('baseline_ms_p50_with_tasks'), pick(true, 'baseline'), 50, { digits: 3 }),
@@ -254,13 +273,15 @@ async function main() {
     const samples = [];
     let index = 1;
     const profiledKinds = new Set();
-    for (const order of balancedTurns(2, Math.max(1, Math.round(WINDOWS / 2)))) {
+    for (const [p, order] of balancedTurns(2, Math.max(1, Math.round(WINDOWS / 2))).entries()) {
+      // The two windows of a pair type the same characters (the warm-ups are pair 0).
+      const pair = p + 1;
       for (const kind of order) {
         if (kind === 1) {
           await flint.page.bringToFront();
           await startTwoTasks(flint, index);
         }
-        const typing = () => typeWindow(flint, baseline, kind === 1, index, samples);
+        const typing = () => typeWindow(flint, baseline, kind === 1, pair, samples);
         const name = kind === 1 ? 'with-tasks' : 'none';
         if (PROFILE && !profiledKinds.has(name)) {
           profiledKinds.add(name);

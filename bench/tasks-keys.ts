@@ -16,8 +16,10 @@
 // from the moment the key was due (a late timer is the host's delay, counted):
 // - keystroke_added_ms: to the engine's answer, minus the model's own time (every answered key);
 // - ghost_text_first_token_ms: to the suggestion, keystrokes the model answered.
-// The figures are the median with tasks minus the median without, with a bootstrap interval;
-// quiet, then busy (one core kept busy by a competing process: figures suffixed _busy).
+// The figures are the median of the paired differences (each key with tasks minus the same key
+// without: same place, same pace, so a place's own answer length cancels), with a bootstrap
+// interval over the pairs (also written apart, unpaired: median with tasks minus median
+// without, suffixed _unpaired); quiet, then busy (one core kept busy by a competing process: figures suffixed _busy).
 // - host_cpu_ms_per_1k_task_tokens: the extension host's own CPU time (this process: user +
 //   system, its child processes apart) per 1,000 tokens the two tasks streamed, nobody typing,
 //   over windows of --cpu-window-ms while both run (--cpu-runs runs × --cpu-windows windows):
@@ -56,7 +58,7 @@ import { balancedTurns } from './balancedOrders.mjs';
 import { competingLoad } from './competingLoad.mjs';
 import { oracleFixture } from './completionsOracle';
 import { rng } from './completionsTypist';
-import { medianDifference, percentileFigure } from './sampleStats.mjs';
+import { medianDifference, pairedMedianDifference, percentileFigure } from './sampleStats.mjs';
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const windows = arg('windows', 64) <= 0 ? 0 : Math.max(2, arg('windows', 64));
@@ -125,6 +127,9 @@ function project(): string {
 
 interface Sample {
   withTasks: boolean;
+  /** The window pair and the key's place in it: the same key typed with tasks and without. */
+  pair: number;
+  key: number;
   /** Key due → answer, minus the model's time. */
   added: number;
   /** Key due → suggestion, when the model answered. */
@@ -192,11 +197,11 @@ const keysOf = (count: number): Key[] =>
   Array.from({ length: count }, () => ({ gap: 60 + -Math.log(1 - rand()) * 90, pos: lineStarts[Math.floor(rand() * lineStarts.length)]! }));
 
 /** Types `keys`, each asking the engine as the editor would. */
-async function typeWindow(withTasks: boolean, keys: readonly Key[], out: Sample[]): Promise<void> {
+async function typeWindow(withTasks: boolean, pair: number, keys: readonly Key[], out: Sample[]): Promise<void> {
   let controller: AbortController | undefined;
   const pending: Promise<unknown>[] = [];
   const engines: CompletionEngine[] = [];
-  for (const { gap, pos } of keys) {
+  for (const [key, { gap, pos }] of keys.entries()) {
     const due = performance.now() + gap;
     await sleep(gap);
     const lag = performance.now() - due;
@@ -210,7 +215,7 @@ async function typeWindow(withTasks: boolean, keys: readonly Key[], out: Sample[
         if (!result || mine.signal.aborted) return;
         sources.set(result.source, (sources.get(result.source) ?? 0) + 1);
         const at = performance.now() - due;
-        out.push({ withTasks, lag, added: at - result.timing.model, ...(result.source === 'model' && { firstToken: at }) });
+        out.push({ withTasks, pair, key, lag, added: at - result.timing.model, ...(result.source === 'model' && { firstToken: at }) });
       }),
     );
   }
@@ -262,9 +267,20 @@ async function hostCpu(): Promise<{ figure: Record<string, unknown>; load: [numb
 function figures(samples: Sample[], suffix: string): Record<string, unknown> {
   const pick = (withTasks: boolean, f: (s: Sample) => number | undefined) => samples.filter((s) => s.withTasks === withTasks).map(f).filter((x): x is number => x !== undefined);
   const named = (base: string) => `${base}${suffix}`;
+  const without = new Map(samples.filter((s) => !s.withTasks).map((s) => [`${s.pair}:${s.key}`, s]));
+  /** Each key answered both ways: its value with tasks and without. */
+  const pairs = (f: (s: Sample) => number | undefined) =>
+    samples.filter((s) => s.withTasks).flatMap((s) => {
+      const a = f(s);
+      const other = without.get(`${s.pair}:${s.key}`);
+      const b = other && f(other);
+      return a === undefined || b === undefined ? [] : [[a, b] as const];
+    });
   return {
-    ...medianDifference(named('keystroke_added_ms_with_tasks_minus_none'), pick(true, (s) => s.added), pick(false, (s) => s.added), { digits: 3 }),
-    ...medianDifference(named('ghost_text_first_token_added_ms_with_tasks_minus_none'), pick(true, (s) => s.firstToken), pick(false, (s) => s.firstToken), { digits: 3 }),
+    ...pairedMedianDifference(named('keystroke_added_ms_with_tasks_minus_none'), pairs((s) => s.added), { digits: 3 }),
+    ...pairedMedianDifference(named('ghost_text_first_token_added_ms_with_tasks_minus_none'), pairs((s) => s.firstToken), { digits: 3 }),
+    ...medianDifference(named('keystroke_added_ms_with_tasks_minus_none_unpaired'), pick(true, (s) => s.added), pick(false, (s) => s.added), { digits: 3 }),
+    ...medianDifference(named('ghost_text_first_token_added_ms_with_tasks_minus_none_unpaired'), pick(true, (s) => s.firstToken), pick(false, (s) => s.firstToken), { digits: 3 }),
     ...percentileFigure(named('keystroke_added_ms_p50_with_tasks'), pick(true, (s) => s.added), 50, { digits: 3 }),
     ...percentileFigure(named('keystroke_added_ms_p50_none'), pick(false, (s) => s.added), 50, { digits: 3 }),
     ...percentileFigure(named('ghost_text_first_token_ms_p50_with_tasks'), pick(true, (s) => s.firstToken), 50, { digits: 3 }),
@@ -281,12 +297,12 @@ async function phase(count: number): Promise<{ samples: Sample[]; turns: number;
   const samples: Sample[] = [];
   let turns = 0;
   const before = loadavg()[0]!;
-  for (const order of count > 0 ? balancedTurns(2, Math.max(1, Math.round(count / 2))) : []) {
+  for (const [pair, order] of (count > 0 ? balancedTurns(2, Math.max(1, Math.round(count / 2))) : []).entries()) {
     // The two windows of a pair type the same keys.
     const keys = keysOf(keysPerWindow);
     for (const kind of order) {
-      if (kind === 0) await typeWindow(false, keys, samples);
-      else turns += await withTwoTasks(() => typeWindow(true, keys, samples));
+      if (kind === 0) await typeWindow(false, pair, keys, samples);
+      else turns += await withTwoTasks(() => typeWindow(true, pair, keys, samples));
     }
   }
   return { samples, turns, load: [Math.round(before * 100) / 100, Math.round(loadavg()[0]! * 100) / 100] };
@@ -295,8 +311,8 @@ async function phase(count: number): Promise<{ samples: Sample[]; turns: number;
 try {
   await until('the fast connection warm', () => fast.state.status === 'warm', 30_000);
   // A warm-up window of each kind, not counted.
-  await typeWindow(false, keysOf(10), []);
-  await withTwoTasks(() => typeWindow(true, keysOf(10), []));
+  await typeWindow(false, -1, keysOf(10), []);
+  await withTwoTasks(() => typeWindow(true, -1, keysOf(10), []));
   const cpu = cpuRuns > 0 ? await hostCpu() : undefined;
   const quiet = await phase(windows);
   let busy: Awaited<ReturnType<typeof phase>> | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapCi, median, medianDifference, percentile, percentileCi, percentileFigure, samplePercentile, shareFigure } from '../../bench/sampleStats.mjs';
+import { bootstrapCi, median, medianDifference, pairedMedianDifference, percentile, percentileCi, percentileFigure, samplePercentile, shareFigure } from '../../bench/sampleStats.mjs';
 
 const ramp = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -70,5 +70,30 @@ describe('bench sample statistics', () => {
     expect(hi).toBeGreaterThanOrEqual(d.added_ms_p50!);
     expect(medianDifference('added_ms_p50', ramp(3), [])).toEqual({ added_ms_p50: null });
     expect(medianDifference('added_ms_p50', [], ramp(3))).toEqual({ added_ms_p50: null });
+  });
+
+  it('pairs cancel what both sides share: a paired difference is narrower than two medians apart', () => {
+    // Each place has its own time (1 to 200 ms); the load adds 1 ms to every one of them.
+    const places = ramp(200);
+    const pairs = places.map((p, i) => [p + 1 + (i % 3) * 0.1, p] as const);
+    const paired = pairedMedianDifference('added_ms', pairs);
+    expect(paired.added_ms).toBeCloseTo(1.1, 5);
+    expect(paired.added_ms_n).toBe(200);
+    const [lo, hi] = paired.added_ms_ci!;
+    expect(lo).toBeGreaterThanOrEqual(1);
+    expect(hi).toBeLessThanOrEqual(1.2);
+    const apart = medianDifference('added_ms', pairs.map(([a]) => a), pairs.map(([, b]) => b));
+    const [alo, ahi] = apart.added_ms_ci!;
+    expect(ahi - alo).toBeGreaterThan(10 * (hi - lo));
+    expect(pairedMedianDifference('added_ms', [])).toEqual({ added_ms: null });
+  });
+
+  it('a paired difference keeps the sign and the spread of what differs', () => {
+    const pairs = ramp(101).map((i) => [i % 2 === 1 ? 5 : -5, 0] as const);
+    const d = pairedMedianDifference('added_ms', pairs);
+    expect(d.added_ms).toBe(5);
+    const [lo, hi] = d.added_ms_ci!;
+    expect(lo).toBe(-5);
+    expect(hi).toBe(5);
   });
 });
