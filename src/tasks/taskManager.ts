@@ -27,6 +27,8 @@ export interface TaskManagerDeps {
   now(): number;
   newId(): string;
   onError(message: string): void;
+  /** How long the turn a Stop or Redirect cut is waited for as the agent winds down (default CUT_TURN_WAIT_MS). */
+  cutTurnWaitMs?: number;
 }
 
 interface Run {
@@ -52,8 +54,8 @@ export class TaskManager {
   private readonly changed = createEmitter<TaskRecord>((err) => this.deps.onError(`task listener failed: ${String(err)}`));
   private disposed = false;
   private flushed = false;
-  /** Cut turns whose usage is still being read (see countCutTurn). */
-  private readonly cutTurns = new Set<Promise<void>>();
+  /** Cut turns still winding down (see keepCutTurn), by task: the task's next run waits for its own. */
+  private readonly cutTurns = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: TaskManagerDeps) {}
 
@@ -141,7 +143,7 @@ export class TaskManager {
     for (const run of runs) this.abort(run, { state: 'stopped', reason: 'the window was closed or reloaded: Resume continues from the last completed turn' });
     // Processes die with the abort itself; an agent slow to notice, or a copy still being written, does not hold the window.
     const copies = [...this.live.values()];
-    await Promise.race([Promise.all([...runs.map((r) => r.finished), ...this.cutTurns, ...copies.map((c) => c.onDisk.catch(() => undefined))]), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
+    await Promise.race([Promise.all([...runs.map((r) => r.finished), ...this.cutTurns.values(), ...copies.map((c) => c.onDisk.catch(() => undefined))]), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
     for (const copy of copies) copy.stop();
     // A copy finished meanwhile is saved as such: Resume can continue in it.
     for (const id of this.live.keys()) {
@@ -192,6 +194,10 @@ export class TaskManager {
     const budgets = this.deps.budgets();
     const wall = setTimeout(() => this.abort(run, { state: 'stopped', reason: `the time budget of ${budgets.maxMinutes} minutes (flint.tasks.maxMinutes) ran out` }), Math.max(0, budgets.maxMinutes * 60_000 - record.elapsedMs));
     try {
+      await this.windDown(record.id, run.controller.signal);
+      // Stopped or redirected again meanwhile: nothing ran.
+      const early: Run['why'] = run.why;
+      if (early) return this.finish(record, early.state, early.reason, early.then);
       const runner = this.deps.runner();
       if ('unavailable' in runner) return this.finish(record, 'failed', runner.unavailable);
       if (record.workingCopy && !(await this.deps.copyExists(record.workingCopy))) return this.finish(record, 'failed', 'its working copy is gone (copies are removed after a week): start the task again');
@@ -202,10 +208,7 @@ export class TaskManager {
       live.onDisk.catch((err: unknown) => this.abort(run, { state: 'failed', reason: `the working copy could not be written: ${err instanceof Error ? err.message : String(err)}` }));
       const env = this.deps.environment(record, live, (on) => this.setState(record, on ? 'waiting' : 'running', on ? 'waiting for your consent to run a command' : undefined), this.changesOf(record, copy));
       const input = { taskId: record.id, instruction: record.instruction, context: record.context, conversation: record.conversation, redirect: options.redirect, env, budgets, signal: run.controller.signal };
-      const leftOver = (rest: AsyncIterator<TaskEvent>) => {
-        const counting = this.countCutTurn(record, rest).finally(() => this.cutTurns.delete(counting));
-        this.cutTurns.add(counting);
-      };
+      const leftOver = (rest: AsyncIterator<TaskEvent>) => this.keepCutTurn(record, rest);
       for await (const event of untilAborted(runner.run(input), run.controller.signal, leftOver)) {
         if (event.type === 'done') return await this.complete(record, copy, event.summary);
         if (event.type === 'stopped' || event.type === 'failed') return await this.finishWithChanges(record, copy, event.type, event.reason);
@@ -229,32 +232,56 @@ export class TaskManager {
   }
 
   /**
-   * A Stop or Redirect ends the run at once, but the turn it cut was billed for its input and the
-   * text streamed so far, and the agent reports that as it winds down: those tokens and that cost
-   * join the task's usage (not its turns or conversation: the cut turn did not complete), so the
-   * budgets see every redirect. Read for a few seconds at most, then the agent is closed.
+   * A Stop or Redirect ends the run at once, but the turn it cut goes on winding down: the agent
+   * reports what that turn was billed (its input and the text streamed so far) and the
+   * conversation it ends with, which keeps the cut turn's work (its text, the outputs of the calls
+   * that ran, the others marked not run). That usage joins the task's (not its turns: the turn did
+   * not complete), so the budgets see every redirect, and that conversation is the one the next run
+   * (a Redirect's, a Resume) continues from: it waits for this, a few seconds at most.
    */
-  private async countCutTurn(record: TaskRecord, rest: AsyncIterator<TaskEvent>): Promise<void> {
-    const deadline = this.deps.now() + CUT_TURN_WAIT_MS;
+  private keepCutTurn(record: TaskRecord, rest: AsyncIterator<TaskEvent>): void {
+    const winding = this.readCutTurn(record, rest).finally(() => {
+      if (this.cutTurns.get(record.id) === winding) this.cutTurns.delete(record.id);
+    });
+    this.cutTurns.set(record.id, winding);
+  }
+
+  /** The cut run's remaining events, until it ends or the wait runs out (then the agent is closed). */
+  private async readCutTurn(record: TaskRecord, rest: AsyncIterator<TaskEvent>): Promise<void> {
+    const deadline = this.deps.now() + (this.deps.cutTurnWaitMs ?? CUT_TURN_WAIT_MS);
     try {
       for (;;) {
         let timer: ReturnType<typeof setTimeout> | undefined;
         const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), Math.max(0, deadline - this.deps.now()))));
         const next = await Promise.race([rest.next(), late]).finally(() => clearTimeout(timer));
         if (next === 'late' || next.done) return;
-        const e = next.value;
-        if (e.type !== 'turn' || (e.inputTokens === 0 && e.outputTokens === 0 && !e.cost)) continue;
-        const u = record.usage;
-        record.usage = { ...u, inputTokens: u.inputTokens + e.inputTokens, outputTokens: u.outputTokens + e.outputTokens, cost: e.cost === undefined ? u.cost : (u.cost ?? 0) + e.cost };
-        // Not after the closing window's last write.
-        if (!this.flushed) void this.deps.persistence.save(record);
-        this.changed.emit(record);
+        if (next.value.type === 'turn') this.takeCutTurn(record, next.value);
       }
     } catch {
       // The agent failed while winding down: what it reported before counts.
     } finally {
       void rest.return?.()?.catch(() => undefined);
     }
+  }
+
+  private takeCutTurn(record: TaskRecord, e: Extract<TaskEvent, { type: 'turn' }>): void {
+    // Discarded meanwhile: saving would bring it back.
+    if (this.records.get(record.id) !== record) return;
+    const u = record.usage;
+    record.usage = { ...u, inputTokens: u.inputTokens + e.inputTokens, outputTokens: u.outputTokens + e.outputTokens, cost: e.cost === undefined ? u.cost : (u.cost ?? 0) + e.cost };
+    record.conversation = e.conversation;
+    // Not after the closing window's last write.
+    if (!this.flushed) void this.deps.persistence.save(record);
+    this.changed.emit(record);
+  }
+
+  /** Until the task's cut turn has wound down (see keepCutTurn), or this run too is aborted. */
+  private async windDown(id: string, signal: AbortSignal): Promise<void> {
+    const winding = this.cutTurns.get(id);
+    if (!winding || signal.aborted) return;
+    let onAbort = () => undefined as void;
+    await Promise.race([winding, new Promise<void>((resolve) => signal.addEventListener('abort', (onAbort = () => resolve()), { once: true }))]);
+    signal.removeEventListener('abort', onAbort);
   }
 
   /** The usage budgets, checked after each turn in case the agent's own check did not stop it. */
@@ -332,7 +359,7 @@ export class TaskManager {
   }
 }
 
-/** How long a cut turn's usage is waited for after a Stop or Redirect. */
+/** How long a cut turn's wind-down (its usage and conversation) is waited for after a Stop or Redirect. */
 const CUT_TURN_WAIT_MS = 5_000;
 
 /**

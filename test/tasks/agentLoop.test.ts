@@ -17,6 +17,8 @@ const SCRIPT: ScriptFixtureInput = {
     { match: { user: 'repeat yourself' }, reply: { calls: [{ name: 'list_files', arguments: { glob: '**/*.js' } }] } },
     { match: { user: 'never stop' }, reply: { calls: [{ name: 'search_workspace', arguments: { pattern: 'x{{turn}}' } }] } },
     { match: { user: 'slow command', turn: 0 }, reply: { calls: [{ name: 'run_command', arguments: { command: 'sleep 20' } }] } },
+    { match: { user: 'now say done' }, reply: 'Done, the note is written.' },
+    { match: { user: 'note then wait', turn: 0 }, reply: { text: 'Writing the note.', calls: [{ name: 'create_file', arguments: { path: 'note.txt', content: 'a note\n' } }, { name: 'run_command', arguments: { command: 'sleep 20' } }, { name: 'create_file', arguments: { path: 'other.txt', content: 'x\n' } }] } },
     { match: { toolOutput: 'outside the workspace' }, reply: 'I could not read it.' },
     { match: { user: 'read the big file' }, reply: { calls: [{ name: 'read_file', arguments: '{"path":"big.txt","end_line":9{{turn}}}' }] } },
     { match: { user: 'read the secret' }, reply: { calls: [{ name: 'read_file', arguments: { path: '.env' } }, { name: 'read_file', arguments: { path: '../outside.txt' } }] } },
@@ -114,6 +116,34 @@ describe('AgentLoop on the local endpoint', () => {
     expect(out?.kind === 'tool-result' && out.ok).toBe(false);
     expect(out?.kind === 'tool-result' && out.output).toContain('was interrupted');
   });
+});
+
+describe('AgentLoop: the state a Stop during calls leaves', () => {
+  for (const chained of [true, false]) {
+    it(`is one another loop continues from: every call has its output, the finished write is not redone (${chained ? 'previous_response_id' : 'whole input each turn'})`, async () => {
+      const env = localEnvironment(await tempWorkspace(FILES));
+      const loop = h.loop(env, { prompt: 'note then wait', chained });
+      loop.log.onEvent((e) => {
+        if (e.kind === 'tool-call' && e.name === 'run_command') setTimeout(() => loop.stop(), 100);
+      });
+      const first = await loop.run();
+      expect(first.reason).toBe('stopped');
+      const items = first.state.items;
+      const calls = items.filter((i) => 'type' in i && i.type === 'function_call').map((i) => 'callId' in i && i.callId);
+      const outputs = items.filter((i) => 'type' in i && i.type === 'function_call_output');
+      expect(outputs.map((i) => 'callId' in i && i.callId)).toEqual(calls);
+      expect(outputs.map((i) => 'output' in i && i.output)).toEqual([expect.stringContaining('note.txt'), expect.stringContaining('interrupted'), 'Not run: the task was interrupted before this call.']);
+      // The endpoint holds the response with the calls; only their outputs follow it.
+      expect(first.state.previousResponseId).toBeDefined();
+      expect(items.slice(first.state.chainedItems).every((i) => 'type' in i && i.type === 'function_call_output')).toBe(true);
+      const again = h.loop(env, { prompt: 'note then wait', chained, resume: JSON.parse(JSON.stringify(first.state)) });
+      again.redirect('now say done');
+      const done = await again.run();
+      expect([done.reason, done.summary]).toEqual(['completed', 'Done, the note is written.']);
+      expect(again.log.events.filter((e) => e.kind === 'tool-call')).toEqual([]);
+      expect(await readFile(join(env.root, 'note.txt'), 'utf8')).toBe('a note\n');
+    });
+  }
 });
 
 describe('AgentLoop: stop and limits mid-stream', () => {

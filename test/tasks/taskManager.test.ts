@@ -7,6 +7,10 @@ import { spawnProcess } from '../../src/tests/spawnProcess';
 import { nodeProbe } from '../../src/tasks/nodeProbe';
 import { createTaskEnvironment, type ConsentAnswer } from '../../src/tasks/taskEnvironment';
 import { TaskManager, type TaskManagerDeps } from '../../src/tasks/taskManager';
+import { agentTaskRunner } from '../../src/tasks/agentTaskRunner';
+import type { AgentState } from '../../src/tasks/agentLoop';
+import type { ConversationItem } from '../../src/transport/modelClient';
+import { asked, FakeModelClient } from '../support/fakeModelClient';
 import { filePersistence } from '../../src/tasks/taskPersistence';
 import type { TaskEvent, TaskRunInput, TaskRunner } from '../../src/tasks/taskRunner';
 import type { TaskRecord } from '../../src/tasks/taskTypes';
@@ -246,10 +250,12 @@ describe('TaskManager', () => {
     expect(done.log.filter((e) => e.kind === 'status' && e.text.includes('redirected')).map((e) => e.kind === 'status' && e.text)).toEqual(['redirected: do it another way']);
   });
 
-  it('counts the tokens and cost of a turn cut by Redirect or Stop, not as a turn, and keeps the completed conversation', async () => {
+  it('counts the tokens and cost of a turn cut by Redirect or Stop, not as a turn, and keeps the conversation the cut run ended with', async () => {
     let runs = 0;
+    const given: unknown[] = [];
     const m = manager(async function* (input) {
       runs++;
+      given.push(input.conversation);
       yield { ...turn([...((input.conversation as string[]) ?? []), `turn ${runs}`]), cost: 0.5 };
       // A turn streams until cut; winding down, the agent reports what the cut turn was billed.
       await new Promise((r) => input.signal.addEventListener('abort', r));
@@ -265,7 +271,9 @@ describe('TaskManager', () => {
     await until(() => m.get(task.id)!.usage.outputTokens === 34);
     expect(stopped.state).toBe('stopped');
     expect(m.get(task.id)!.usage).toEqual({ turns: 2, inputTokens: 280, outputTokens: 34, cost: 1.5 });
-    expect(m.get(task.id)!.conversation).toEqual(['turn 1', 'turn 2']);
+    // The redirected run continued from what the cut run ended with, and so would a Resume.
+    expect(given).toEqual([undefined, ['cut']]);
+    expect(m.get(task.id)!.conversation).toEqual(['cut']);
   });
 
   it('stops a task that never ends at its turn budget', async () => {
@@ -309,5 +317,138 @@ describe('TaskManager', () => {
     expect(second.get(task.id)).toBeUndefined();
     const mine = errors.filter((e) => e.includes(tmp));
     expect(mine, mine.join('\n')).toEqual([]);
+  });
+});
+
+// The real agent loop and runner over a hand-fed model: each request the loop makes is read here.
+describe('a Redirect or Stop keeps the work of the turn it cut', () => {
+  function agentManager(client: FakeModelClient, over: Partial<TaskManagerDeps> = {}): TaskManager {
+    const runner = agentTaskRunner({ client: () => client, metrics: { record: () => undefined }, prices: () => ({ inputPerMillion: 1, outputPerMillion: 10 }), now: () => performance.now(), toolbox: (env) => createToolbox({ env, run: spawnProcess }) });
+    return manager((input) => runner.run(input), over);
+  }
+  const call = (callId: string, name: string, args: object) => ({ callId, name, arguments: JSON.stringify(args), receivedAt: 0 });
+  const CALLS = [
+    call('c1', 'create_file', { path: 'src/b.ts', content: 'export const b = 2;\n' }),
+    call('c2', 'run_command', { command: 'echo started > started.txt; sleep 30' }),
+    call('c3', 'create_file', { path: 'src/c.ts', content: 'export const c = 3;\n' }),
+  ];
+  const SAID = 'Adding b, then checking.';
+  /** The cut turn as the next request must carry it: its response, then an output for each call. */
+  const RESPONSE: ConversationItem[] = [{ role: 'assistant', content: SAID }, ...CALLS.map(({ callId, name, arguments: a }) => ({ type: 'function_call' as const, callId, name, arguments: a }))];
+  const OUTPUTS = [
+    { type: 'function_call_output', callId: 'c1', output: expect.stringContaining('src/b.ts') },
+    { type: 'function_call_output', callId: 'c2', output: expect.stringContaining('interrupted') },
+    { type: 'function_call_output', callId: 'c3', output: 'Not run: the task was interrupted before this call.' },
+  ];
+
+  /** Starts a task whose first turn writes src/b.ts, then runs a long command (cut while it runs), then would write src/c.ts. */
+  async function cutInTools(m: TaskManager, client: FakeModelClient, responseId: string | undefined): Promise<TaskRecord> {
+    const task = m.start({ instruction: 'add b and c', folder: user });
+    await asked(client, 1);
+    client.streams[0]!.push(SAID);
+    client.streams[0]!.end('completed', { calls: CALLS, ...(responseId !== undefined && { responseId }) });
+    await until(() => existsSync(join(m.get(task.id)?.workingCopy?.root ?? tmp, 'started.txt')));
+    return task;
+  }
+
+  it('Redirect mid-stream: the next request carries the text the cut turn streamed', async () => {
+    const client = new FakeModelClient();
+    const m = agentManager(client);
+    const task = m.start({ instruction: 'rename a to b', folder: user });
+    await asked(client, 1);
+    client.streams[0]!.push('I will rename ', 'a to b first.');
+    await until(() => m.get(task.id)!.log.some((e) => e.kind === 'text' && e.text.includes('first.')));
+    m.redirect(task.id, 'rename it to c instead');
+    await asked(client, 2);
+    expect(client.streams[1]!.request.items?.slice(1)).toEqual([{ role: 'assistant', content: 'I will rename a to b first.' }, { role: 'user', content: 'rename it to c instead' }]);
+    client.streams[1]!.push('Renamed to c.');
+    client.streams[1]!.end('completed');
+    const done = await settled(m, task.id);
+    expect(done.state, done.reason).toBe('done');
+    // The cut turn is billed, not counted as a turn.
+    expect(done.usage.turns).toBe(1);
+    expect(done.usage.outputTokens).toBeGreaterThan(1);
+  });
+
+  it.each([['chained', 'resp-1'], ['unchained', undefined]])('Redirect during a tool call (%s): the next request carries the outputs of the calls that ran, the others marked not run', async (_, responseId) => {
+    const client = new FakeModelClient();
+    const m = agentManager(client);
+    const task = await cutInTools(m, client, responseId);
+    m.redirect(task.id, 'skip c, just say done');
+    await asked(client, 2);
+    const next = client.streams[1]!.request;
+    const redirect = { role: 'user', content: 'skip c, just say done' };
+    if (responseId) {
+      // The endpoint holds the response: only what follows it is sent.
+      expect(next.previousResponseId).toBe(responseId);
+      expect(next.items).toEqual([...OUTPUTS, redirect]);
+    } else {
+      expect(next.previousResponseId).toBeUndefined();
+      expect(next.items?.slice(1)).toEqual([...RESPONSE, ...OUTPUTS, redirect]);
+    }
+    client.streams[1]!.push('Done.');
+    client.streams[1]!.end('completed');
+    const done = await settled(m, task.id);
+    expect(done.state, done.reason).toBe('done');
+    // The write the model was told about is in the change set, not asked for again.
+    expect(done.changeSet?.files.map((f) => f.path).sort()).toEqual(['src/b.ts', 'started.txt']);
+    expect(client.streams).toHaveLength(2);
+  });
+
+  it('Resume right after a Stop during a tool call continues after the calls that ran', async () => {
+    const client = new FakeModelClient();
+    const m = agentManager(client);
+    const task = await cutInTools(m, client, 'resp-1');
+    m.stop(task.id);
+    expect((await settled(m, task.id)).state).toBe('stopped');
+    m.resume(task.id);
+    await asked(client, 2);
+    const next = client.streams[1]!.request;
+    expect(next.previousResponseId).toBe('resp-1');
+    expect(next.items).toEqual(OUTPUTS);
+    expect((m.get(task.id)!.conversation as AgentState).items.slice(1)).toEqual([...RESPONSE, ...OUTPUTS]);
+    client.streams[1]!.end('completed');
+    expect((await settled(m, task.id)).state).toBe('done');
+  });
+
+  it('a cut agent that never winds down holds the redirected run no longer than the wait; it continues from the last completed turn', async () => {
+    const given: unknown[] = [];
+    const startedAt: number[] = [];
+    const m = manager(async function* (input) {
+      given.push(input.conversation);
+      startedAt.push(Date.now());
+      if (given.length > 1) return yield { type: 'done', summary: 'ok' };
+      yield turn(['turn 1']);
+      await new Promise((r) => input.signal.addEventListener('abort', r));
+      await new Promise(() => undefined);
+    }, { cutTurnWaitMs: 400 });
+    const task = m.start({ instruction: 'first', folder: user });
+    await until(() => m.get(task.id)?.usage.turns === 1);
+    const redirectedAt = Date.now();
+    m.redirect(task.id, 'another way');
+    const done = await settled(m, task.id);
+    expect(done.state).toBe('done');
+    expect(given).toEqual([undefined, ['turn 1']]);
+    // It waited for the cut turn, but not past the wait.
+    expect(startedAt[1]! - redirectedAt).toBeGreaterThanOrEqual(300);
+    expect(startedAt[1]! - redirectedAt).toBeLessThan(4000);
+  });
+
+  it('a Stop while the redirected run waits for the cut turn stops it at once, before it runs', async () => {
+    let runs = 0;
+    const m = manager(async function* (input) {
+      runs++;
+      yield turn(['turn 1']);
+      await new Promise((r) => input.signal.addEventListener('abort', r));
+      await new Promise(() => undefined);
+    }, { cutTurnWaitMs: 60_000 });
+    const task = m.start({ instruction: 'first', folder: user });
+    await until(() => m.get(task.id)?.usage.turns === 1);
+    m.redirect(task.id, 'another way');
+    // The redirected run is launched (its note logged), and waits.
+    await until(() => m.get(task.id)?.state === 'running' && m.get(task.id)!.log.at(-1)?.kind === 'status' && m.get(task.id)!.log.some((e) => e.kind === 'status' && e.text.startsWith('redirected')));
+    m.stop(task.id);
+    const stopped = await settled(m, task.id);
+    expect([stopped.state, stopped.reason, runs]).toEqual(['stopped', 'stopped by you', 1]);
   });
 });

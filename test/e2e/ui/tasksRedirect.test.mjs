@@ -104,10 +104,11 @@ export const tests = [
         const turns = relay.requests.filter((r) => r.kind === 'http' && (r.body.includes(NOTES) || r.body.includes('Created notes/')));
         assert.deepEqual(turns.map((r) => r.cut), [false, true, false, false], 'four turns, the second one cut');
         assert.ok(turns[1].body.includes('Created notes/one.txt') && !turns[1].body.includes(REDIRECT), 'the cut turn was the one after the first note');
-        // The next turn's request carried the instruction; the script answers it only after one earlier response (the work kept).
+        // The next turn's request carried the instruction; the script answers it only after two earlier responses (the work kept: the cut one too).
         const carried = relay.holding(REDIRECT).filter((r) => r.kind === 'http');
         assert.ok(carried.length >= 1, 'a request to the full model carried the new instruction');
         assert.ok(carried[0].body.includes('Created notes/one.txt'), 'with the first turn\'s result before it');
+        assert.ok(carried[0].body.includes('Now the second note') && carried[0].body.indexOf('Now the second note') < carried[0].body.indexOf(REDIRECT), 'and the text the cut turn had streamed, before the instruction');
 
         // The work so far is kept in the working copy; the plan's second note never happened.
         const copy = record.workingCopy.root;
