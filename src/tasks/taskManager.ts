@@ -173,7 +173,8 @@ export class TaskManager {
   }
 
   private abort(run: Run, why: NonNullable<Run['why']>): void {
-    run.why ??= why;
+    // The first reason stands, but a Stop (or a budget) overrides a Redirect whose run has not started.
+    if (!run.why || (run.why.state === 'queued' && why.state !== 'queued')) run.why = why;
     run.controller.abort();
   }
 
@@ -221,7 +222,7 @@ export class TaskManager {
         }
         this.changed.emit(record);
       }
-      if (run.why) return await this.finishWithChanges(record, copy, run.why.state, run.why.reason, run.why.then);
+      if (run.why) return await this.finishAborted(record, copy, run);
       return this.finish(record, 'failed', 'the agent ended without finishing the task');
     } catch (err) {
       if (run.why) return this.finish(record, run.why.state, run.why.reason, run.why.then);
@@ -335,6 +336,13 @@ export class TaskManager {
     record.changeSet = await this.deps.changeSet(copy, summary);
     record.filesChanged = record.changeSet.files.length;
     this.finish(record, 'done', undefined);
+  }
+
+  /** A run ended by Stop, Redirect or a budget: its reason is read once the changes are counted, so a Stop made meanwhile wins. */
+  private async finishAborted(record: TaskRecord, copy: WorkingCopyRecord, run: Run): Promise<void> {
+    record.filesChanged = await this.countChanges(record, copy);
+    const why = run.why!;
+    this.finish(record, why.state, why.reason, why.then);
   }
 
   private async finishWithChanges(record: TaskRecord, copy: WorkingCopyRecord, state: TaskState, reason: string, then?: () => void): Promise<void> {

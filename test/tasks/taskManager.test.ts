@@ -434,6 +434,25 @@ describe('a Redirect or Stop keeps the work of the turn it cut', () => {
     expect(startedAt[1]! - redirectedAt).toBeLessThan(4000);
   });
 
+  it('a Stop right after a Redirect, before the redirected run starts, stops the task: nothing runs again', async () => {
+    let runs = 0;
+    const m = manager(async function* (input) {
+      runs++;
+      yield turn([`turn ${runs}`]);
+      if (runs > 1) return yield { type: 'done', summary: 'ran again' };
+      await new Promise((r) => input.signal.addEventListener('abort', r));
+    });
+    const task = m.start({ instruction: 'first', folder: user });
+    await until(() => m.get(task.id)?.usage.turns === 1);
+    m.redirect(task.id, 'another way');
+    m.stop(task.id);
+    const stopped = await settled(m, task.id);
+    expect([stopped.state, stopped.reason]).toEqual(['stopped', 'stopped by you']);
+    // Nothing was launched behind the Stop.
+    await new Promise((r) => setTimeout(r, 300));
+    expect([m.get(task.id)!.state, runs]).toEqual(['stopped', 1]);
+  });
+
   it('a Stop while the redirected run waits for the cut turn stops it at once, before it runs', async () => {
     let runs = 0;
     const m = manager(async function* (input) {
