@@ -17,6 +17,7 @@ export const CHART_SVG = 'bench/results/e2e-chart.svg';
 export const CHART_PNG = 'docs/images/e2e-chart.png';
 
 const ms = (v) => `${fmt(v)} ms`;
+const signed = (v) => `${v >= 0 ? '+' : '−'}${ms(Math.abs(v))}`;
 const fmt = (n) => (Number.isInteger(n) ? String(n) : Math.abs(n) >= 100 ? n.toFixed(1) : Number(n.toPrecision(3)).toString());
 
 /**
@@ -32,6 +33,8 @@ const HEADLINES = [
   { bench: 'completions', figure: 'overhead_ms_p50_model', what: 'Ghost-text engine\'s own work per keystroke (p50)', flint: (f) => ms(f('overhead_ms_p50_model')), reference: () => '–' },
   { bench: 'chat', figure: 'frame_ms_p95_at_5000', what: 'Chat panel frame at 5,000 tokens/s (p95)', flint: (f) => ms(f('frame_ms_p95_at_5000')), reference: () => '16.7 ms: one frame at 60 Hz' },
   { bench: 'edits-editor', figure: 'frame_p95_1000_over_baseline', what: 'Inline edit streaming at 1,000 tokens/s: editor frame (p95, ratio)', flint: (f) => `${ms(f('frame_ms_p95_1000'))} (ratio ${fmt(f('frame_p95_1000_over_baseline'))})`, reference: (f) => `${ms(f('frame_ms_p95_baseline'))}: pasting the same rewrite` },
+  { bench: 'tasks-editor', figure: 'ghost_text_first_token_added_ms_with_tasks_minus_none', what: 'Keystroke to ghost text in the real editor, two background tasks streaming and testing: time they add (each key paired, p50)', flint: (f) => `${signed(f('ghost_text_first_token_added_ms_with_tasks_minus_none'))} (${ms(f('ghost_text_ms_p50_with_tasks'))} in all)`, reference: (f) => `${ms(f('ghost_text_ms_p50_none'))}: no task running` },
+  { bench: 'tasks-keys', figure: 'ghost_text_first_token_added_ms_with_tasks_minus_none', what: 'The same in the extension host alone: keystroke to suggestion, time the tasks add (each key paired, p50)', flint: (f) => `${signed(f('ghost_text_first_token_added_ms_with_tasks_minus_none'))} (${ms(f('ghost_text_first_token_ms_p50_with_tasks'))} in all)`, reference: (f) => `${ms(f('ghost_text_first_token_ms_p50_none'))}: no task running` },
   { bench: 'real-model', figure: 'typing.keystroke_to_ghost_ms_p50_model', what: 'Offline model (flint-code-6m, one thread): key to its new answer on screen (p50)', flint: (f) => ms(f('typing.keystroke_to_ghost_ms_p50_model')), reference: (f) => `${ms(f('typing.model_ms_p50'))}: the model's own time` },
 ];
 
