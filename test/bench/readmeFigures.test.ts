@@ -7,7 +7,7 @@ import { CHART_SVG, END, headlineSection, replaceSection, START, writeReadmeFigu
 
 const root = resolve(import.meta.dirname, '../..');
 const committed = (bench: string) => JSON.parse(readFileSync(join(root, 'bench', 'results', `${bench}.json`), 'utf8')) as Record<string, unknown>;
-const HEADLINE_BENCHES = ['e2e', 'transport', 'completions', 'chat', 'edits-editor', 'real-model'];
+const HEADLINE_BENCHES = ['e2e', 'transport', 'completions', 'chat', 'edits-editor', 'tasks-editor', 'tasks-keys', 'real-model'];
 
 const dirs: string[] = [];
 afterEach(() => {
