@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { until } from '../until.mjs';
+import { readTaskFile } from './taskFile.mjs';
 
 /** Runs Flint: Start Background Task from the palette (its instruction box opens, or a refusal shows). */
 export async function runStartTask(wb) {
@@ -34,14 +35,14 @@ export async function taskRow(wb, page, instruction) {
  * are saved under the extension's storage: `…/workspaceStorage/<id>/flint.flint/tasks/<task>.json`.
  */
 export async function savedTask(server, instruction, ready = () => true, timeoutMs = 30_000) {
-  return until(`the saved task "${instruction}"${ready.name ? ` (${ready.name})` : ''}`, () => {
+  return until(`the saved task "${instruction}"${ready.name ? ` (${ready.name})` : ''}`, async () => {
     for (const dir of taskFolders(server.dirs.ud)) {
       for (const name of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
         let record;
         try {
-          record = JSON.parse(readFileSync(join(dir, name), 'utf8'));
+          record = await readTaskFile(readFileSync(join(dir, name), 'utf8'));
         } catch {
-          continue; // replaced while read: the next poll reads the new one
+          continue; // replaced or appended to while read: the next poll reads it again
         }
         if (record.instruction === instruction && ready(record)) return record;
       }
