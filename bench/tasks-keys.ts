@@ -42,7 +42,6 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { CompletionEngine } from '../src/completions/completionEngine';
-import { EditSession } from '../src/edits/editSession';
 import { createDenyList } from '../src/privacy/denyList';
 import { silentLogger } from '../src/log/logger';
 import { createMetricsStore } from '../src/metrics/metricsStore';
@@ -60,8 +59,8 @@ import { writeFiles } from '../support/folderFixture';
 import { CompletionRequestLog } from '../support/completionRequestLog';
 import { until } from '../support/until.mjs';
 import { balancedTurns } from './balancedOrders.mjs';
-import { CountingDocument } from './countingDocument';
 import { competingLoad } from './competingLoad.mjs';
+import { timeFirstRow } from './editFirstRow';
 import { oracleFixture } from './completionsOracle';
 import { rng } from './completionsTypist';
 import { medianDifference, pairedMedianDifference, percentileFigure } from './sampleStats.mjs';
@@ -244,39 +243,13 @@ async function typeWindow(withTasks: boolean, pair: number, keys: readonly Key[]
   for (const engine of engines) engine.dispose();
 }
 
-const editTimers = {
-  now: () => performance.now(),
-  setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
-  clearTimeout: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
-};
-
 /** `count` inline edits one after the other, each timed to its first row in the document. */
 async function editWindow(withTasks: boolean, pair: number, count: number, out: EditSample[]): Promise<void> {
   for (let edit = 0; edit < count; edit++) {
     await sleep(100 + rand() * 100);
-    const doc = new CountingDocument(`${editLines.join('\n')}\n`);
-    let firstRow: number | undefined;
-    let shown: () => void = () => undefined;
-    const onScreen = new Promise<void>((resolve) => (shown = resolve));
-    const sink = {
-      apply: (...args: Parameters<CountingDocument['apply']>) => {
-        firstRow ??= performance.now();
-        shown();
-        return doc.apply(...args);
-      },
-      restore: doc.restore.bind(doc),
-      render: doc.render.bind(doc),
-    };
-    const session = new EditSession(
-      { startLine: 0, lines: editLines, context: { path: 'inventory.ts', languageId: 'typescript', before: '', after: '' }, files: ['inventory.ts'] },
-      { models: { route: (r) => ({ target: 'fast', reasons: ['bench'], text: r.text }), client: () => fast, contextTokens: () => 100_000 }, sink, timers: editTimers, metrics: { record() {} }, log: silentLogger, onChange() {} },
-    );
-    const t0 = performance.now();
-    session.start(EDIT);
-    await Promise.race([onScreen, sleep(10_000)]);
-    await session.stop();
+    const firstRow = await timeFirstRow({ client: fast, lines: editLines, path: 'inventory.ts', instruction: EDIT });
     if (firstRow === undefined) errors.push(`inline edit ${pair}.${edit}: no row within 10 s`);
-    else if (pair >= 0) out.push({ withTasks, pair, edit, firstRow: firstRow - t0 });
+    else if (pair >= 0) out.push({ withTasks, pair, edit, firstRow });
   }
 }
 
