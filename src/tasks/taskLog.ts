@@ -1,5 +1,5 @@
 import type { TaskEvent } from './taskRunner';
-import type { TaskLogEntry, TaskRecord } from './taskTypes';
+import type { TaskLogEntry, TaskRecord, TaskUsage } from './taskTypes';
 
 /** Most log entries a task keeps (the oldest go first); a runaway loop must not fill the memory or the disk. */
 export const MAX_LOG_ENTRIES = 2_000;
@@ -28,20 +28,23 @@ export function applyEvent(record: TaskRecord, event: TaskEvent, at: number): vo
     case 'tool':
       appendLog(record, { kind: 'tool', at, name: event.name, args: clip(event.args, MAX_LOGGED_RESULT), durationMs: event.durationMs, result: clip(event.result, MAX_LOGGED_RESULT), ...(event.error && { error: true }) });
       return;
-    case 'turn': {
-      const u = record.usage;
-      record.usage = {
-        turns: u.turns + 1,
-        inputTokens: u.inputTokens + event.inputTokens,
-        outputTokens: u.outputTokens + event.outputTokens,
-        cost: event.cost === undefined ? u.cost : (u.cost ?? 0) + event.cost,
-      };
+    case 'turn':
+      record.usage = withTurn(record.usage, event, 1);
       record.conversation = event.conversation;
       return;
-    }
     default:
       return;
   }
+}
+
+/** `usage` with a turn's tokens and cost added; `turns` is 1 for a completed turn, 0 for one a Stop or Redirect cut. */
+export function withTurn(usage: TaskUsage, turn: Extract<TaskEvent, { type: 'turn' }>, turns: 0 | 1): TaskUsage {
+  return {
+    turns: usage.turns + turns,
+    inputTokens: usage.inputTokens + turn.inputTokens,
+    outputTokens: usage.outputTokens + turn.outputTokens,
+    cost: turn.cost === undefined ? usage.cost : (usage.cost ?? 0) + turn.cost,
+  };
 }
 
 /**

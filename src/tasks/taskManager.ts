@@ -2,7 +2,7 @@ import { createEmitter } from '../events/emitter';
 import type { ChangeSet } from './changeSet';
 import { ChangedFiles, type WriteNotes } from './changedFiles';
 import type { TaskEnvironment } from './taskEnvironment';
-import { appendLog, applyEvent } from './taskLog';
+import { appendLog, applyEvent, withTurn } from './taskLog';
 import type { TaskPersistence } from './taskPersistence';
 import type { TaskBudgets, TaskEvent, TaskRunner } from './taskRunner';
 import { ACTIVE_STATES, type TaskRecord, type TaskRequest, type TaskState } from './taskTypes';
@@ -269,8 +269,7 @@ export class TaskManager {
   private takeCutTurn(record: TaskRecord, e: Extract<TaskEvent, { type: 'turn' }>): void {
     // Discarded meanwhile: saving would bring it back.
     if (this.records.get(record.id) !== record) return;
-    const u = record.usage;
-    record.usage = { ...u, inputTokens: u.inputTokens + e.inputTokens, outputTokens: u.outputTokens + e.outputTokens, cost: e.cost === undefined ? u.cost : (u.cost ?? 0) + e.cost };
+    record.usage = withTurn(record.usage, e, 0);
     record.conversation = e.conversation;
     // Not after the closing window's last write.
     if (!this.flushed) void this.deps.persistence.save(record);
