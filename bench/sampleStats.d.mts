@@ -22,6 +22,8 @@ export function medianDifference<N extends string>(
   b: readonly number[],
   options?: { digits?: number },
 ): Record<N, number | null> & Partial<Record<`${N}_n`, number> & Record<`${N}_ci`, [number, number] | null>>;
+/** `[value(x), value(y)]` for each `x` of `a` and the `y` of `b` with the same key, where both values are numbers. */
+export function pairUp<T>(a: readonly T[], b: readonly T[], keyOf: (item: T) => string, value: (item: T) => number | null | undefined): [number, number][];
 /** `{ name, name_n, name_ci }` for the median of paired differences a − b, with a bootstrap interval over the pairs. */
 export function pairedMedianDifference<N extends string>(
   name: N,

@@ -84,6 +84,20 @@ export function medianDifference(name, a, b, { digits = 2 } = {}) {
 }
 
 /**
+ * `[value(x), value(y)]` for each `x` of `a` and the `y` of `b` with the same key (the same thing
+ * measured both ways), where both values are numbers; for pairedMedianDifference.
+ */
+export function pairUp(a, b, keyOf, value) {
+  const other = new Map(b.map((y) => [keyOf(y), y]));
+  return a.flatMap((x) => {
+    const y = other.get(keyOf(x));
+    const vx = value(x);
+    const vy = y === undefined ? undefined : value(y);
+    return typeof vx === 'number' && typeof vy === 'number' ? [[vx, vy]] : [];
+  });
+}
+
+/**
  * `{ name, name_n, name_ci }` for the median of paired differences a − b, each pair the same
  * thing measured both ways in one run (the same key at the same place and pace, with and without
  * a load), with a bootstrap interval over the pairs. What the pairs share (a long answer, a slow

@@ -45,7 +45,7 @@ import { measureOneKeystroke } from './e2eProbe.mjs';
 import { openBenchWindow } from './e2eWindow.mjs';
 import { cpuByKind, extensionHosts, fileSourceNames, profileNodeProcess, slicesPerSecond } from './hostProfile.mjs';
 import { profileRenderer } from './rendererProfile.mjs';
-import { bootstrapCi, median, medianDifference, pairedMedianDifference, percentileFigure } from './sampleStats.mjs';
+import { bootstrapCi, median, medianDifference, pairedMedianDifference, pairUp, percentileFigure } from './sampleStats.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
@@ -206,24 +206,20 @@ function beyondFloor(name, sets) {
   return { [name]: round(f(...sets)), [`${name}_n`]: Math.min(...sets.map((s) => s.length)), [`${name}_ci`]: ci ? ci.map(round) : null };
 }
 
-/** Each key of a window pair typed both ways: `value` of its samples with tasks and without, where both have one. */
+/** Each key of a window pair typed both ways: `value` of Flint's sample (and the baseline's key typed beside it) with tasks and without. */
 function keyPairs(samples, value) {
-  const at = new Map();
-  for (const s of samples) at.set(`${s.withTasks}:${s.window}:${s.pair}:${s.k}`, s.ms);
-  const of = (withTasks, s) => value((window) => at.get(`${withTasks}:${window}:${s.pair}:${s.k}`) ?? null);
-  return samples.filter((s) => s.withTasks && s.window === 'flint').flatMap((s) => {
-    const a = of(true, s);
-    const b = of(false, s);
-    return a === null || b === null ? [] : [[a, b]];
-  });
+  const key = (s) => `${s.withTasks}:${s.pair}:${s.k}`;
+  const baseline = new Map(samples.filter((s) => s.window === 'baseline').map((s) => [key(s), s.ms]));
+  const flint = (withTasks) => samples.filter((s) => s.window === 'flint' && s.withTasks === withTasks);
+  return pairUp(flint(true), flint(false), (s) => `${s.pair}:${s.k}`, (s) => value(s.ms, baseline.get(key(s)) ?? null));
 }
 
 function figures(samples, suffix) {
   const pick = (withTasks, window) => samples.filter((s) => s.withTasks === withTasks && s.window === window && s.ms !== null).map((s) => s.ms);
   const missed = (withTasks) => samples.filter((s) => s.withTasks === withTasks && s.window === 'flint' && s.ms === null).length;
   const n = (base) => `${base}${suffix}`;
-  const flintMs = (ms) => ms('flint');
-  const overFloor = (ms) => (ms('flint') === null || ms('baseline') === null ? null : ms('flint') - ms('baseline'));
+  const flintMs = (ms) => ms;
+  const overFloor = (ms, baselineMs) => (ms === null || baselineMs === null ? null : ms - baselineMs);
   return {
     ...pairedMedianDifference(n('ghost_text_first_token_added_ms_with_tasks_minus_none'), keyPairs(samples, flintMs), { digits: 3 }),
     ...pairedMedianDifference(n('keystroke_added_ms_with_tasks_minus_none'), keyPairs(samples, overFloor), { digits: 3 }),

@@ -63,7 +63,7 @@ import { competingLoad } from './competingLoad.mjs';
 import { timeFirstRow } from './editFirstRow';
 import { oracleFixture } from './completionsOracle';
 import { rng } from './completionsTypist';
-import { medianDifference, pairedMedianDifference, percentileFigure } from './sampleStats.mjs';
+import { medianDifference, pairedMedianDifference, pairUp, percentileFigure } from './sampleStats.mjs';
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const windows = arg('windows', 64) <= 0 ? 0 : Math.max(2, arg('windows', 64));
@@ -295,17 +295,9 @@ async function hostCpu(): Promise<{ figure: Record<string, unknown>; load: [numb
 function figures(samples: Sample[], edits: EditSample[], suffix: string): Record<string, unknown> {
   const pick = (withTasks: boolean, f: (s: Sample) => number | undefined) => samples.filter((s) => s.withTasks === withTasks).map(f).filter((x): x is number => x !== undefined);
   const named = (base: string) => `${base}${suffix}`;
-  const without = new Map(samples.filter((s) => !s.withTasks).map((s) => [`${s.pair}:${s.key}`, s]));
-  /** Each key answered both ways: its value with tasks and without. */
-  const pairs = (f: (s: Sample) => number | undefined) =>
-    samples.filter((s) => s.withTasks).flatMap((s) => {
-      const a = f(s);
-      const other = without.get(`${s.pair}:${s.key}`);
-      const b = other && f(other);
-      return a === undefined || b === undefined ? [] : [[a, b] as const];
-    });
-  const editWithout = new Map(edits.filter((e) => !e.withTasks).map((e) => [`${e.pair}:${e.edit}`, e.firstRow]));
-  const editPairs = edits.filter((e) => e.withTasks && editWithout.has(`${e.pair}:${e.edit}`)).map((e) => [e.firstRow, editWithout.get(`${e.pair}:${e.edit}`)!] as const);
+  /** Each key answered both ways (the same place of the same window pair): its value with tasks and without. */
+  const pairs = (f: (s: Sample) => number | undefined) => pairUp(samples.filter((s) => s.withTasks), samples.filter((s) => !s.withTasks), (s) => `${s.pair}:${s.key}`, f);
+  const editPairs = pairUp(edits.filter((e) => e.withTasks), edits.filter((e) => !e.withTasks), (e) => `${e.pair}:${e.edit}`, (e) => e.firstRow);
   return {
     ...pairedMedianDifference(named('keystroke_added_ms_with_tasks_minus_none'), pairs((s) => s.added), { digits: 3 }),
     ...pairedMedianDifference(named('ghost_text_first_token_added_ms_with_tasks_minus_none'), pairs((s) => s.firstToken), { digits: 3 }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapCi, median, medianDifference, pairedMedianDifference, percentile, percentileCi, percentileFigure, samplePercentile, shareFigure } from '../../bench/sampleStats.mjs';
+import { bootstrapCi, median, medianDifference, pairedMedianDifference, pairUp, percentile, percentileCi, percentileFigure, samplePercentile, shareFigure } from '../../bench/sampleStats.mjs';
 
 const ramp = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -86,6 +86,14 @@ describe('bench sample statistics', () => {
     const [alo, ahi] = apart.added_ms_ci!;
     expect(ahi - alo).toBeGreaterThan(10 * (hi - lo));
     expect(pairedMedianDifference('added_ms', [])).toEqual({ added_ms: null });
+  });
+
+  it('pairs items of the same key, leaving out keys one side lacks and values that are not numbers', () => {
+    type Item = { k: string; v: number | null | undefined };
+    const a: Item[] = [{ k: 'x', v: 1 }, { k: 'y', v: 2 }, { k: 'z', v: null }, { k: 'w', v: 4 }];
+    const b: Item[] = [{ k: 'y', v: 20 }, { k: 'x', v: 10 }, { k: 'z', v: 30 }, { k: 'w', v: undefined }];
+    expect(pairUp(a, b, (i) => i.k, (i) => i.v)).toEqual([[1, 10], [2, 20]]);
+    expect(pairUp(a, [], (i) => i.k, (i) => i.v)).toEqual([]);
   });
 
   it('a paired difference keeps the sign and the spread of what differs', () => {
