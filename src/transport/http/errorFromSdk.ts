@@ -2,7 +2,7 @@ import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import { retryAfterMs } from '../../protocol/retryAfter';
 import { errorFromStatus, scrub } from '../errorFromStatus';
 import { ModelError } from '../modelError';
-import { InvalidUtf8Error } from './nodeFetch';
+import { InvalidUtf8Error } from './utf8Reader';
 
 /** Turns whatever the openai SDK (or our fetch under it) threw into a ModelError; `proxy`: the one requests went through. */
 export function errorFromSdk(err: unknown, endpoint: string, apiKey: string | undefined, proxy?: string): ModelError {
