@@ -20,7 +20,7 @@ export function errorFromSdk(err: unknown, endpoint: string, apiKey: string | un
     if (err.status) {
       const retry = err.headers ? retryAfterMs((name) => err.headers?.get(name)) : undefined;
       // No `cause`: the SDK's error holds the server's text unscrubbed (it may quote the key).
-      return errorFromStatus(err.status, endpoint, { message, retryAfterMs: retry, serverCode: err.code ?? undefined, apiKey, proxy });
+      return errorFromStatus(err.status, endpoint, { message, retryAfterMs: retry, serverCode: err.code ?? undefined, param: err.param ?? undefined, apiKey, proxy });
     }
     const code = err.code ? ` (${err.code})` : '';
     return new ModelError('server', `${endpoint} reported an error${code}: ${scrub(message, apiKey)}`, { serverCode: err.code ?? undefined });
