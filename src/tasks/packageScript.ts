@@ -27,7 +27,7 @@ type Manifest = Record<string, unknown> & { scripts?: Record<string, unknown> };
 
 /**
  * How `npm <event>` would run the package in `folder` (npm 7 and later, @npmcli/run-script), so
- * it can run without npm's own start (a Node process of some 300 ms CPU per run): `sh -c` each of
+ * it can run without npm's own start (a Node process of a few hundred ms CPU per run): `sh -c` each of
  * pre<event>, <event>, post<event> in the folder, PATH led by node_modules/.bin of the folder and
  * of every folder above it (nearest first) and npm's bundled node-gyp, and the variables npm sets
  * that a script may read. Left out: the npm_config_* values npm exports from its configuration
@@ -57,7 +57,7 @@ export async function packageScript(folder: string, event: string, env: Env, pla
   const path = env.PATH ?? '';
   const [npmLink, nodeLink] = await Promise.all([onPath('npm', path), onPath('node', path)]);
   if (!npmLink || !nodeLink) return npm('npm or node is not on PATH');
-  const [npmCli, node] = await Promise.all([realpath(npmLink), realpath(nodeLink)]);
+  const [npmCli, node] = await Promise.all([realpath(npmLink).catch(() => npmLink), realpath(nodeLink).catch(() => nodeLink)]);
   if (basename(npmCli) !== 'npm-cli.js') return npm(`npm on PATH is ${npmCli}, not npm's npm-cli.js`);
   const npmRoot = dirname(dirname(npmCli));
   const where = await npmConfigFiles(env, node, npmRoot);

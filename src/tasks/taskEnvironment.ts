@@ -116,7 +116,7 @@ export function createTaskEnvironment(deps: EnvironmentDeps): TaskEnvironment {
 
   /**
    * The detected `npm test` runs the package's test scripts as npm would, without npm's own start
-   * (some 300 ms CPU a run), wherever packageScript finds that faithful; npm itself elsewhere.
+   * (a few hundred ms CPU a run), wherever packageScript finds that faithful; npm itself elsewhere.
    */
   async function start(command: string, signal: AbortSignal, timeoutMs: number, detectedTests: boolean) {
     const request = { cwd: deps.root, timeoutMs, signal, env: { CI: '1' } };
