@@ -1,7 +1,9 @@
+import { toolCallingRefused } from '../config/modelKind';
 import type { MetricsSink, RequestSample } from '../metrics/requestSample';
 import { addCounts, estimateCost, NO_TOKENS, type TokenCounts, type TokenPrices } from '../metrics/tokenCost';
 import { tokensOf } from '../metrics/tokenLedger';
 import type { ConversationItem, FunctionCallResult, ModelClient, StreamResult } from '../transport/modelClient';
+import { refusesTools } from '../transport/refusesTools';
 import { compactItems, conversationTokens } from './compactItems';
 import { LoopGuard } from './loopGuard';
 import { AgentLog, type TaskEndReason } from './agentLog';
@@ -167,9 +169,14 @@ export class AgentLoop {
 
   /**
    * A failed turn ends the task; a conversation the model's window refused (its estimate of the
-   * window was too generous) ends it as one that no longer fits, saying which setting to lower.
+   * window was too generous) ends it as one that no longer fits, saying which setting to lower;
+   * a model that cannot call tools, saying which model to pick instead.
    */
   private failed(result: StreamResult): AgentResult {
+    if (result.error && refusesTools(result.error)) {
+      const client = this.deps.client();
+      return this.end('failed', toolCallingRefused(client.model, client.state.endpoint, result.error.message));
+    }
     if (result.error?.options.serverCode !== 'context_length_exceeded') return this.end('failed', result.error?.message ?? 'The model request failed.');
     const window = this.task.limits.contextTokens;
     return this.end(
