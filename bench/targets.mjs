@@ -140,6 +140,7 @@ export const targets = {
     { figure: 'tool_step_overhead_ms_p50', op: '<=', value: 2, minN: 200, note: 'function_call item complete to its output at the endpoint, minus the tool\'s own work', fails: 'work between a call and the request carrying its output (waiting past the turn\'s end, re-reading the conversation, building the request) over 2 ms; fewer than 200 steps' },
     { figure: 'tool_step_overhead_ms_p50_busy', op: '<=', value: 2, minN: 200, note: 'the same, one core kept busy by a competing process', fails: 'the same on the busy machine' },
     { figure: 'loop_guard_turns_over_limit', op: '=', value: 0, note: 'models that repeat themselves, never finish, change nothing or talk past the time limit', fails: 'any guard (repeated call, flint.tasks.maxTurns, turns without a change, flint.tasks.maxMinutes) letting a task run a turn past its limit' },
+    { figure: 'project_test_run_cpu_ms_npm_minus_direct', op: '>=', value: 100, interval: true, note: 'CPU time of one project test run (a node --test project) through npm test minus its test script run directly, alternating pairs', fails: 'the detected npm test starting npm after all (a fallback that should not apply, the direct path unused), or costing as much CPU as npm\'s own start: under 100 ms saved on the interval\'s low end' },
   ],
   review: [
     { figure: 'last_token_to_diagnostics_ms_p50', op: '<=', value: 5, fails: 'findings published more than 5 ms after the model\'s last token; fewer than 100 reviews' },

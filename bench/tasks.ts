@@ -10,7 +10,10 @@
 //    until the time limit) run under the default limits; the figure is the most turns any of them
 //    ran beyond the guard that should have stopped it (the repeat limit, flint.tasks.maxTurns, the
 //    no-change limit).
-// Usage: npm run bench -- tasks [--steps=250] [--runs=5]
+// 3. project_test_run_*: one project test run of a task, the detected `npm test` run directly (its
+//    package's scripts as npm runs them) beside real `npm test`, alternating, wall and CPU time
+//    (bench/projectTestRun.ts), quiet and with one core kept busy.
+// Usage: npm run bench -- tasks [--steps=250] [--runs=5] [--test-runs=30]
 // Writes bench/results/tasks.json.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -29,11 +32,13 @@ import { createToolbox } from '../src/tasks/tools/createToolbox';
 import { spawnProcess } from '../src/tests/spawnProcess';
 import { createModelClient } from '../src/transport/createModelClient';
 import { competingLoad } from './competingLoad.mjs';
+import { projectTestFigures, projectTestRuns } from './projectTestRun';
 import { percentileFigure } from './sampleStats.mjs';
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const steps = arg('steps', 250);
 const runs = arg('runs', 5);
+const testRuns = arg('test-runs', 30);
 const root = process.cwd();
 
 const script = {
@@ -144,6 +149,10 @@ try {
   const load = competingLoad();
   const busy = await stepOverheads(steps).finally(() => load.stop());
   const guards = await guardRuns();
+  const testsQuiet = await projectTestRuns(testRuns);
+  const testLoad = competingLoad();
+  const testsBusy = await projectTestRuns(testRuns).finally(() => testLoad.stop());
+  const testFigures = { ...projectTestFigures(testsQuiet), ...projectTestFigures(testsBusy, '_busy') };
   const overs = guards.map((g) => Math.max(0, g.turns - g.limit));
   const result = {
     ...percentileFigure('tool_step_overhead_ms_p50', quiet, 50, { digits: 3 }),
@@ -154,13 +163,16 @@ try {
     loop_guard_turns_over_limit_n: guards.length,
     loop_guard_turns_over_limit_ci: [Math.min(...overs), Math.max(...overs)],
     loop_guard_runs: guards.map((g) => ({ ...g, over: Math.max(0, g.turns - g.limit) })),
+    ...testFigures,
   };
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, 'bench/results/tasks.json'), `${JSON.stringify(result, null, 2)}\n`);
   console.log(
     `tasks: tool step overhead p50 ${result.tool_step_overhead_ms_p50} ms (n ${result.tool_step_overhead_ms_p50_n}, ${result.tool_step_overhead_ms_p50_ci?.map(round).join('–')}), ` +
       `busy ${result.tool_step_overhead_ms_p50_busy} ms (${result.tool_step_overhead_ms_p50_busy_ci?.map(round).join('–')}); ` +
-      `loop guard: ${result.loop_guard_turns_over_limit} turns over a limit in ${guards.length} runs (${[...new Set(guards.map((g) => g.reason))].join(', ')})`,
+      `loop guard: ${result.loop_guard_turns_over_limit} turns over a limit in ${guards.length} runs (${[...new Set(guards.map((g) => g.reason))].join(', ')}); ` +
+      `project test run npm − direct: wall ${String(testFigures.project_test_run_ms_npm_minus_direct)} ms (${String(testFigures.project_test_run_ms_npm_minus_direct_ci)}), ` +
+      `CPU ${String(testFigures.project_test_run_cpu_ms_npm_minus_direct)} ms (${String(testFigures.project_test_run_cpu_ms_npm_minus_direct_ci)}), n ${testRuns} each`,
   );
 } finally {
   unsubscribe('http.server.request.start', onServerRequest);

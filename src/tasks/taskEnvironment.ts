@@ -11,7 +11,9 @@ import { capOutput } from './cappedOutput';
 import { copyEnvironment } from './copyEnvironment';
 import { decideCommand, normalizeCommand } from './commandPolicy';
 import { installsDependencies } from './dependencyInstall';
+import { packageScript } from './packageScript';
 import { projectTestCommand } from './projectTestCommand';
+import { runPackageScript } from './runPackageScript';
 import type { UserSave } from './tools/userSaveCheck';
 
 export interface CommandResult {
@@ -114,13 +116,27 @@ export function createTaskEnvironment(deps: EnvironmentDeps): TaskEnvironment {
     if (answer === 'always') deps.alwaysAllowed.add(normalizeCommand(command));
   }
 
-  async function run(command: string, signal: AbortSignal, timeoutMs: number): Promise<CommandResult> {
+  /**
+   * The detected `npm test` runs the package's test scripts as npm would, without npm's own start
+   * (a few hundred ms CPU a run), wherever packageScript finds that faithful; npm itself elsewhere.
+   */
+  async function start(command: string, signal: AbortSignal, timeoutMs: number, detectedTests: boolean) {
+    const request = { cwd: deps.root, timeoutMs, signal, env: { CI: '1' } };
+    if (detectedTests && command === 'npm test') {
+      const base = deps.env ?? process.env;
+      const plan = await packageScript(deps.root, 'test', { ...base, ...copyEnvironment(base, deps.folder, deps.root) });
+      if (plan.kind === 'direct') return runPackageScript(plan.steps, { ...request, spawn });
+    }
+    return spawn({ ...request, argv: [command], shell: true });
+  }
+
+  async function run(command: string, signal: AbortSignal, timeoutMs: number, detectedTests = false): Promise<CommandResult> {
     await deps.onDisk;
     // An install would write through the links into the user's dependency folders.
     const notes = installsDependencies(command) ? ((await deps.privateDependencies?.()) ?? []) : [];
     deps.changes?.unknownWrites();
     await deps.typingHold?.(signal);
-    const r = await spawn({ argv: [command], shell: true, cwd: deps.root, timeoutMs, signal, env: { CI: '1' } });
+    const r = await start(command, signal, timeoutMs, detectedTests);
     if (r.startError) return { exitCode: null, output: `the command could not start: ${r.startError}`, timedOut: false };
     const note = r.timedOut ? `\n[stopped after ${timeoutMs} ms: the time limit]` : r.cancelled ? '\n[stopped: the task was stopped]' : '';
     return { exitCode: r.code, output: capOutput([...notes.map((n) => `[${n}]`), r.stdout, r.stderr].filter((s) => s !== '').join('\n')) + note, timedOut: r.timedOut };
@@ -140,7 +156,8 @@ export function createTaskEnvironment(deps: EnvironmentDeps): TaskEnvironment {
       if (file !== undefined) return runOneFile({ ...deps, spawn }, file, signal);
       const command = await projectTests();
       if (!command) throw new CommandRefused('no test command found: the project shows no test script, vitest, jest, pytest or go.mod (flint.tests.command sets one)');
-      return { command, ...(await run(command, signal, deps.testTimeoutMs)) };
+      const override = deps.testCommandOverride.trim();
+      return { command, ...(await run(command, signal, deps.testTimeoutMs, !override || override.includes('${file}'))) };
     },
     userSave: (rel) => userSave(deps, rel),
     changes: deps.changes,

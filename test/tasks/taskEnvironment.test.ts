@@ -122,6 +122,24 @@ describe('runTests', () => {
     expect(one.output).toContain('FAILED fails');
   });
 
+  it("runs the detected npm test without npm (reported as npm test, read as npm's), a flint.tests.command or a model's command with npm", async () => {
+    const seen: ProcessRequest[] = [];
+    const spawn = (q: ProcessRequest) => (seen.push(q), spawnProcess(q));
+    const direct = await env({ spawn }).runTests(signal());
+    expect([direct.command, seen.map((q) => q.argv)]).toEqual(['npm test', [['sh', '-c', 'node --test']]]);
+    // No version in package.json: npm's banner names the event alone.
+    expect(direct.output.startsWith('\n> test\n> node --test\n\n')).toBe(true);
+    expect(direct.output).toMatch(/not ok \d+ - fails/);
+    expect(direct.exitCode).toBe(1);
+    seen.length = 0;
+    const override = await env({ spawn, testCommandOverride: 'npm test' }).runTests(signal());
+    expect([override.command, override.exitCode, seen.map((q) => q.argv)]).toEqual(['npm test', 1, [['npm test']]]);
+    expect(override.output.split('\n').slice(0, 4)).toEqual(direct.output.split('\n').slice(0, 4));
+    seen.length = 0;
+    await env({ spawn, allowedCommands: () => ['npm test'] }).runCommand('npm test', signal());
+    expect(seen.map((q) => q.argv)).toEqual([['npm test']]);
+  });
+
   it('refuses a deny-listed or outside file', async () => {
     await expect(env().runTests(signal(), '../x.test.mjs')).rejects.toThrow(/outside/);
     await expect(env().runTests(signal(), '.env')).rejects.toThrow(/deny-listed/);
