@@ -31,12 +31,13 @@ const EXIT_GRACE_MS = 2_000;
  * fallback: it would bring the stalls back without a word.
  *
  * A spawner that dies between starting a program and telling its pid (or whose last message is
- * read after its exit) would leave that group running with no time limit; so each spawner's
- * environment carries an owner mark its processes inherit from the fork on, and once it is gone
- * the host kills every process that carries it (Linux, through /proc). That closes the gap with
- * no handshake: asking the spawner to wait for an acknowledgement before starting anything would
- * still lose the pid of a spawner killed between fork and message. The pids the spawner reports
- * stay for the systems without /proc. The host dying is the spawner's cue: its channel closes.
+ * read after its exit) would leave that group running with no time limit. Reporting sooner cannot
+ * close that window (the fork always comes first), and a die-with-parent signal is out of Node's
+ * reach and would take the group's leader alone; so each spawner's environment carries an owner
+ * mark its processes inherit from the fork on, and once the spawner is gone the host kills every
+ * process that carries it (Linux, through /proc): no protocol, and a daemon that left its group is
+ * found too. The pids the spawner reports stay for the systems without /proc. The host dying is
+ * the spawner's cue (its channel closes): it stops its groups and sweeps its own mark.
  */
 export function createSpawnerRunner(script: string): SpawnerRunner {
   const pending = new Map<number, Pending>();
@@ -52,7 +53,7 @@ export function createSpawnerRunner(script: string): SpawnerRunner {
   };
   const lost = (c: ChildProcess, how: string) => {
     if (child !== c) return;
-    // Not answering (a failed send): it is no longer used, so it must not run on.
+    // An error while it still runs (a signal it could not take): dropped, so it must not run on.
     if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
     child = undefined;
     endAll({ startError: `Flint's process spawner stopped (${how}), and the program with it; the next run starts it again` });
