@@ -6,7 +6,7 @@ import { runProcess } from './spawnProcess';
 export interface SpawnerChannel {
   on(event: 'message', listener: (message: ToSpawner) => void): unknown;
   on(event: 'disconnect', listener: () => void): unknown;
-  send?(message: FromSpawner): unknown;
+  send?(message: FromSpawner, callback: (err: Error | null) => void): unknown;
   readonly connected?: boolean;
 }
 
@@ -29,8 +29,10 @@ export function serveSpawner(channel: SpawnerChannel, exit: () => void, options:
   // A request's environment may hold the mark of another owner (the host's own, when Flint runs
   // under a Flint task): this spawner's mark wins, so its host finds everything it started.
   const mark: Record<string, string> = options.owner ? { [OWNER_VARIABLE]: options.owner } : {};
+  // A send can fail when the host has just gone (EPIPE): a callback takes the error, where an
+  // 'error' event would crash the spawner before its 'disconnect' cleanup runs.
   const send = (message: FromSpawner) => {
-    if (channel.connected) channel.send?.(message);
+    if (channel.connected) channel.send?.(message, () => undefined);
   };
   channel.on('message', (message) => {
     if (message.type === 'cancel') return void running.get(message.id)?.abort();
