@@ -27,6 +27,8 @@ async function marked(owner: string, detached: boolean): Promise<{ shell: number
   c.stdout.on('data', (d) => (out += d));
   const lines = () => out.trim().split('\n');
   const [sleep, unmarked] = (await until('the sleeps started', () => lines().length === 2 && lines().map(Number))) as number[];
+  // `env` carries the mark until it runs `sleep` without it.
+  await until('the mark is dropped', () => /^sleep\0/.test(readFileSync(`/proc/${unmarked}/cmdline`, 'utf8')));
   started.push(c.pid as number, sleep, unmarked);
   return { shell: c.pid as number, sleep, unmarked };
 }
