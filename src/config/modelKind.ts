@@ -40,3 +40,17 @@ export function backgroundTasksOff(config: Config): string | undefined {
     '(npm start downloads one; FLINT_MODEL=/path/to/model.gguf picks another), then set flint.modelKind to instruct.'
   );
 }
+
+/**
+ * A task's first turn refused because `model` at `endpoint` cannot call tools, though
+ * flint.modelKind says it can (set by hand, or the server changed): what the endpoint said, and
+ * what to do about it.
+ */
+export function toolCallingRefused(model: string, endpoint: string, answered: string): string {
+  return (
+    `${model} at ${endpoint} does not support function calling, which background tasks need (the endpoint answered: ` +
+    `${answered.replace(/\.+$/, '')}). Pick a model that calls tools in flint.full.model and flint.full.url, such as ` +
+    "Qwen2.5-Coder Instruct (npm start downloads one), or set an API key (Flint: Set API Key) for OpenAI's models; " +
+    'if this model is the one you want, set flint.modelKind to instruct-no-tools to turn background tasks off.'
+  );
+}

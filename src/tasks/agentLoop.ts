@@ -1,7 +1,9 @@
+import { toolCallingRefused } from '../config/modelKind';
 import type { MetricsSink, RequestSample } from '../metrics/requestSample';
 import { addCounts, estimateCost, NO_TOKENS, type TokenCounts, type TokenPrices } from '../metrics/tokenCost';
 import { tokensOf } from '../metrics/tokenLedger';
 import type { ConversationItem, FunctionCallResult, ModelClient, StreamResult } from '../transport/modelClient';
+import { refusesTools } from '../transport/refusesTools';
 import { compactItems, conversationTokens } from './compactItems';
 import { LoopGuard } from './loopGuard';
 import { AgentLog, type TaskEndReason } from './agentLog';
@@ -25,6 +27,7 @@ export interface AgentState {
   /** The last response the endpoint keeps, and how many items it already holds. */
   previousResponseId?: string;
   chainedItems: number;
+  /** Completed turns: a turn a Stop, Redirect or the time limit cut is not one (its tokens count all the same). */
   turns: number;
   tokens: TokenCounts;
   elapsedMs: number;
@@ -51,7 +54,7 @@ export interface AgentResult {
   cost: number | undefined;
 }
 
-/** Output of a call that was not run because the task was interrupted first. */
+/** Output of a call that was not run because the task was interrupted first (Stop, a limit), or redirected. */
 const NOT_RUN = 'Not run: the task was interrupted before this call.';
 const SUPERSEDED = 'Not run: the user gave a new instruction (see the next message).';
 /** Room kept for the model's answer and the tool definitions when fitting the context window. */
@@ -69,10 +72,12 @@ export class AgentLoop {
   private state: AgentState;
   private readonly guard: LoopGuard;
   private readonly redirects: string[] = [];
-  private halted: { reason: TaskEndReason; message: string } | undefined;
+  private halted: { reason: TaskEndReason; message: string; superseded?: boolean } | undefined;
   private turnController: AbortController | undefined;
   private startedAt = 0;
   private running = false;
+  /** The last turn started, cut ones included: each turn's own number in the log. */
+  private lastTurn: number;
   private specTokens: number | undefined;
 
   constructor(
@@ -83,6 +88,7 @@ export class AgentLoop {
       ? { ...task.resume, items: [...task.resume.items] }
       : { items: [{ role: 'user', content: task.prompt }], chainedItems: 0, turns: 0, tokens: NO_TOKENS, elapsedMs: 0 };
     this.guard = new LoopGuard(task.limits.repeatedCalls, task.limits.turnsWithoutChange);
+    this.lastTurn = this.state.turns;
   }
 
   /** A copy of where the task stands (kept for Resume). */
@@ -94,9 +100,13 @@ export class AgentLoop {
     return estimateCost(this.state.tokens, this.deps.prices());
   }
 
-  /** Stop: the running turn and tool are cut; the conversation and the working copy stay. */
-  stop(): void {
-    this.halt('stopped', 'Stopped by the user.');
+  /**
+   * Stop: the running turn and tool are cut; the conversation and the working copy stay.
+   * `forRedirect`: the user gave a new instruction the next run starts with, so the cut turn's
+   * calls left unrun say they were superseded by it.
+   */
+  stop(forRedirect = false): void {
+    this.halt('stopped', forRedirect ? 'Stopped for a new instruction from the user.' : 'Stopped by the user.', forRedirect);
   }
 
   /** A new instruction: the running turn or tool stops, and the next turn starts with it. */
@@ -119,8 +129,8 @@ export class AgentLoop {
     }
   }
 
-  private halt(reason: TaskEndReason, message: string): void {
-    this.halted ??= { reason, message };
+  private halt(reason: TaskEndReason, message: string, superseded = false): void {
+    this.halted ??= { reason, message, superseded };
     this.turnController?.abort();
   }
 
@@ -147,18 +157,25 @@ export class AgentLoop {
       if (limit) return this.end(limit.reason, limit.message);
       const overflow = this.fitContext();
       if (overflow) return this.end('context', overflow);
-      const turn = ++this.state.turns;
+      const turn = ++this.lastTurn;
       const result = await this.runTurn(turn);
+      // A cut turn is no turn: only the completed ones (and a failed one, which ends the task) count.
       if (result.status === 'cancelled') continue;
-      if (result.status === 'failed') return this.failed(result);
+      if (result.status === 'failed') {
+        this.state.turns++;
+        return this.failed(result);
+      }
       const calls = result.calls ?? [];
       this.keepResponse(result, calls);
       if (!calls.length) {
+        this.state.turns++;
         if (this.redirects.length) continue;
         return this.end('completed', 'The task is done.', result.text);
       }
       const { changed, loop } = await this.runCalls(turn, calls);
       if (this.haltedBy()) continue;
+      // Calls a Redirect cut: the turn did not complete, it counts for no budget.
+      if (!this.turnController?.signal.aborted) this.state.turns++;
       if (loop) return this.end('loop', loop);
       const idle = this.guard.turnEnded(changed);
       if (idle) return this.end('no-progress', idle);
@@ -167,9 +184,14 @@ export class AgentLoop {
 
   /**
    * A failed turn ends the task; a conversation the model's window refused (its estimate of the
-   * window was too generous) ends it as one that no longer fits, saying which setting to lower.
+   * window was too generous) ends it as one that no longer fits, saying which setting to lower;
+   * a model that cannot call tools, saying which model to pick instead.
    */
   private failed(result: StreamResult): AgentResult {
+    if (result.error && refusesTools(result.error)) {
+      const client = this.deps.client();
+      return this.end('failed', toolCallingRefused(client.model, client.state.endpoint, result.error.message));
+    }
     if (result.error?.options.serverCode !== 'context_length_exceeded') return this.end('failed', result.error?.message ?? 'The model request failed.');
     const window = this.task.limits.contextTokens;
     return this.end(
@@ -215,7 +237,7 @@ export class AgentLoop {
     // The endpoint's copy still holds what was removed: start a new chain from the shorter conversation.
     this.state.previousResponseId = undefined;
     this.state.chainedItems = 0;
-    this.log.append({ kind: 'compacted', turn: this.state.turns, tokensBefore: before, tokensAfter: after, at: this.deps.now() });
+    this.log.append({ kind: 'compacted', turn: this.lastTurn, tokensBefore: before, tokensAfter: after, at: this.deps.now() });
     return undefined;
   }
 
@@ -277,7 +299,7 @@ export class AgentLoop {
       let outcome: ToolOutcome;
       let durationMs = 0;
       if (loop) outcome = { ok: false, output: `Refused: ${loop}` };
-      else if (signal.aborted) outcome = { ok: false, output: this.halted ? NOT_RUN : SUPERSEDED };
+      else if (signal.aborted) outcome = { ok: false, output: this.halted && !this.halted.superseded ? NOT_RUN : SUPERSEDED };
       else {
         const t0 = this.deps.now();
         outcome = await this.deps.toolbox.run(call.name, call.arguments, signal);

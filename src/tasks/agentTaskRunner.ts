@@ -6,7 +6,7 @@ import { AgentLoop, type AgentState } from './agentLoop';
 import type { TaskEnvironment } from './taskEnvironment';
 import { DEFAULT_LIMITS, type TaskLimits } from './taskLimits';
 import { TASK_INSTRUCTIONS, taskPrompt } from './taskPrompt';
-import type { TaskBudgets, TaskEvent, TaskRunInput, TaskRunner } from './taskRunner';
+import { abortedForRedirect, type TaskBudgets, type TaskEvent, type TaskRunInput, type TaskRunner } from './taskRunner';
 import { TextFrames } from './textFrames';
 import type { Toolbox } from './toolbox';
 
@@ -56,9 +56,9 @@ async function* runAgent(deps: AgentRunnerDeps, input: TaskRunInput): AsyncGener
   const off = loop.log.onEvent((e) => {
     for (const event of fold.take(e)) frames.push(event);
   });
-  const onAbort = () => loop.stop();
+  const onAbort = () => loop.stop(abortedForRedirect(input.signal));
   input.signal.addEventListener('abort', onAbort, { once: true });
-  if (input.signal.aborted) loop.stop();
+  if (input.signal.aborted) onAbort();
   const finished = loop.run().then(
     (result) => {
       frames.flush();
@@ -90,8 +90,12 @@ export class AgentEventFold {
   private readonly argsOf = new Map<string, string>();
   private pending: { input: number; output: number; cost: number | undefined } | undefined;
   private sent = { input: 0, output: 0, cost: 0 };
+  /** The loop's turn count as last sent: a turn that leaves it unchanged did not complete. */
+  private turns: number;
 
-  constructor(private readonly loop: Pick<AgentLoop, 'snapshot'>) {}
+  constructor(private readonly loop: Pick<AgentLoop, 'snapshot'>) {
+    this.turns = loop.snapshot().turns;
+  }
 
   take(e: AgentEvent): TaskEvent[] {
     switch (e.kind) {
@@ -107,24 +111,25 @@ export class AgentEventFold {
       case 'usage':
         this.pending = { input: e.tokens.input, output: e.tokens.output, cost: e.cost };
         return [];
-      // The loop counts the new turn before announcing it: the kept state is the one before.
+      // The loop counts a turn once it completes: at the next one's start, the kept state is the one before.
       case 'turn':
-        return this.flush(-1);
       case 'end':
-        return this.flush(0);
+        return this.flush();
       default:
         return [];
     }
   }
 
-  private flush(turnOffset: number): TaskEvent[] {
+  private flush(): TaskEvent[] {
     const p = this.pending;
     if (!p) return [];
     this.pending = undefined;
     const state = this.loop.snapshot();
     const cost = p.cost === undefined ? undefined : p.cost - this.sent.cost;
-    const event: TaskEvent = { type: 'turn', inputTokens: p.input - this.sent.input, outputTokens: p.output - this.sent.output, ...(cost !== undefined && { cost }), conversation: { ...state, turns: state.turns + turnOffset } };
+    const cut = state.turns === this.turns;
+    const event: TaskEvent = { type: 'turn', inputTokens: p.input - this.sent.input, outputTokens: p.output - this.sent.output, ...(cost !== undefined && { cost }), ...(cut && { cut }), conversation: state };
     this.sent = { input: p.input, output: p.output, cost: p.cost ?? 0 };
+    this.turns = state.turns;
     return [event];
   }
 }

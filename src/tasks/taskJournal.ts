@@ -15,6 +15,8 @@ import type { TaskLogEntry, TaskRecord } from './taskTypes';
 /** What a task's file holds as of the last line planned: the next save writes what differs. */
 export interface SavedTask {
   head: Map<string, string>;
+  /** The head fields' values those strings were made from: an unchanged one is not turned into JSON again. */
+  values: Map<string, unknown>;
   log: { count: number; last?: TaskLogEntry; lastLength: number; sizes: number[] };
   conversation: string | undefined;
   /** The items saved: the agent only pushes to them, so the same objects in front are saved already. */
@@ -24,9 +26,9 @@ export interface SavedTask {
   chars: number;
 }
 
-/** The whole record as one line, and what the file holds once it is written. */
-export function wholeLine(record: TaskRecord): { line: string; saved: SavedTask } {
-  const head = headOf(record);
+/** The whole record as one line, and what the file holds once it is written; `before`: what it held, whose unchanged head strings are reused. */
+export function wholeLine(record: TaskRecord, before?: SavedTask): { line: string; saved: SavedTask } {
+  const { head, values } = headOf(record, before);
   const logParts = record.log.map(json);
   const { rest, items } = splitConversation(record.conversation);
   const conversation = rest === undefined ? undefined : JSON.stringify(rest);
@@ -38,6 +40,7 @@ export function wholeLine(record: TaskRecord): { line: string; saved: SavedTask 
   const last = record.log[record.log.length - 1];
   const saved: SavedTask = {
     head,
+    values,
     log: { count: record.log.length, last, lastLength: textLength(last), sizes: logParts.map((p) => p.length) },
     conversation,
     items: items?.slice(),
@@ -49,10 +52,11 @@ export function wholeLine(record: TaskRecord): { line: string; saved: SavedTask 
 
 /** What changed since `saved` as one line (undefined: nothing), `saved` brought up to date. */
 export function changeLine(saved: SavedTask, record: TaskRecord): string | undefined {
-  const head = headOf(record);
+  const { head, values } = headOf(record, saved);
   const set = [...head].filter(([k, s]) => saved.head.get(k) !== s).map(([k, s]) => `${JSON.stringify(k)}:${s}`);
   const unset = [...saved.head.keys()].filter((k) => !head.has(k));
   saved.head = head;
+  saved.values = values;
   const parts = [...(set.length ? [`"h":{${set.join(',')}}`] : []), ...(unset.length ? [`"u":${JSON.stringify(unset)}`] : [])];
   const log = logChange(saved.log, record.log);
   if (log) parts.push(`"l":${log}`);
@@ -123,14 +127,27 @@ function conversationChange(saved: SavedTask, conversation: unknown): string[] {
   return parts;
 }
 
-function headOf(record: TaskRecord): Map<string, string> {
+/** Head fields that are replaced, never changed in place (see TaskRecord): the same object is the same JSON. */
+const SET_ONCE: ReadonlySet<string> = new Set(['context', 'changeSet']);
+
+/**
+ * The head fields as JSON, each with its value. A field whose value is the one `before` saved
+ * (a primitive, or a set-once object such as a large context) keeps its string: a save turns
+ * into JSON only what may have changed.
+ */
+function headOf(record: TaskRecord, before?: SavedTask): { head: Map<string, string>; values: Map<string, unknown> } {
   const head = new Map<string, string>();
+  const values = new Map<string, unknown>();
   for (const [k, v] of Object.entries(record)) {
     if (k === 'log' || k === 'conversation') continue;
-    const s = JSON.stringify(v) as string | undefined;
-    if (s !== undefined) head.set(k, s);
+    const kept = before?.head.get(k);
+    const same = kept !== undefined && before!.values.get(k) === v && (v === null || typeof v !== 'object' || SET_ONCE.has(k));
+    const s = same ? kept : (JSON.stringify(v) as string | undefined);
+    if (s === undefined) continue;
+    head.set(k, s);
+    values.set(k, v);
   }
-  return head;
+  return { head, values };
 }
 
 const json = (v: unknown) => (JSON.stringify(v) as string | undefined) ?? 'null';

@@ -29,7 +29,7 @@ export function applyEvent(record: TaskRecord, event: TaskEvent, at: number): vo
       appendLog(record, { kind: 'tool', at, name: event.name, args: clip(event.args, MAX_LOGGED_RESULT), durationMs: event.durationMs, result: clip(event.result, MAX_LOGGED_RESULT), ...(event.error && { error: true }) });
       return;
     case 'turn':
-      record.usage = withTurn(record.usage, event, 1);
+      record.usage = withTurn(record.usage, event, event.cut ? 0 : 1);
       record.conversation = event.conversation;
       return;
     default:

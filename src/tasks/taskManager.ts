@@ -4,7 +4,7 @@ import { ChangedFiles, type WriteNotes } from './changedFiles';
 import type { TaskEnvironment } from './taskEnvironment';
 import { appendLog, applyEvent, withTurn } from './taskLog';
 import type { TaskPersistence } from './taskPersistence';
-import type { TaskBudgets, TaskEvent, TaskRunner } from './taskRunner';
+import { RedirectAbort, type TaskBudgets, type TaskEvent, type TaskRunner } from './taskRunner';
 import { ACTIVE_STATES, type TaskRecord, type TaskRequest, type TaskState } from './taskTypes';
 import { untilAborted } from './untilAborted';
 import type { LiveCopy, WorkingCopyRecord } from './workingCopyRecord';
@@ -176,7 +176,8 @@ export class TaskManager {
   private abort(run: Run, why: NonNullable<Run['why']>): void {
     // The first reason stands, but a Stop (or a budget) overrides a Redirect whose run has not started.
     if (!run.why || (run.why.state === 'queued' && why.state !== 'queued')) run.why = why;
-    run.controller.abort();
+    // The agent reads a Redirect's reason: the calls it leaves unrun are superseded, not failed.
+    run.controller.abort(why.state === 'queued' ? new RedirectAbort() : undefined);
   }
 
   private launch(record: TaskRecord, options: { redirect?: string }): void {
@@ -211,14 +212,20 @@ export class TaskManager {
       const env = this.deps.environment(record, live, (on) => this.setState(record, on ? 'waiting' : 'running', on ? 'waiting for your consent to run a command' : undefined), this.changesOf(record, copy));
       const input = { taskId: record.id, instruction: record.instruction, context: record.context, conversation: record.conversation, redirect: options.redirect, env, budgets, signal: run.controller.signal };
       const leftOver = (rest: AsyncIterator<TaskEvent>) => this.keepCutTurn(record, rest);
+      let spent: string | undefined;
       for await (const event of untilAborted(runner.run(input), run.controller.signal, leftOver)) {
         if (event.type === 'done') return await this.complete(record, copy, event.summary);
         if (event.type === 'stopped' || event.type === 'failed') return await this.finishWithChanges(record, copy, event.type, event.reason);
+        // A budget the last turn used up stops a run that goes on past it, not one that ends there.
+        if (spent) {
+          this.abort(run, { state: 'stopped', reason: spent });
+          continue;
+        }
         applyEvent(record, event, this.deps.now());
         if (event.type === 'turn') {
           // From the tools' notes: git runs only after a command or test run wrote files.
           record.filesChanged = await this.countChanges(record, copy);
-          this.overBudget(record, budgets, run);
+          spent = overBudget(record, budgets);
           void this.deps.persistence.save(record);
         }
         this.changed.emit(record);
@@ -283,17 +290,6 @@ export class TaskManager {
     let onAbort = () => undefined as void;
     await Promise.race([winding, new Promise<void>((resolve) => signal.addEventListener('abort', (onAbort = () => resolve()), { once: true }))]);
     signal.removeEventListener('abort', onAbort);
-  }
-
-  /** The usage budgets, checked after each turn in case the agent's own check did not stop it. */
-  private overBudget(record: TaskRecord, b: TaskBudgets, run: Run): void {
-    const u = record.usage;
-    const reason =
-      u.turns >= b.maxTurns ? `the turn budget of ${b.maxTurns} (flint.tasks.maxTurns) was reached`
-      : b.maxTokens !== null && u.inputTokens + u.outputTokens >= b.maxTokens ? `the token budget of ${b.maxTokens} (flint.tasks.maxTokens) was reached`
-      : b.maxCost !== null && u.cost !== null && u.cost >= b.maxCost ? `the cost budget of ${b.maxCost} (flint.tasks.maxCost) was reached`
-      : undefined;
-    if (reason) this.abort(run, { state: 'stopped', reason });
   }
 
   /** The copy this window took or, for a task of an earlier window, its record when it was fully written. */
@@ -369,3 +365,12 @@ export class TaskManager {
 
 /** How long a cut turn's wind-down (its usage and conversation) is waited for after a Stop or Redirect. */
 const CUT_TURN_WAIT_MS = 5_000;
+
+/** The usage budget a task has used up, if any: checked after each turn in case the agent's own check does not stop it. */
+function overBudget(record: TaskRecord, b: TaskBudgets): string | undefined {
+  const u = record.usage;
+  return u.turns >= b.maxTurns ? `the turn budget of ${b.maxTurns} (flint.tasks.maxTurns) was reached`
+    : b.maxTokens !== null && u.inputTokens + u.outputTokens >= b.maxTokens ? `the token budget of ${b.maxTokens} (flint.tasks.maxTokens) was reached`
+    : b.maxCost !== null && u.cost !== null && u.cost >= b.maxCost ? `the cost budget of ${b.maxCost} (flint.tasks.maxCost) was reached`
+    : undefined;
+}

@@ -109,7 +109,7 @@ function plan(t: Tracked, record: TaskRecord): { line: string; whole: boolean } 
     if (line === undefined) return undefined;
     if (t.saved.chars < REWRITE_FLOOR || t.saved.chars < REWRITE_OVER * recordChars(t.saved)) return { line, whole: false };
   }
-  const { line, saved } = wholeLine(record);
+  const { line, saved } = wholeLine(record, t.saved);
   t.saved = saved;
   return { line, whole: true };
 }

@@ -20,8 +20,11 @@ export type TaskEvent =
   | { type: 'plan'; text: string }
   /** A finished tool call: its arguments as sent, how long it took, what the model got back. */
   | { type: 'tool'; name: string; args: string; durationMs: number; result: string; error?: boolean }
-  /** A completed turn: its usage, and the conversation so far (what Resume continues from). */
-  | { type: 'turn'; inputTokens: number; outputTokens: number; cost?: number; conversation: unknown }
+  /**
+   * A turn's usage and the conversation after it (what Resume continues from); `cut`: a Stop,
+   * Redirect or the time limit cut it, so it counts for its tokens and cost but not as a turn.
+   */
+  | { type: 'turn'; inputTokens: number; outputTokens: number; cost?: number; cut?: boolean; conversation: unknown }
   /** The task is finished; `summary` is its closing message (markdown). */
   | { type: 'done'; summary: string }
   /** A budget or guard stopped it (its reason in words), the work kept. */
@@ -39,9 +42,23 @@ export interface TaskRunInput {
   redirect?: string;
   env: TaskEnvironment;
   budgets: TaskBudgets;
-  /** Aborted on Stop, Redirect, a budget or the window closing: the turn is cut, processes killed. */
+  /** Aborted on Stop, Redirect (its reason a RedirectAbort), a budget or the window closing: the turn is cut, processes killed. */
   signal: AbortSignal;
 }
+
+/**
+ * The reason a run's signal carries when a Redirect aborts it: the new instruction goes to the
+ * next run, and the cut turn's calls left unrun read as superseded by it, not as interrupted.
+ */
+export class RedirectAbort extends Error {
+  override readonly name = 'AbortError';
+
+  constructor() {
+    super('The user gave the task a new instruction.');
+  }
+}
+
+export const abortedForRedirect = (signal: AbortSignal): boolean => signal.reason instanceof RedirectAbort;
 
 /** The agent loop, as the task manager drives it. It ends its stream after done, stopped or failed, or when aborted. */
 export interface TaskRunner {

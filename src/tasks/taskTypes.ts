@@ -23,7 +23,7 @@ export interface TaskRequest {
   instruction: string;
   /** The user's workspace folder (absolute). */
   folder: string;
-  /** The surface's context for the agent (current file, selection, open editors, chat so far). */
+  /** The surface's context for the agent (current file, selection, open editors, chat so far); replaced, never changed in place. */
   context?: unknown;
 }
 
@@ -43,6 +43,7 @@ export interface TaskRecord extends TaskRequest {
   reason?: string;
   /** The task's closing summary, when done. */
   summary?: string;
+  /** Replaced, never changed in place: the journal compares it by identity (see taskJournal). */
   changeSet?: ChangeSet;
   workingCopy?: WorkingCopyRecord;
   /** The agent's conversation up to the last completed turn: what Resume continues from. */

@@ -12,4 +12,6 @@ export interface ConnectionState {
   cause?: ModelErrorCode;
   /** Set while requests take a slower way than configured, with why (e.g. the WebSocket is down). */
   fallback?: string;
+  /** The endpoint refused the WebSocket upgrade outright: it has no WebSocket mode, and none is tried again. */
+  noWebSocket?: boolean;
 }

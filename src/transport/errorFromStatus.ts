@@ -19,11 +19,11 @@ export function scrub(message: string, apiKey: string | undefined): string {
 export function errorFromStatus(
   status: number,
   endpoint: string,
-  detail: { message?: string; retryAfterMs?: number; serverCode?: string; apiKey?: string; cause?: unknown; proxy?: string } = {},
+  detail: { message?: string; retryAfterMs?: number; serverCode?: string; param?: string; apiKey?: string; cause?: unknown; proxy?: string } = {},
 ): ModelError {
   // The server's sentence is quoted inside ours: drop its final period so none doubles up.
   const said = detail.message ? `: ${scrub(detail.message, detail.apiKey).trim().replace(/\.+$/, '')}` : '';
-  const opts = { status, retryAfterMs: detail.retryAfterMs, serverCode: detail.serverCode, cause: detail.cause };
+  const opts = { status, retryAfterMs: detail.retryAfterMs, serverCode: detail.serverCode, param: detail.param, cause: detail.cause };
   if (status === 401 || status === 403) {
     // A server on this machine gets no key unless the user opted in: say so, it is the likely fix.
     const local = !detail.apiKey && isLoopbackUrl(endpoint)
@@ -55,7 +55,7 @@ export function errorFromStatus(
 export function errorFromServerEvent(e: ServerError, endpoint: string, apiKey?: string): ModelError {
   const status = e.status ?? statusOfCode(e.code, e.type);
   if (status !== undefined) {
-    return errorFromStatus(status, endpoint, { message: e.message, retryAfterMs: e.retryAfterMs, serverCode: e.code, apiKey });
+    return errorFromStatus(status, endpoint, { message: e.message, retryAfterMs: e.retryAfterMs, serverCode: e.code, param: e.param, apiKey });
   }
   const code = e.code ? ` (${e.code})` : '';
   return new ModelError('server', `${endpoint} reported an error${code}: ${scrub(e.message, apiKey)}`, { serverCode: e.code, retryAfterMs: e.retryAfterMs });

@@ -61,7 +61,8 @@ export class HttpFallbackClient implements ModelClient {
     const h = this.http.state;
     const why = `WebSocket unavailable${s.reason ? ` (${s.reason})` : ''}`;
     if (h.status === 'offline') return { ...h, reason: `${why}; HTTP failed too${h.reason ? `: ${h.reason}` : ''}` };
-    return { ...h, reason: s.reason, fallback: 'WebSocket unavailable: requests go over HTTP until it is back' };
+    const fallback = s.noWebSocket ? `${s.endpoint} has no WebSocket mode: requests go over HTTP` : 'WebSocket unavailable: requests go over HTTP until it is back';
+    return { ...h, reason: s.reason, fallback };
   }
 
   onStateChange(listener: (state: ConnectionState) => void): () => void {
@@ -112,7 +113,13 @@ export class HttpFallbackClient implements ModelClient {
   private wsChanged(): void {
     // A refused key would be refused over HTTP too: the state keeps saying what to fix.
     const offline = this.ws.state.status === 'offline' && this.ws.state.cause !== 'auth';
-    if (offline && !this.down && this.graceTimer === undefined) {
+    if (offline && this.ws.state.noWebSocket) {
+      // Not coming back: no grace to wait out.
+      clearTimeout(this.graceTimer);
+      this.graceTimer = undefined;
+      this.down = true;
+      this.httpClient();
+    } else if (offline && !this.down && this.graceTimer === undefined) {
       // Once the grace is over, HTTP starts and the status bar says so, before any request does.
       this.graceTimer = setTimeout(() => {
         this.graceTimer = undefined;

@@ -18,6 +18,8 @@ export class ModelError extends Error {
       status?: number;
       retryAfterMs?: number;
       serverCode?: string;
+      /** The request field the server's error is about (e.g. `tools`). */
+      param?: string;
       cause?: unknown;
       /** The server refused the WebSocket upgrade: no socket was made, so no request reached a model. */
       upgradeRefused?: boolean;

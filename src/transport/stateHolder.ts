@@ -10,12 +10,13 @@ export class StateHolder {
     this.state = initial;
   }
 
-  set(status: ConnectionState['status'], reason?: string, cause?: ConnectionState['cause']): void {
+  set(status: ConnectionState['status'], reason?: string, cause?: ConnectionState['cause'], noWebSocket?: boolean): void {
     const s = this.state;
-    if (s.status === status && s.reason === reason && s.cause === cause) return;
+    if (s.status === status && s.reason === reason && s.cause === cause && !s.noWebSocket === !noWebSocket) return;
     const next: ConnectionState = { status, endpoint: s.endpoint, transport: s.transport };
     if (reason !== undefined) next.reason = reason;
     if (cause !== undefined) next.cause = cause;
+    if (noWebSocket) next.noWebSocket = true;
     this.state = next;
     this.changes.emit(next);
   }

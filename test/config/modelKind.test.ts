@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/config/config';
-import { backgroundTasksOff, effectiveConfig, instructionSurfacesOff } from '../../src/config/modelKind';
+import { backgroundTasksOff, effectiveConfig, instructionSurfacesOff, toolCallingRefused } from '../../src/config/modelKind';
 
 describe('model kind', () => {
   it('leaves every surface as configured for an instruction model', () => {
@@ -38,5 +38,16 @@ describe('model kind', () => {
     expect(off).toMatch(/Qwen2\.5-Coder Instruct/);
     expect(instructionSurfacesOff(config)).toBeUndefined();
     expect(effectiveConfig(config)).toBe(config);
+  });
+});
+
+describe('toolCallingRefused', () => {
+  it('names the model and endpoint, quotes the endpoint, and says which settings to change', () => {
+    const m = toolCallingRefused('qwen-base', 'http://127.0.0.1:8080/v1', 'http://127.0.0.1:8080/v1 rejected the request (HTTP 400): tools param requires --jinja flag.');
+    expect(m).toMatch(/^qwen-base at http:\/\/127\.0\.0\.1:8080\/v1 does not support function calling, which background tasks need \(the endpoint answered: .*--jinja flag\)\. /);
+    expect(m).toContain('flint.full.model');
+    expect(m).toContain('Qwen2.5-Coder Instruct (npm start downloads one)');
+    expect(m).toContain('Flint: Set API Key');
+    expect(m).toContain('flint.modelKind to instruct-no-tools');
   });
 });

@@ -164,6 +164,8 @@ describe('AgentLoop: stop and limits mid-stream', () => {
     });
     const result = await loop.run();
     expect(result.reason).toBe('stopped');
+    // The cut turn is not a turn: the turn budget of a run continuing from here does not count it.
+    expect(result.state.turns).toBe(0);
     const said = result.state.items.at(-1);
     expect(said && 'content' in said && said.role === 'assistant' && said.content.length).toBeGreaterThan(0);
     expect(loop.log.events.at(-1)).toMatchObject({ kind: 'end', reason: 'stopped' });
@@ -172,6 +174,7 @@ describe('AgentLoop: stop and limits mid-stream', () => {
   it('ends at the time limit and at the token limit', async () => {
     const timed = await slow.loop(localEnvironment(await tempWorkspace(FILES)), { prompt: 'talk at length', limits: { maxMinutes: 0.005 } }).run();
     expect(timed.reason).toBe('max-minutes');
+    expect(timed.state.turns).toBe(0);
     const env = localEnvironment(await tempWorkspace(FILES));
     const counted = await h.loop(env, { prompt: 'never stop', limits: { maxTokens: 200 } }).run();
     expect(counted.reason).toBe('max-tokens');

@@ -10,7 +10,7 @@ import { createToolbox } from '../../src/tasks/tools/createToolbox';
 import { spawnProcess } from '../../src/tests/spawnProcess';
 import { createModelClient } from '../../src/transport/createModelClient';
 import type { ModelClient } from '../../src/transport/modelClient';
-import { buildToolCallingModel, MODEL_ANSWER } from '../server/engine/toolCallingModel';
+import { buildToolCallingModel, CHATML_TEMPLATE, MODEL_ANSWER } from '../server/engine/toolCallingModel';
 import { localEnvironment, tempWorkspace } from './taskHarness';
 
 // A background task on real inference: the local endpoint's llama engine serving a model with
@@ -79,4 +79,40 @@ describe('a background task on the llama engine', () => {
     expect(reason).toMatch(/^The model refused the conversation: it exceeds the model's context window \(.*Your input exceeds the context window of this model/);
     expect(reason).toMatch(/against a window of 100000 \(flint\.full\.contextTokens\): lower that setting to the model's real window so tasks compact in time\. The work so far is kept\.$/);
   }, 120_000);
+});
+
+// flint.modelKind hand-set to instruct on a model whose chat template renders no tools: the
+// endpoint refuses a task's first turn with a 400, which the task turns into what to do.
+describe('a background task on a model that cannot call tools', () => {
+  let chatml: EndpointHandle;
+  beforeAll(async () => {
+    const modelPath = join(dir, 'chatml.gguf');
+    writeFileSync(modelPath, buildToolCallingModel(CHATML_TEMPLATE));
+    chatml = await startEndpoint({ engine: 'llama', modelPath, knobs: { tokensPerSecond: 0, fullDelayMs: 0 } });
+  }, 120_000);
+  afterAll(() => chatml?.close());
+
+  for (const over of ['http', 'ws'] as const) {
+    it(`fails at once saying the model does not support function calling and what to do (over ${over})`, async () => {
+      const url = over === 'http' ? chatml.httpUrl : chatml.url;
+      const full = createModelClient({ role: 'full', url, model: 'gpt-5.3-codex', httpApi: 'responses', allowInsecure: false, firstTokenTimeoutMs: 30_000, stallTimeoutMs: 30_000, log: silentLogger });
+      const env = localEnvironment(await tempWorkspace({ 'a.js': 'export const a = 1;\n' }));
+      const events: TaskEvent[] = [];
+      try {
+        const run = agentTaskRunner({ client: () => full, metrics: { record: () => undefined }, prices: () => ({ inputPerMillion: 0, outputPerMillion: 0 }), now: () => performance.now(), toolbox: (e) => createToolbox({ env: e, run: spawnProcess }) });
+        for await (const e of run.run({ taskId: 'no-tools', instruction: 'What does a.js export?', env, budgets: { maxTurns: 5, maxMinutes: 2, maxCost: null, maxTokens: null }, signal: new AbortController().signal })) events.push(e);
+      } finally {
+        full.dispose();
+        rmSync(env.root, { recursive: true, force: true });
+      }
+      expect(events.filter((e) => e.type === 'tool')).toHaveLength(0);
+      const end = events.at(-1);
+      expect(end?.type).toBe('failed');
+      const reason = end?.type === 'failed' ? end.reason : '';
+      expect(reason).toMatch(/^gpt-5\.3-codex at \S+ does not support function calling, which background tasks need \(the endpoint answered: .*cannot call functions: its chat template does not support tools/);
+      expect(reason).toContain('Qwen2.5-Coder Instruct (npm start downloads one)');
+      expect(reason).toContain('flint.full.model');
+      expect(reason).toContain('set flint.modelKind to instruct-no-tools');
+    }, 120_000);
+  }
 });

@@ -119,17 +119,20 @@ describe('agentTaskRunner', () => {
     expect(limitsOf({ maxTurns: 3, maxMinutes: 1, maxCost: null, maxTokens: null, contextTokens: 400_000 }).contextTokens).toBe(128_000);
   });
 
-  it('sends a turn only once its calls ran, with that turn count and the usage since the last one', () => {
-    let turns = 1;
+  it('sends a turn only once its calls ran, with that turn count and the usage since the last one; a turn that did not complete is marked cut', () => {
+    let turns = 0;
     const fold = new AgentEventFold({ snapshot: () => ({ items: [], chainedItems: 0, turns, tokens: { input: 0, output: 0, cachedInput: 0 }, elapsedMs: 0 }) as unknown as AgentState });
     const tokens = (input: number, output: number) => ({ input, output, cachedInput: 0 }) as never;
     expect(fold.take({ kind: 'usage', turn: 1, tokens: tokens(100, 10), cost: 0.5, at: 0 })).toEqual([]);
-    turns = 2;
+    // Turn 1 completed (its calls ran), then turn 2 starts.
+    turns = 1;
     const [first] = fold.take({ kind: 'turn', turn: 2, at: 0 });
     expect(first).toMatchObject({ type: 'turn', inputTokens: 100, outputTokens: 10, cost: 0.5, conversation: { turns: 1 } });
+    expect(first).not.toHaveProperty('cut');
+    // Turn 2 is cut: billed, but the loop's count stays at 1, and so must the task's.
     fold.take({ kind: 'usage', turn: 2, tokens: tokens(250, 30), cost: 0.75, at: 0 });
-    const [second] = fold.take({ kind: 'end', reason: 'completed', message: '', at: 0 });
-    expect(second).toMatchObject({ inputTokens: 150, outputTokens: 20, cost: 0.25, conversation: { turns: 2 } });
+    const [second] = fold.take({ kind: 'end', reason: 'stopped', message: '', at: 0 });
+    expect(second).toMatchObject({ inputTokens: 150, outputTokens: 20, cost: 0.25, cut: true, conversation: { turns: 1 } });
   });
 });
 

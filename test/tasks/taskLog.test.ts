@@ -18,6 +18,14 @@ describe('task log', () => {
     expect(formatLog(r)).toBe('# add retry\n/w\n\nReading the files.\n\n[0.5 s] ▸ read_file({"path":"src/api.ts"}) 3 ms\n    export {}\n');
   });
 
+  it('counts a cut turn for its tokens and cost, not as a turn', () => {
+    const r = fresh();
+    applyEvent(r, { type: 'turn', inputTokens: 500, outputTokens: 20, cost: 0.01, conversation: ['c1'] }, 1600);
+    applyEvent(r, { type: 'turn', inputTokens: 300, outputTokens: 5, cost: 0.02, cut: true, conversation: ['c1', 'cut'] }, 1700);
+    expect(r.usage).toEqual({ turns: 1, inputTokens: 800, outputTokens: 25, cost: 0.03 });
+    expect(r.conversation).toEqual(['c1', 'cut']);
+  });
+
   it('keeps the log bounded: long results clipped, the oldest entries dropped', () => {
     const r = fresh();
     applyEvent(r, { type: 'tool', name: 'run_command', args: '{}', durationMs: 1, result: 'x'.repeat(MAX_LOGGED_RESULT * 3), error: true }, 0);

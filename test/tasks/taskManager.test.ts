@@ -285,6 +285,16 @@ describe('TaskManager', () => {
     expect([r.state, r.usage.turns, r.reason]).toEqual(['stopped', 5, expect.stringContaining('flint.tasks.maxTurns')]);
   });
 
+  it('a task that finishes on the last turn its budget allows is done, not stopped', async () => {
+    const m = manager(async function* () {
+      yield turn(['turn 1']);
+      yield turn(['turn 1', 'turn 2']);
+      yield { type: 'done', summary: 'finished in two' };
+    }, { budgets: () => ({ maxTurns: 2, maxMinutes: 20, maxCost: null, maxTokens: null }) });
+    const r = await settled(m, m.start({ instruction: 'two turns', folder: user }).id);
+    expect([r.state, r.reason, r.usage.turns, r.summary]).toEqual(['done', undefined, 2, 'finished in two']);
+  });
+
   it('fails with the reason when no agent is available', async () => {
     const m = manager(undefined);
     const r = await settled(m, m.start({ instruction: 'x', folder: user }).id);
@@ -340,6 +350,8 @@ describe('a Redirect or Stop keeps the work of the turn it cut', () => {
     { type: 'function_call_output', callId: 'c2', output: expect.stringContaining('interrupted') },
     { type: 'function_call_output', callId: 'c3', output: 'Not run: the task was interrupted before this call.' },
   ];
+  /** A Redirect's: the call it left unrun reads as superseded by the user's new instruction, not as a failure. */
+  const REDIRECTED_OUTPUTS = [...OUTPUTS.slice(0, 2), { type: 'function_call_output', callId: 'c3', output: 'Not run: the user gave a new instruction (see the next message).' }];
 
   /** Starts a task whose first turn writes src/b.ts, then runs a long command (cut while it runs), then would write src/c.ts. */
   async function cutInTools(m: TaskManager, client: FakeModelClient, responseId: string | undefined): Promise<TaskRecord> {
@@ -370,7 +382,29 @@ describe('a Redirect or Stop keeps the work of the turn it cut', () => {
     expect(done.usage.outputTokens).toBeGreaterThan(1);
   });
 
-  it.each([['chained', 'resp-1'], ['unchained', undefined]])('Redirect during a tool call (%s): the next request carries the outputs of the calls that ran, the others marked not run', async (_, responseId) => {
+  it('a turn cut by a Redirect counts for neither the turn budget nor usage.turns: the redirected run gets the turns left', async () => {
+    const client = new FakeModelClient();
+    const m = agentManager(client, { budgets: () => ({ maxTurns: 2, maxMinutes: 20, maxCost: null, maxTokens: null }) });
+    const task = m.start({ instruction: 'add b', folder: user });
+    await asked(client, 1);
+    client.streams[0]!.end('completed', { calls: [CALLS[0]!] });
+    await asked(client, 2);
+    // Turn 2 streams, and is cut by the Redirect.
+    client.streams[1]!.push('Now checking ');
+    await until(() => m.get(task.id)!.log.some((e) => e.kind === 'text' && e.text.includes('checking')));
+    m.redirect(task.id, 'just say done');
+    await asked(client, 3);
+    expect(m.get(task.id)!.usage.turns).toBe(1);
+    expect((m.get(task.id)!.conversation as AgentState).turns).toBe(1);
+    client.streams[2]!.push('Done.');
+    client.streams[2]!.end('completed');
+    const done = await settled(m, task.id);
+    expect([done.state, done.reason]).toEqual(['done', undefined]);
+    expect(done.usage.turns).toBe(2);
+    expect((done.conversation as AgentState).turns).toBe(2);
+  });
+
+  it.each([['chained', 'resp-1'], ['unchained', undefined]])('Redirect during a tool call (%s): the next request carries the outputs of the calls that ran, the others superseded by the new instruction', async (_, responseId) => {
     const client = new FakeModelClient();
     const m = agentManager(client);
     const task = await cutInTools(m, client, responseId);
@@ -381,10 +415,10 @@ describe('a Redirect or Stop keeps the work of the turn it cut', () => {
     if (responseId) {
       // The endpoint holds the response: only what follows it is sent.
       expect(next.previousResponseId).toBe(responseId);
-      expect(next.items).toEqual([...OUTPUTS, redirect]);
+      expect(next.items).toEqual([...REDIRECTED_OUTPUTS, redirect]);
     } else {
       expect(next.previousResponseId).toBeUndefined();
-      expect(next.items?.slice(1)).toEqual([...RESPONSE, ...OUTPUTS, redirect]);
+      expect(next.items?.slice(1)).toEqual([...RESPONSE, ...REDIRECTED_OUTPUTS, redirect]);
     }
     client.streams[1]!.push('Done.');
     client.streams[1]!.end('completed');

@@ -145,6 +145,28 @@ describe('filePersistence journal', () => {
     expect(await loadOne('big')).toMatchObject({ usage: plain(t.r).usage, conversation: plain(t.r).conversation });
   });
 
+  it("turns a task's context into JSON once, not at every save; a context replaced is written again", async () => {
+    const p = filePersistence(join(dir, 'tasks'), () => undefined);
+    const t = agentTask('ctx');
+    let serialized = 0;
+    // A large context as a surface hands it over, counting how often it is turned into JSON.
+    const context = (file: string) => ({ file, text: 'c'.repeat(200_000), toJSON: () => (serialized++, { file, text: 'c'.repeat(200_000) }) });
+    t.r.context = context('a.ts');
+    await p.save(t.r);
+    for (let turn = 0; turn < 10; turn++) {
+      t.text(`turn ${turn} `);
+      t.turn();
+      t.r.elapsedMs += 10;
+      await p.save(t.r);
+    }
+    expect(serialized).toBe(1);
+    t.r.context = context('b.ts');
+    await p.save(t.r);
+    expect(serialized).toBe(2);
+    expect((await loadOne('ctx'))?.context).toEqual({ file: 'b.ts', text: 'c'.repeat(200_000) });
+    expect(await loadOne('ctx')).toMatchObject({ usage: plain(t.r).usage, elapsedMs: t.r.elapsedMs, conversation: plain(t.r).conversation });
+  });
+
   it('loads a file older versions wrote (the whole record, no line end) and goes on from it', async () => {
     const old = { ...record('old', 'done', 1), log: [{ kind: 'text', at: 1, text: 'hi' }], conversation: { items: [{ role: 'user', content: 'x' }], turns: 1 } } as TaskRecord;
     writeFileSync(join(dir, 'old.json'), JSON.stringify(old));

@@ -232,3 +232,63 @@ describe('a ws:// setting pointing at a server without the WebSocket mode', () =
     expect(client.transport).toBe('ws');
   });
 });
+
+describe('a server that refuses the WebSocket upgrade outright (a plain HTTP server)', () => {
+  for (const refusal of ['404 Not Found', '426 Upgrade Required', '400 Bad Request']) {
+    it(`answered ${refusal}: dials once, goes over HTTP, and says so once`, async () => {
+      ep = await startEndpoint({ engine: 'scripted' });
+      gate = await upgradeGate(ep.port, refusal);
+      const logs: string[] = [];
+      client = throughGate(gate.port, memoryLogger(logs));
+      const c = client;
+      await until(() => c.state.fallback !== undefined && c.state.status === 'warm', 5000);
+      const r = await c.stream({ surface: 'chat', input: [{ role: 'user', content: 'hello' }] }).done;
+      expect(r.status).toBe('completed');
+      // Backing off 50 to 100 ms, the pool would have dialed about 15 times by now.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(gate.counts.refused).toBe(1);
+      expect(c.state.fallback).toBe(`ws://127.0.0.1:${gate.port}/v1/responses has no WebSocket mode: requests go over HTTP`);
+      expect(c.state.reason).toContain(`(HTTP ${refusal.slice(0, 3)})`);
+      expect(c.state.reason).toContain('not tried again until its settings change or the window is reloaded');
+      expect((await c.stream({ surface: 'chat', input: [{ role: 'user', content: 'hello' }] }).done).status).toBe('completed');
+      expect(gate.counts.refused).toBe(1);
+      expect(logs.filter((l) => l.includes('has no WebSocket mode'))).toHaveLength(1);
+    });
+  }
+
+  it('without HTTP behind it, fails every request with the refusal at once, dialing no more', async () => {
+    ep = await startEndpoint({ engine: 'scripted' });
+    gate = await upgradeGate(ep.port, '404 Not Found');
+    client = createModelClient({
+      role: 'fast',
+      url: `ws://127.0.0.1:${gate.port}/v1/responses`,
+      model: 'gpt-5.3-codex-spark',
+      httpApi: 'responses',
+      allowInsecure: false,
+      firstTokenTimeoutMs: 5000,
+      stallTimeoutMs: 5000,
+      log: memoryLogger([]),
+      httpFallback: false,
+      ws: { reconnectBaseMs: 50, reconnectMaxMs: 100 },
+    });
+    const c = client;
+    await until(() => c.state.status === 'offline', 5000);
+    for (let i = 0; i < 3; i++) {
+      const r = await c.stream({ surface: 'chat', input: [{ role: 'user', content: 'hello' }] }).done;
+      expect(r.status).toBe('failed');
+      expect(r.error?.message).toContain('(HTTP 404)');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(gate.counts.refused).toBe(1);
+    expect(c.stats().sockets).toBe(0);
+  });
+
+  it('still retries an upgrade answered 503 (a server that may come back), backing off', async () => {
+    ep = await startEndpoint({ engine: 'scripted' });
+    gate = await upgradeGate(ep.port, '503 Service Unavailable');
+    client = throughGate(gate.port, memoryLogger([]));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(gate.counts.refused).toBeGreaterThanOrEqual(4);
+    expect(client.state.fallback).toBe('WebSocket unavailable: requests go over HTTP until it is back');
+  });
+});

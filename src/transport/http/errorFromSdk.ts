@@ -2,7 +2,7 @@ import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import { retryAfterMs } from '../../protocol/retryAfter';
 import { errorFromStatus, scrub } from '../errorFromStatus';
 import { ModelError } from '../modelError';
-import { InvalidUtf8Error } from './nodeFetch';
+import { InvalidUtf8Error } from './utf8Reader';
 
 /** Turns whatever the openai SDK (or our fetch under it) threw into a ModelError; `proxy`: the one requests went through. */
 export function errorFromSdk(err: unknown, endpoint: string, apiKey: string | undefined, proxy?: string): ModelError {
@@ -20,7 +20,7 @@ export function errorFromSdk(err: unknown, endpoint: string, apiKey: string | un
     if (err.status) {
       const retry = err.headers ? retryAfterMs((name) => err.headers?.get(name)) : undefined;
       // No `cause`: the SDK's error holds the server's text unscrubbed (it may quote the key).
-      return errorFromStatus(err.status, endpoint, { message, retryAfterMs: retry, serverCode: err.code ?? undefined, apiKey, proxy });
+      return errorFromStatus(err.status, endpoint, { message, retryAfterMs: retry, serverCode: err.code ?? undefined, param: err.param ?? undefined, apiKey, proxy });
     }
     const code = err.code ? ` (${err.code})` : '';
     return new ModelError('server', `${endpoint} reported an error${code}: ${scrub(message, apiKey)}`, { serverCode: err.code ?? undefined });

@@ -3,6 +3,7 @@ import * as https from 'node:https';
 import { httpAgents } from '../network/connectOptions';
 import type { NetworkSettings } from '../network/networkSettings';
 import type { ProxyRoute } from '../network/proxyRoute';
+import { utf8Text } from './utf8Reader';
 
 export interface NodeFetchOptions {
   /** Reuse connections (keep-alive pool); false opens a fresh connection per request. */
@@ -11,14 +12,6 @@ export interface NodeFetchOptions {
   baseUrl: string;
   network: NetworkSettings;
   maxSockets?: number;
-}
-
-/** A response body held bytes that are not UTF-8 (every API Flint speaks sends UTF-8 text). */
-export class InvalidUtf8Error extends Error {
-  constructor() {
-    super('the response is not valid UTF-8 text');
-    this.name = 'InvalidUtf8Error';
-  }
 }
 
 // Errors of a pooled connection the server had already closed: nothing reached the server.
@@ -79,7 +72,7 @@ export function createNodeFetch(opts: NodeFetchOptions): NodeFetch {
         const empty = method === 'HEAD' || status === 204 || status === 304;
         if (empty) res.resume();
         const body = empty ? null : webBody(res);
-        resolve(new Response(body, { status, statusText: res.statusMessage, headers: out }));
+        resolve(new Utf8Response(body, { status, statusText: res.statusMessage, headers: out }));
       });
       const body = init.body;
       if (body === undefined || body === null) req.end();
@@ -110,13 +103,27 @@ function count(byHost: NodeJS.ReadOnlyDict<unknown[]>): number {
 const BODY_HIGH_WATER_MARK = 64 * 1024;
 
 /**
- * The response body as a web stream, failing it with InvalidUtf8Error at the first byte that is
- * not UTF-8. Built straight on the response's own events: Readable.toWeb piped through a
- * checking TransformStream costs two more web streams per chunk, and a model streaming 1,000
- * tokens a second sends a chunk per token to the extension host ghost text shares.
+ * A response whose text is decoded once and checked (InvalidUtf8Error at bytes that are not
+ * UTF-8): what the openai client reads of an error body or a JSON answer. A streamed body is
+ * read as bytes and decoded by its reader (sseEvents) the same way: checking it here as well
+ * would decode every byte twice.
+ */
+class Utf8Response extends Response {
+  override async text(): Promise<string> {
+    return utf8Text(await this.arrayBuffer());
+  }
+
+  override async json(): Promise<unknown> {
+    return JSON.parse(await this.text());
+  }
+}
+
+/**
+ * The response body as a web stream of its bytes. Built straight on the response's own events:
+ * Readable.toWeb costs more web streams per chunk, and a model streaming 1,000 tokens a second
+ * sends a chunk per token to the extension host ghost text shares.
  */
 function webBody(res: http.IncomingMessage): ReadableStream<Uint8Array> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
   let settled = false;
   return new ReadableStream<Uint8Array>(
     {
@@ -129,21 +136,11 @@ function webBody(res: http.IncomingMessage): ReadableStream<Uint8Array> {
         };
         res.on('data', (chunk: Buffer) => {
           if (settled) return;
-          try {
-            decoder.decode(chunk, { stream: true });
-          } catch {
-            return fail(new InvalidUtf8Error());
-          }
           controller.enqueue(chunk);
           if ((controller.desiredSize ?? 0) <= 0) res.pause();
         });
         res.once('end', () => {
           if (settled) return;
-          try {
-            decoder.decode();
-          } catch {
-            return fail(new InvalidUtf8Error());
-          }
           settled = true;
           controller.close();
         });

@@ -1,4 +1,5 @@
 import { APIError } from 'openai';
+import { Utf8Reader } from './utf8Reader';
 
 /**
  * The JSON events of a server-sent-events body, read as the OpenAI client reads them (an event's
@@ -8,13 +9,14 @@ import { APIError } from 'openai';
  * generator) costs about three times the CPU per event. Every HTTP stream goes through it: ghost
  * text right after a keystroke, chat, and a background task's full model (two tasks at 1,000
  * tokens a second are 2,000 events a second in the extension host the typist's ghost text
- * shares). Ends quietly when `signal` aborts; cancels the body when left early.
+ * shares). Each byte is decoded once, here, and checked: bytes that are not UTF-8 throw
+ * InvalidUtf8Error. Ends quietly when `signal` aborts; cancels the body when left early.
  */
 export async function* sseEvents(response: Response, signal?: AbortSignal): AsyncGenerator<unknown> {
   const body = response.body;
   if (!body) return;
   const reader = body.getReader();
-  const decoder = new TextDecoder();
+  const utf8 = new Utf8Reader();
   let buffered = '';
   // The event's data lines joined with "\n" (one line, as servers send it, needs no join).
   let data: string | undefined;
@@ -30,9 +32,10 @@ export async function* sseEvents(response: Response, signal?: AbortSignal): Asyn
       }
       if (chunk.done) {
         finished = true;
+        utf8.end();
         return;
       }
-      buffered += decoder.decode(chunk.value, { stream: true });
+      buffered += utf8.next(chunk.value);
       let start = 0;
       // Lines end at "\n", "\r\n" or "\r": the next of each is looked up only once passed (none: Infinity).
       const next = (c: string) => {
@@ -55,7 +58,7 @@ export async function* sseEvents(response: Response, signal?: AbortSignal): Asyn
           const text = data;
           data = undefined;
           if (text.startsWith('[DONE]')) {
-            finished = await drain(reader, signal);
+            finished = await drain(reader, utf8, signal);
             return;
           }
           const event = JSON.parse(text) as { error?: unknown };
@@ -75,10 +78,11 @@ export async function* sseEvents(response: Response, signal?: AbortSignal): Asyn
   }
 }
 
-/** Reads the body to its end after `[DONE]` (the connection goes back to the pool); true when it ended. */
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, signal?: AbortSignal): Promise<boolean> {
+/** Reads the body to its end after `[DONE]` (the connection goes back to the pool), still checked; true when it ended. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, utf8: Utf8Reader, signal?: AbortSignal): Promise<boolean> {
   try {
-    while (!(await reader.read()).done);
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) utf8.next(chunk.value);
+    utf8.end();
     return true;
   } catch (err) {
     if (signal?.aborted) return false;

@@ -1,8 +1,9 @@
 import type { Logger } from '../../log/logger';
 import type { ConnectionState } from '../connectionState';
-import type { ModelError } from '../modelError';
+import { ModelError } from '../modelError';
 import { StateHolder } from '../stateHolder';
 import { Reconnector } from './reconnector';
+import { refusedOutright } from './refusedOutright';
 import { SocketSet } from './socketSet';
 import { takesRequests } from './socketState';
 import { WarmUp, type WarmUpHost } from './warmUp';
@@ -31,8 +32,9 @@ const AFFINITY_ENTRIES = 256;
  * A pool of pre-warmed Responses API WebSockets with lanes. Connects at creation, keeps one
  * warm socket (reconnecting with jittered backoff, rotating before the lifetime limit), and
  * gives every request a free lane at once; an abandoned lane is left to drain and a new request
- * takes another lane or socket instead of waiting behind it. What its sockets, requests and
- * warm-ups tell it arrives through their host interfaces.
+ * takes another lane or socket instead of waiting behind it. A server that refuses the upgrade
+ * outright (a plain HTTP server) is not dialed again. What its sockets, requests and warm-ups
+ * tell it arrives through their host interfaces.
  */
 export class SocketPool implements ConnectionHost, RequestHost, WarmUpHost {
   readonly model: string;
@@ -50,6 +52,14 @@ export class SocketPool implements ConnectionHost, RequestHost, WarmUpHost {
   /** Whether the deployment takes `stream_id` lanes; assumed until refused. */
   private lanes = true;
   private lastFailure: ModelError | undefined;
+  /** Whether any socket ever opened: a server that took one has a WebSocket mode. */
+  private everOpened = false;
+  /**
+   * The refusal that showed the endpoint has no WebSocket mode: nothing is dialed any more and
+   * every request fails with it (the HTTP fallback takes them). A new pool (the endpoint's
+   * settings changed, the window reloaded) tries again.
+   */
+  private noWebSocket: ModelError | undefined;
   private readonly reconnector: Reconnector;
   private readonly sweepTimer: ReturnType<typeof setInterval>;
   private nextConnId = 1;
@@ -94,6 +104,7 @@ export class SocketPool implements ConnectionHost, RequestHost, WarmUpHost {
 
   warm(instructions: string): Promise<void> {
     this.instructions = instructions;
+    if (this.noWebSocket) return Promise.resolve();
     const done = new Promise<void>((resolve) => this.warmWaiters.push(resolve));
     let sent = false;
     for (const conn of this.conns) sent = this.sendWarmUp(conn) || sent;
@@ -126,6 +137,7 @@ export class SocketPool implements ConnectionHost, RequestHost, WarmUpHost {
 
   redispatch(r: WsRequest): void {
     if (r.stream.finished || this.disposed) return;
+    if (this.noWebSocket) return r.stream.fail(this.noWebSocket);
     const slot = this.slotFor(r);
     if (slot) {
       r.start(slot.conn, slot.lane);
@@ -173,6 +185,7 @@ export class SocketPool implements ConnectionHost, RequestHost, WarmUpHost {
   opened(conn: WsConnection): void {
     this.reconnector.succeeded();
     this.lastFailure = undefined;
+    this.everOpened = true;
     this.o.log.info(`${this.endpoint}: socket ${conn.id} open.`);
     if (!this.sendWarmUp(conn)) this.becameWarm(conn);
     this.updateState();
@@ -181,7 +194,8 @@ export class SocketPool implements ConnectionHost, RequestHost, WarmUpHost {
 
   closed(conn: WsConnection, error: ModelError | undefined): void {
     this.conns.delete(conn);
-    if (this.disposed) return;
+    if (this.disposed || this.noWebSocket) return;
+    if (error && !this.everOpened && refusedOutright(error)) return this.giveUp(error);
     if (error) {
       this.lastFailure = error;
       this.o.log.warn(error.message);
@@ -231,6 +245,23 @@ export class SocketPool implements ConnectionHost, RequestHost, WarmUpHost {
 
   // Pool mechanics.
 
+  /**
+   * The endpoint refused the upgrade outright: it has no WebSocket mode. Says so once, fails
+   * what waits (the HTTP fallback resends it) and dials no more.
+   */
+  private giveUp(refusal: ModelError): void {
+    const message =
+      `${refusal.message.replace(/\.?$/, '.')} ${this.endpoint} has no WebSocket mode, so it is not tried again until its settings ` +
+      'change or the window is reloaded.';
+    this.noWebSocket = new ModelError(refusal.code, message, refusal.options);
+    this.reconnector.cancel();
+    this.o.log.warn(message);
+    for (const conn of [...this.conns]) conn.close();
+    for (const r of this.waiting.splice(0)) r.stream.fail(this.noWebSocket);
+    this.settleWarmWaiters();
+    this.holder.set('offline', message, refusal.code, true);
+  }
+
   /** A warm replacement takes over: only now does the connection it replaces retire. */
   private becameWarm(conn: WsConnection): void {
     conn.warmed()?.retire();
@@ -275,7 +306,7 @@ export class SocketPool implements ConnectionHost, RequestHost, WarmUpHost {
 
   /** Opens sockets until the waiting requests fit (bounded by maxSockets). */
   private grow(): void {
-    if (this.disposed) return;
+    if (this.disposed || this.noWebSocket) return;
     while (this.waiting.length > this.conns.upcomingCapacity() && this.conns.active() < this.o.tuning.maxSockets) this.open();
   }
 
@@ -284,7 +315,7 @@ export class SocketPool implements ConnectionHost, RequestHost, WarmUpHost {
    * (typically the one replacing it a keystroke later) finds a warm one.
    */
   private keepSpare(): void {
-    if (this.disposed || this.conns.active() >= this.o.tuning.maxSockets || this.conns.hasRoom()) return;
+    if (this.disposed || this.noWebSocket || this.conns.active() >= this.o.tuning.maxSockets || this.conns.hasRoom()) return;
     this.open();
   }
 

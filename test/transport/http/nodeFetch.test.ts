@@ -1,8 +1,10 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DIRECT_NETWORK } from '../../../src/transport/network/networkSettings';
-import { createNodeFetch, InvalidUtf8Error, type NodeFetch } from '../../../src/transport/http/nodeFetch';
+import { createNodeFetch, type NodeFetch } from '../../../src/transport/http/nodeFetch';
+import { InvalidUtf8Error } from '../../../src/transport/http/utf8Reader';
+import { sseEvents } from '../../../src/transport/http/sseEvents';
 import { until } from '../../../support/until.mjs';
 
 let server: Server | undefined;
@@ -97,15 +99,15 @@ describe('createNodeFetch response bodies', () => {
     await expect(bytesOf(response.body!)).rejects.toThrow();
   });
 
-  it('fails the body at bytes that are not UTF-8, a character split between chunks being fine', async () => {
-    const check = async (pieces: Buffer[]) => {
+  it('fails at bytes that are not UTF-8, read as text or as events, a character split between chunks being fine', async () => {
+    const check = async (pieces: Buffer[], read: (r: Response) => Promise<string>) => {
       const { url, fetch } = await serve((res) => {
         res.writeHead(200);
         const next = (i: number) => (i < pieces.length ? res.write(pieces[i], () => setTimeout(() => next(i + 1), 5)) : res.end());
         next(0);
       });
       try {
-        return (await bytesOf((await fetch(url)).body!)).toString('utf8');
+        return await read(await fetch(url));
       } finally {
         fetcher?.destroy();
         server?.closeAllConnections();
@@ -113,10 +115,69 @@ describe('createNodeFetch response bodies', () => {
         server = undefined;
       }
     };
-    const check2 = Buffer.from('ok ✓ done');
-    expect(await check([check2.subarray(0, 4), check2.subarray(4)])).toBe('ok ✓ done');
-    await expect(check([Buffer.from('ok '), Buffer.from([0xff, 0xfe])])).rejects.toBeInstanceOf(InvalidUtf8Error);
+    const asText = (r: Response) => r.text();
+    const asEvents = async (r: Response) => {
+      let text = '';
+      for await (const e of sseEvents(r)) text += (e as { t: string }).t;
+      return text;
+    };
+    const ok = Buffer.from('ok ✓ done');
+    expect(await check([ok.subarray(0, 4), ok.subarray(4)], asText)).toBe('ok ✓ done');
+    await expect(check([Buffer.from('ok '), Buffer.from([0xff, 0xfe])], asText)).rejects.toBeInstanceOf(InvalidUtf8Error);
     // A character cut off by the end of the body.
-    await expect(check([Buffer.from('ok '), check2.subarray(3, 5)])).rejects.toBeInstanceOf(InvalidUtf8Error);
+    await expect(check([Buffer.from('ok '), ok.subarray(3, 5)], asText)).rejects.toBeInstanceOf(InvalidUtf8Error);
+
+    const event = Buffer.from('data: {"t":"ok ✓ done"}\n\n');
+    expect(await check([event.subarray(0, 17), event.subarray(17)], asEvents)).toBe('ok ✓ done');
+    await expect(check([event, Buffer.from('data: {"t":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}\n\n')], asEvents)).rejects.toBeInstanceOf(InvalidUtf8Error);
+    await expect(check([event, Buffer.from('data: [DONE]\n\n'), ok.subarray(3, 5)], asEvents)).rejects.toBeInstanceOf(InvalidUtf8Error);
+  });
+});
+
+describe('createNodeFetch: each body is decoded once', () => {
+  /** Bytes handed to TextDecoder while `read` runs. */
+  async function decodedBytes(read: () => Promise<unknown>): Promise<number> {
+    const original = TextDecoder.prototype.decode;
+    let bytes = 0;
+    const spy = vi.spyOn(TextDecoder.prototype, 'decode').mockImplementation(function (this: TextDecoder, input, options) {
+      bytes += input ? input.byteLength : 0;
+      return original.call(this, input, options);
+    });
+    try {
+      await read();
+    } finally {
+      spy.mockRestore();
+    }
+    return bytes;
+  }
+
+  it('an event stream: the bytes that arrived are turned into text once, a character split between chunks kept whole', async () => {
+    const body = Buffer.from(`${Array.from({ length: 50 }, (_, n) => `data: {"n":${n},"t":"héllo ✓ 👋🏽"}\n\n`).join('')}data: [DONE]\n\n`);
+    const { url, fetch } = await serve((res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      // Cut inside a multi-byte character, every piece written on its own.
+      const pieces = [body.subarray(0, 15), body.subarray(15, 33), body.subarray(33)];
+      const next = (i: number) => (i < pieces.length ? res.write(pieces[i], () => setTimeout(() => next(i + 1), 5)) : res.end());
+      next(0);
+    });
+    const events: unknown[] = [];
+    const bytes = await decodedBytes(async () => {
+      for await (const e of sseEvents(await fetch(url))) events.push(e);
+    });
+    expect(events).toHaveLength(50);
+    expect(events[49]).toEqual({ n: 49, t: 'héllo ✓ 👋🏽' });
+    expect(bytes).toBe(body.length);
+  });
+
+  it('an error body read as text (as the openai client reads one): once', async () => {
+    const body = Buffer.from(JSON.stringify({ error: { message: 'no such model “x” ✓', type: 'invalid_request_error' } }));
+    const { url, fetch } = await serve((res) => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(body);
+    });
+    let text = '';
+    const bytes = await decodedBytes(async () => (text = await (await fetch(url)).text()));
+    expect(JSON.parse(text).error.message).toBe('no such model “x” ✓');
+    expect(bytes).toBe(body.length);
   });
 });
