@@ -1,7 +1,9 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { ProcessResult, ProcessRunner } from './processRunner';
 import type { FromSpawner, ToSpawner } from './spawnerMessages';
+import { killOwned, OWNER_VARIABLE } from './killOwned';
 import { killTree } from './spawnProcess';
 
 /** A ProcessRunner whose processes a small spawner program starts; `dispose` stops them all and the spawner. */
@@ -12,7 +14,7 @@ export interface SpawnerRunner {
 
 interface Pending {
   settle(result: Partial<ProcessResult>): void;
-  /** The process group's leader, once the spawner said it runs. */
+  /** The process group's leader, once the spawner said it runs (where there is no /proc to sweep). */
   pid?: number;
 }
 
@@ -27,6 +29,15 @@ const EXIT_GRACE_MS = 2_000;
  * spawnProcess. Should the spawner fail to start or die, the runs under way end with a clear
  * start error, their groups are stopped, and the next run starts a new spawner. No in-process
  * fallback: it would bring the stalls back without a word.
+ *
+ * A spawner that dies between starting a program and telling its pid (or whose last message is
+ * read after its exit) would leave that group running with no time limit. Reporting sooner cannot
+ * close that window (the fork always comes first), and a die-with-parent signal is out of Node's
+ * reach and would take the group's leader alone; so each spawner's environment carries an owner
+ * mark its processes inherit from the fork on, and once the spawner is gone the host kills every
+ * process that carries it (Linux, through /proc): no protocol, and a daemon that left its group is
+ * found too. The pids the spawner reports stay for the systems without /proc. The host dying is
+ * the spawner's cue (its channel closes): it stops its groups and sweeps its own mark.
  */
 export function createSpawnerRunner(script: string): SpawnerRunner {
   const pending = new Map<number, Pending>();
@@ -42,6 +53,8 @@ export function createSpawnerRunner(script: string): SpawnerRunner {
   };
   const lost = (c: ChildProcess, how: string) => {
     if (child !== c) return;
+    // An error while it still runs (a signal it could not take): dropped, so it must not run on.
+    if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
     child = undefined;
     endAll({ startError: `Flint's process spawner stopped (${how}), and the program with it; the next run starts it again` });
   };
@@ -96,11 +109,16 @@ export function createSpawnerRunner(script: string): SpawnerRunner {
 /** Starts the spawner program with the host's own Node; `lost` hears how it ended, should it end. */
 function forkSpawner(script: string, onMessage: (message: FromSpawner) => void, lost: (c: ChildProcess, how: string) => void): ChildProcess {
   if (!existsSync(script)) throw new Error(`${script} is missing: reinstall Flint`);
+  const owner = `${process.pid}-${randomBytes(8).toString('hex')}`;
   // No inherited debugger or profiler flags: the spawner is a plain Node program.
-  const c = fork(script, [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'json' });
+  const c = fork(script, [], { execArgv: [], env: { ...process.env, [OWNER_VARIABLE]: owner }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'json' });
   c.on('message', onMessage);
   c.on('error', (err) => lost(c, err.message));
-  c.on('exit', (code, signal) => lost(c, signal ? `killed by ${signal}` : `exit code ${code}`));
+  c.on('exit', (code, signal) => {
+    // Whatever it left running (a disposed spawner that had to be killed included).
+    killOwned(owner);
+    lost(c, signal ? `killed by ${signal}` : `exit code ${code}`);
+  });
   return c;
 }
 

@@ -44,6 +44,20 @@ export function ancestors(pid, table = processTable()) {
   return out;
 }
 
+/** A process's environment entries (`NAME=value`), as it started; [] once it is gone or not ours. */
+export function environOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+/** The live processes whose environment holds `entry` (`NAME=value`). */
+export function carrying(entry, table = processTable()) {
+  return table.filter((p) => environOf(p.pid).includes(entry)).map((p) => p.pid);
+}
+
 /** Whether a process of this id still exists. */
 export function isAlive(pid) {
   try {

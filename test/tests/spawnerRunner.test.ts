@@ -4,17 +4,22 @@ import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OWNER_VARIABLE } from '../../src/tests/killOwned';
 import { createSpawnerRunner, type SpawnerRunner } from '../../src/tests/spawnerRunner';
 import { until } from '../../support/until.mjs';
 import { REPORT_WITH_CHILD, reported, SCHED_IDLE } from './schedulingReport';
 
-// The real spawner program, bundled as the build bundles it (dist/ may be stale while testing).
+// The real spawner program, bundled as the build bundles it (dist/ may be stale while testing),
+// and one that never reports a started process's pid.
 let dir: string;
 let script: string;
+let unreported: string;
+const bundle = (entry: string, outfile: string) => esbuild.build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' });
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'flint-spawner-test-'));
   script = join(dir, 'spawner.js');
-  await esbuild.build({ entryPoints: ['src/tests/spawnerMain.ts'], outfile: script, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' });
+  unreported = join(dir, 'unreportedSpawner.js');
+  await Promise.all([bundle('src/tests/spawnerMain.ts', script), bundle('test/tests/unreportedSpawnerMain.ts', unreported)]);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -27,23 +32,30 @@ function alive(pid: number): boolean {
   }
 }
 
-/** The running spawners of this script. */
-function spawners(): number[] {
+/** The running processes whose /proc/<pid>/`file` passes `test`. */
+function processes(file: string, test: (entries: string[]) => boolean): number[] {
   return readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((pid) => {
     try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(script) && alive(pid);
+      return test(readFileSync(`/proc/${pid}/${file}`, 'utf8').split('\0')) && alive(pid);
     } catch {
       return false;
     }
   });
 }
 
+/** The running spawners of this script. */
+const spawners = (program = script) => processes('cmdline', (argv) => argv.includes(program));
+
+/** The owner mark in a spawner's environment, which everything it starts carries. */
+const markOf = (spawner: number) => readFileSync(`/proc/${spawner}/environ`, 'utf8').split('\0').find((e) => e.startsWith(`${OWNER_VARIABLE}=`));
+const carrying = (mark: string) => processes('environ', (env) => env.includes(mark));
+
 /** A shell that starts a grandchild (its pid written to `pidFile`) and waits for it. */
 const withGrandchild = (pidFile: string) => [`sleep 60 & echo $! > '${pidFile}'; wait`];
 const grandchildOf = async (pidFile: string) => Number(await until('the grandchild started', () => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim()));
 
-function runner(): SpawnerRunner {
-  const r = createSpawnerRunner(script);
+function runner(program = script): SpawnerRunner {
+  const r = createSpawnerRunner(program);
   opened.push(r);
   return r;
 }
@@ -131,6 +143,39 @@ describe('the spawner runner', () => {
     expect(spawners().filter((p) => !before.has(p) && p !== spawner)).toHaveLength(1);
   });
 
+  it.runIf(process.platform === 'linux')('stops a group whose pid never reached the host when the spawner is killed', async () => {
+    const before = new Set(spawners(unreported));
+    const { run } = runner(unreported);
+    const pidFile = join(dir, 'unreported.pid');
+    const shellFile = join(dir, 'unreported-shell.pid');
+    const result = run({ argv: [`echo $$ > '${shellFile}'; ${withGrandchild(pidFile)[0]}`], shell: true, cwd: dir, timeoutMs: 60_000 });
+    const grandchild = await grandchildOf(pidFile);
+    const shell = Number(readFileSync(shellFile, 'utf8'));
+    const [spawner] = spawners(unreported).filter((p) => !before.has(p));
+    const mark = markOf(spawner) as string;
+    expect(mark).toBeTruthy();
+    expect(carrying(mark).sort()).toEqual([spawner, shell, grandchild].sort());
+    process.kill(spawner, 'SIGKILL');
+    expect((await result).startError).toMatch(/process spawner stopped \(killed by SIGKILL\)/);
+    await until('no process of the group is left', () => ![shell, grandchild].some(alive) && carrying(mark).length === 0, 5_000);
+  });
+
+  it.runIf(process.platform === 'linux')('stops what left the group, under any mark a request gives, when the spawner is killed mid-run', async () => {
+    const before = new Set(spawners());
+    const { run } = runner();
+    const pidFile = join(dir, 'setsid.pid');
+    // A daemon-like grandchild in a session of its own, out of reach of the group's kill.
+    const result = run({ argv: [`setsid sleep 60 & echo $! > '${pidFile}'; wait`], shell: true, cwd: dir, timeoutMs: 60_000, env: { [OWNER_VARIABLE]: 'outer-owner' } });
+    const escaped = await grandchildOf(pidFile);
+    await until('it left the group', () => { const stat = readFileSync(`/proc/${escaped}/stat`, 'utf8'); return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2] === String(escaped); });
+    const [spawner] = spawners().filter((p) => !before.has(p));
+    const mark = markOf(spawner) as string;
+    expect(carrying(mark)).toContain(escaped);
+    process.kill(spawner, 'SIGKILL');
+    expect((await result).startError).toMatch(/process spawner stopped/);
+    await until('the grandchild out of the group is gone', () => !alive(escaped) && carrying(mark).length === 0, 5_000);
+  });
+
   it('stops every group and the spawner on dispose, and starts nothing afterwards', async () => {
     const before = new Set(spawners());
     const r = runner();
@@ -144,19 +189,22 @@ describe('the spawner runner', () => {
     expect((await r.run({ argv: ['true'], cwd: dir, timeoutMs: 10_000 })).startError).toMatch(/shutting down/);
   });
 
-  it('stops every group and exits when its host dies', async () => {
+  it('stops every group, and what left them, and exits when its host dies', async () => {
     const pidFile = join(dir, 'host.pid');
-    // A host that starts the spawner, asks for a run and says the spawner's pid once it runs.
-    const host = `const c = require('child_process').fork(${JSON.stringify(script)}, [], { stdio: 'inherit' });
+    const escapedFile = join(dir, 'host-escaped.pid');
+    const command = `setsid sleep 60 & echo $! > '${escapedFile}'; ${withGrandchild(pidFile)[0]}`;
+    // A host that starts the spawner with an owner mark, asks for a run and says the spawner's pid once it runs.
+    const host = `const c = require('child_process').fork(${JSON.stringify(script)}, [], { stdio: 'inherit', env: { ...process.env, ${OWNER_VARIABLE}: 'host-test-' + process.pid } });
       c.on('message', (m) => m.type === 'started' && console.log(c.pid));
-      c.send({ type: 'run', id: 1, request: { argv: [${JSON.stringify(withGrandchild(pidFile)[0])}], shell: true, cwd: ${JSON.stringify(dir)}, timeoutMs: 60000 } });`;
+      c.send({ type: 'run', id: 1, request: { argv: [${JSON.stringify(command)}], shell: true, cwd: ${JSON.stringify(dir)}, timeoutMs: 60000 } });`;
     const child = spawn(process.execPath, ['-e', host], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     const spawner = Number(await until('the spawner ran the program', () => out.trim(), 10_000));
     const grandchild = await grandchildOf(pidFile);
-    expect(alive(spawner) && alive(grandchild)).toBe(true);
+    const escaped = await grandchildOf(escapedFile);
+    expect([spawner, grandchild, escaped].every(alive)).toBe(true);
     child.kill('SIGKILL');
-    await until('the spawner and the grandchild are gone', () => !alive(spawner) && !alive(grandchild), 5_000);
+    await until('the spawner and the grandchildren are gone', () => ![spawner, grandchild, escaped].some(alive), 5_000);
   });
 });

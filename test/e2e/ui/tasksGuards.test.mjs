@@ -16,7 +16,7 @@ import { openPath } from '../../../support/e2e/editActions.mjs';
 import { startRecordingRelay } from '../../../support/e2e/recordingRelay.mjs';
 import { until } from '../../../support/until.mjs';
 import { startTask, taskRow } from '../../../support/e2e/tasksView.mjs';
-import { ancestors, isAlive } from '../../../support/e2e/processTree.mjs';
+import { ancestors, carrying, environOf, isAlive } from '../../../support/e2e/processTree.mjs';
 
 /** The extension's process spawner `pid` runs under, if it does. */
 const spawnerOf = (pid) => ancestors(pid).find((p) => /\bdist\/spawner\.js\b/.test(p.cmdline))?.pid;
@@ -158,10 +158,14 @@ export const tests = [
       assert.ok(isAlive(pid));
       const spawner = spawnerOf(pid);
       assert.ok(spawner, 'the command was started by the process spawner');
+      // Every process the spawner started carries its owner mark, by which none may outlive the window.
+      const mark = environOf(spawner).find((e) => e.startsWith('FLINT_SPAWN_OWNER='));
+      assert.ok(mark && carrying(mark).includes(pid), `the command carries its spawner's mark (${mark})`);
       await wb.open(page.url());
       await wb.waitForDevelopmentHost();
       await wb.statusBarItem('Flint', { timeoutMs: 60_000 });
       await until("the closed window's command and process spawner gone", () => !isAlive(pid) && !isAlive(spawner), 15_000);
+      await until("no process of the closed window's spawner is left", () => carrying(mark).length === 0, 5_000);
       const after = await taskRow(wb, page, instruction);
       assert.match(await rowIn(after, /stopped/, 20_000), /stopped · \d+ s · \d+ turns? · .* · 1 file changed/);
       const log = await openLog(wb, page, after, instruction, 'the window was closed or reloaded');
