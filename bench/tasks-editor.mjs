@@ -23,15 +23,12 @@
 // Writes bench/results/tasks-editor.json.
 //
 //   npm run bench -- tasks-editor [--windows=12] [--keys=36] [--busy] [--work=full|stream|tests]
-//     [--full-niceness=19] [--priority=idle|low] [--hold-ms=N] [--unheld] [--profile=DIR]
+//     [--full-niceness=19] [--priority=idle|low] [--hold-ms=N] [--profile=DIR]
 // (--busy: one core kept busy by a competing process throughout, figures suffixed _busy; the
 // defaults give 6 windows of each kind × 36 keys = 216 keys per figure. --work: what the tasks do
 // each turn, to split the cost: only stream text, only run the tests, or both and a write.
 // --hold-ms: flint.tasks.holdWhileTypingMs, how long a task's next process waits for a pause in
 // the typing (the default's figure is the product's; 0 shows what the tasks cost without it).
-// --unheld: a third kind of window, tasks with the hold off (holdWhileTypingMs 0), in the same
-// run: figures suffixed _unheld (tasks without the hold minus none) and
-// ghost_text_first_token_ms_held_minus_unheld (what the hold changes, paired the same way).
 // --profile: where the time went in the first counted window of each kind, in DIR.)
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -72,7 +69,6 @@ const PRIORITY = flag('--priority', 'idle');
 if (!['idle', 'low'].includes(PRIORITY)) throw new Error(`--priority is idle or low, not ${PRIORITY}`);
 // flint.tasks.holdWhileTypingMs (undefined: the setting's default).
 const HOLD_MS = flag('--hold-ms', undefined) === undefined ? undefined : Number(flag('--hold-ms'));
-const UNHELD = argv.includes('--unheld');
 const BASELINE = join(root, 'support', 'e2e', 'baseline-extension');
 // None of these starts the fixed suggestions, so every keystroke asks the provider afresh.
 const KEY_CHARS = 'qwrtyzxvkjh';
@@ -153,14 +149,14 @@ async function stopTasks(win) {
 }
 
 /** One time window: keystrokes alternating between Flint's window and the baseline's. */
-async function typeWindow(flint, baseline, kind, pair, out) {
+async function typeWindow(flint, baseline, withTasks, pair, out) {
   const orders = balancedTurns(2, KEYS);
   for (let k = 0; k < KEYS; k++) {
     for (const w of orders[k]) {
       const win = w === 0 ? flint : baseline;
       await win.page.bringToFront();
       const ms = await measureOneKeystroke(win.page, KEY_CHARS[(pair + k) % KEY_CHARS.length]);
-      out.push({ withTasks: kind !== 'none', unheld: kind === 'unheld', window: w === 0 ? 'flint' : 'baseline', ms, pair, k });
+      out.push({ withTasks, window: w === 0 ? 'flint' : 'baseline', ms, pair, k });
     }
   }
 }
@@ -244,19 +240,6 @@ function figures(samples, suffix) {
   };
 }
 
-/** With --unheld: tasks without the hold minus none, and the hold's own effect (held minus unheld), paired by key. */
-function unheldFigures(samples, suffix) {
-  const as = (keep, withTasks) => samples.filter(keep).map((s) => ({ ...s, withTasks: withTasks(s) }));
-  const unheldVsNone = as((s) => s.unheld || !s.withTasks, (s) => s.unheld);
-  const heldVsUnheld = as((s) => s.withTasks, (s) => !s.unheld);
-  const overFloor = (ms, baselineMs) => (ms === null || baselineMs === null ? null : ms - baselineMs);
-  return {
-    ...pairedMedianDifference(`ghost_text_first_token_added_ms_with_tasks_minus_none_unheld${suffix}`, keyPairs(unheldVsNone, (ms) => ms), { digits: 3 }),
-    ...pairedMedianDifference(`keystroke_added_ms_with_tasks_minus_none_unheld${suffix}`, keyPairs(unheldVsNone, overFloor), { digits: 3 }),
-    ...pairedMedianDifference(`ghost_text_first_token_ms_held_minus_unheld${suffix}`, keyPairs(heldVsUnheld, (ms) => ms), { digits: 3 }),
-  };
-}
-
 async function main() {
   const missing = missingPrerequisites();
   if (missing.length) throw new Error(`missing ${missing.join(', ')}; install with: ${INSTALL_COMMAND}`);
@@ -282,46 +265,39 @@ async function main() {
     if (BUSY) burner = competingLoad(30 * 60_000);
     const loadBefore = load();
     // A warm-up window of each kind, not counted.
-    await typeWindow(flint, baseline, 'none', 0, []);
+    await typeWindow(flint, baseline, false, 0, []);
     await flint.page.bringToFront();
     await startTwoTasks(flint, 0);
-    await typeWindow(flint, baseline, 'tasks', 0, []);
+    await typeWindow(flint, baseline, true, 0, []);
     await stopTasks(flint);
     const samples = [];
     let index = 1;
     const profiledKinds = new Set();
-    const KINDS = ['none', 'tasks', 'unheld'];
-    for (const [p, order] of balancedTurns(UNHELD ? 3 : 2, Math.max(1, Math.round(WINDOWS / 2))).entries()) {
+    for (const [p, order] of balancedTurns(2, Math.max(1, Math.round(WINDOWS / 2))).entries()) {
       // The two windows of a pair type the same characters (the warm-ups are pair 0).
       const pair = p + 1;
       for (const kind of order) {
-        if (kind >= 1) {
-          if (UNHELD) {
-            // The hold as the run's settings say (kind 1) or off (kind 2), applied live before the tasks start.
-            flint.setSettings({ 'flint.tasks.holdWhileTypingMs': kind === 2 ? 0 : undefined });
-            await flint.page.waitForTimeout(1500);
-          }
+        if (kind === 1) {
           await flint.page.bringToFront();
           await startTwoTasks(flint, index);
         }
-        const typing = () => typeWindow(flint, baseline, KINDS[kind], pair, samples);
-        const name = ['none', 'with-tasks', 'with-tasks-unheld'][kind];
+        const typing = () => typeWindow(flint, baseline, kind === 1, pair, samples);
+        const name = kind === 1 ? 'with-tasks' : 'none';
         if (PROFILE && !profiledKinds.has(name)) {
           profiledKinds.add(name);
           await profiled(`${name}${BUSY ? '-busy' : ''}-${WORK}`, { server, full, fast, flint }, typing);
         } else await typing();
-        if (kind >= 1) {
+        if (kind === 1) {
           await flint.page.bringToFront();
           await stopTasks(flint);
         }
-        console.log(`window ${index} (${KINDS[kind]}) done, load ${load()}`);
+        console.log(`window ${index} (${kind === 1 ? 'tasks' : 'none'}) done, load ${load()}`);
         index++;
       }
     }
     const suffix = BUSY ? '_busy' : '';
     const result = {
-      ...figures(samples.filter((s) => !s.unheld), suffix),
-      ...(UNHELD && unheldFigures(samples, suffix)),
+      ...figures(samples, suffix),
       [`windows${suffix}`]: WINDOWS,
       [`keys_per_window${suffix}`]: KEYS,
       [`task_work${suffix}`]: WORK,
