@@ -23,12 +23,10 @@
 // Writes bench/results/tasks-editor.json.
 //
 //   npm run bench -- tasks-editor [--windows=12] [--keys=36] [--busy] [--work=full|stream|tests]
-//     [--full-niceness=19] [--priority=idle|low] [--hold-ms=N] [--profile=DIR]
+//     [--full-niceness=19] [--priority=idle|low] [--profile=DIR]
 // (--busy: one core kept busy by a competing process throughout, figures suffixed _busy; the
 // defaults give 6 windows of each kind × 36 keys = 216 keys per figure. --work: what the tasks do
 // each turn, to split the cost: only stream text, only run the tests, or both and a write.
-// --hold-ms: flint.tasks.holdWhileTypingMs, how long a task's next process waits for a pause in
-// the typing (the default's figure is the product's; 0 shows what the tasks cost without it).
 // --profile: where the time went in the first counted window of each kind, in DIR.)
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -67,8 +65,6 @@ const FULL_NICENESS = Number(flag('--full-niceness', 19));
 // flint.tasks.processPriority for the tasks' processes.
 const PRIORITY = flag('--priority', 'idle');
 if (!['idle', 'low'].includes(PRIORITY)) throw new Error(`--priority is idle or low, not ${PRIORITY}`);
-// flint.tasks.holdWhileTypingMs (undefined: the setting's default).
-const HOLD_MS = flag('--hold-ms', undefined) === undefined ? undefined : Number(flag('--hold-ms'));
 const BASELINE = join(root, 'support', 'e2e', 'baseline-extension');
 // None of these starts the fixed suggestions, so every keystroke asks the provider afresh.
 const KEY_CHARS = 'qwrtyzxvkjh';
@@ -256,7 +252,7 @@ async function main() {
     const fast = await startEndpoint(groups, { args: ['--script', fastScript, ...MODEL_ARGS] });
     const full = await startEndpoint(groups, { args: ['--script', fullScript, ...MODEL_ARGS], niceness: FULL_NICENESS || undefined });
     // The budgets are user settings: the tasks run until stopped.
-    const settings = { 'flint.fast.url': fast.wsUrl, 'flint.full.url': full.httpUrl, 'editor.inlineSuggest.enabled': true, 'flint.tasks.maxTurns': 10_000, 'flint.tasks.maxMinutes': 60, 'flint.tasks.processPriority': PRIORITY, ...(HOLD_MS !== undefined && { 'flint.tasks.holdWhileTypingMs': HOLD_MS }) };
+    const settings = { 'flint.fast.url': fast.wsUrl, 'flint.full.url': full.httpUrl, 'editor.inlineSuggest.enabled': true, 'flint.tasks.maxTurns': 10_000, 'flint.tasks.maxMinutes': 60, 'flint.tasks.processPriority': PRIORITY };
     const browser = await launchBrowser(groups);
     const server = await startCodeServer(groups, { settings });
     const baseline = await openBenchWindow(groups, server, browser, BASELINE);
@@ -302,7 +298,6 @@ async function main() {
       [`keys_per_window${suffix}`]: KEYS,
       [`task_work${suffix}`]: WORK,
       [`task_process_priority${suffix}`]: PRIORITY,
-      [`task_hold_while_typing_ms${suffix}`]: HOLD_MS ?? 'default',
       [`load_average${suffix}`]: [loadBefore, load()],
       [`measured_in${suffix}`]: `code-server + headless chromium: keydown to ghost text on screen in Flint's window, two background tasks started and stopped from the command palette in the same window (each turn: ${WORK === 'full' ? 'text, a read, a write and the tests' : WORK === 'stream' ? 'text and a read' : 'the tests'}); the fast and the full model each on a local endpoint of its own, the full model's (a remote service in real use) at nice ${FULL_NICENESS}${BUSY ? '; one core kept busy by a competing process' : ''}`,
       [`at${suffix}`]: new Date().toISOString(),

@@ -65,8 +65,6 @@ export const settingsSchema = {
   'tasks.allowedCommands': z.array(z.string()).default([]),
   /** The CPU priority of a task's processes: Linux's idle class, or nice 10 (`low`, and elsewhere). */
   'tasks.processPriority': z.enum(['idle', 'low']).default('idle'),
-  /** How long a task's next command or test run may wait for a pause in typing (0: never waits). */
-  'tasks.holdWhileTypingMs': z.number().int().min(0).max(60_000).default(8000),
   /** Prices per million tokens, for the latency report's and the status bar's cost estimate. */
   'cost.inputPerMillion': z.number().min(0).max(10_000).nullable().default(null),
   'cost.cachedInputPerMillion': z.number().min(0).max(10_000).nullable().default(null),

@@ -45,8 +45,6 @@ export interface TaskHost {
   askConsent(record: TaskRecord, request: ConsentRequest): Promise<ConsentAnswer>;
   alwaysAllowed: { has(command: string): boolean; add(command: string): void };
   onError(message: string): void;
-  /** Waits for a pause in the user's typing before a task's command or test run starts (TypingHold). */
-  typingHold?(signal: AbortSignal): Promise<number>;
 }
 
 /** The window's task manager on real working copies and processes, its saved tasks loaded and week-old copies removed. */
@@ -86,7 +84,6 @@ export async function createTaskManager(host: TaskHost): Promise<TaskManager> {
         privateDependencies: () => privatizeDependencies(copy.record, spawn),
         snapshot: { at: r.createdAt, text: (p) => snapshotText(git, copy.record, p) },
         changes,
-        typingHold: host.typingHold,
       });
     },
     changedPaths: (copy) => changedPaths(git, copy),

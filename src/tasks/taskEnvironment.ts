@@ -92,8 +92,6 @@ export interface EnvironmentDeps {
   snapshot?: { at: number; text(relPath: string): Promise<string | undefined> };
   /** What the task has written: commands and tests mark their writes as unknown. */
   changes?: WriteNotes;
-  /** Waits for a pause in the user's typing before a command or test run starts (see TypingHold). */
-  typingHold?(signal: AbortSignal): Promise<number>;
 }
 
 const LANGUAGES: Record<string, TestLanguage> = { '.ts': 'js', '.tsx': 'js', '.js': 'js', '.jsx': 'js', '.mjs': 'js', '.cjs': 'js', '.mts': 'js', '.cts': 'js', '.py': 'python', '.go': 'go' };
@@ -135,7 +133,6 @@ export function createTaskEnvironment(deps: EnvironmentDeps): TaskEnvironment {
     // An install would write through the links into the user's dependency folders.
     const notes = installsDependencies(command) ? ((await deps.privateDependencies?.()) ?? []) : [];
     deps.changes?.unknownWrites();
-    await deps.typingHold?.(signal);
     const r = await start(command, signal, timeoutMs, detectedTests);
     if (r.startError) return { exitCode: null, output: `the command could not start: ${r.startError}`, timedOut: false };
     const note = r.timedOut ? `\n[stopped after ${timeoutMs} ms: the time limit]` : r.cancelled ? '\n[stopped: the task was stopped]' : '';
@@ -194,7 +191,6 @@ async function runOneFile(deps: EnvironmentDeps, file: string, signal: AbortSign
     return text;
   };
   deps.changes?.unknownWrites();
-  await deps.typingHold?.(signal);
   const outcome = await runTestFile(command, deps.testTimeoutMs, { spawn: deps.spawn, takeResultFile, now: () => performance.now() }, signal);
   const failed = outcome.tests.filter((t) => t.status === 'failed');
   const report = [outcome.error, ...failed.map((t) => `FAILED ${t.name}\n${t.message ?? ''}`), outcome.output].filter(Boolean).join('\n');

@@ -146,55 +146,6 @@ describe('runTests', () => {
   });
 });
 
-describe('a pause in typing', () => {
-  /** A hold the test lets go of: `release()` ends the current wait. */
-  function manualHold() {
-    const waits: { signal: AbortSignal; release: () => void }[] = [];
-    const typingHold = (signal: AbortSignal) => new Promise<number>((resolve) => {
-      const release = () => resolve(0);
-      signal.addEventListener('abort', release, { once: true });
-      waits.push({ signal, release });
-    });
-    return { waits, typingHold };
-  }
-
-  it('starts a command, the project tests and a single test file only once the hold lets go', async () => {
-    const { waits, typingHold } = manualHold();
-    const e = env({ typingHold });
-    const command = e.runCommand('touch started.txt', signal());
-    await until(() => waits.length === 1);
-    expect(existsSync(join(root, 'started.txt'))).toBe(false);
-    waits[0].release();
-    expect((await command).exitCode).toBe(0);
-    expect(existsSync(join(root, 'started.txt'))).toBe(true);
-    const all = e.runTests(signal());
-    await until(() => waits.length === 2);
-    waits[1].release();
-    expect((await all).command).toBe('npm test');
-    const one = e.runTests(signal(), 'sum.test.mjs');
-    await until(() => waits.length === 3);
-    waits[2].release();
-    expect((await one).passed).toBe(1);
-  });
-
-  it('runs nothing when the task stops during the hold', async () => {
-    const { waits, typingHold } = manualHold();
-    const stop = new AbortController();
-    const command = env({ typingHold }).runCommand('touch started.txt', stop.signal);
-    await until(() => waits.length === 1);
-    stop.abort();
-    const r = await command;
-    expect(r.output).toContain('stopped');
-    expect(existsSync(join(root, 'started.txt'))).toBe(false);
-  });
-});
-
-/** Polls `ok` until it holds (the environment awaits consent and the copy before it holds). */
-async function until(ok: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(ok()).toBe(true);
-}
-
 describe('background priority', () => {
   it.runIf(process.platform === 'linux')("runs commands and test runs at the priority of the manager's background runner", async () => {
     const seen: ProcessRequest[] = [];

@@ -12,7 +12,6 @@ import { currentDenyList } from '../shared/contextDenyList';
 import { alwaysAllowedCommands, askCommandConsent } from './tasksConsent';
 import { TASK_LOG_SCHEME, TaskLogProvider, taskLogUri } from './tasksLog';
 import { taskRunnerFor } from './tasksRunner';
-import { tasksTypingHold } from './tasksTypingHold';
 import { TasksTreeProvider } from './tasksView';
 
 function settingsOf(services: Services): TaskSettings {
@@ -68,8 +67,6 @@ function editorContext(folder: vscode.WorkspaceFolder, isDenied: (rel: string) =
  * processes; the next window shows them stopped.
  */
 export async function registerTasks(context: vscode.ExtensionContext, services: Services, processes: ProcessRunner, agent?: () => TaskRunner): Promise<TaskManager> {
-  const typing = tasksTypingHold(services);
-  context.subscriptions.push(typing.watch);
   const manager = await createTaskManager({
     // This workspace's storage (outside its folders): another window's tasks are its own.
     storageDir: (context.storageUri ?? context.globalStorageUri).fsPath,
@@ -82,7 +79,6 @@ export async function registerTasks(context: vscode.ExtensionContext, services: 
     askConsent: (record, request) => askCommandConsent(record, request),
     alwaysAllowed: alwaysAllowedCommands(context.workspaceState),
     onError: (m) => services.log.warn(m),
-    typingHold: (signal) => typing.hold.wait(signal),
   });
   const tree = new TasksTreeProvider(manager);
   const view = vscode.window.createTreeView('flint.tasks', { treeDataProvider: tree });

@@ -4,15 +4,13 @@
 // reload mid-task shows it stopped, and Resume finishes it from its last completed turn; a
 // deny-listed file the model asks for is refused and its content is in no request Flint sent
 // (a relay in front of the endpoint keeps every one); "Run as background task" on a chat answer
-// starts a task with that request and the chat so far; while the user types, a task's next command
-// waits for a pause in the typing.
+// starts a task with that request and the chat so far.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { answers, openChat, send } from '../../../support/e2e/chatPanel.mjs';
-import { openPath } from '../../../support/e2e/editActions.mjs';
 import { startRecordingRelay } from '../../../support/e2e/recordingRelay.mjs';
 import { until } from '../../../support/until.mjs';
 import { startTask, taskRow } from '../../../support/e2e/tasksView.mjs';
@@ -30,14 +28,6 @@ const WAIT_PID = join(scratch, 'wait.pid');
 const WAITED = join(scratch, 'waited');
 const SECRET = `SECRET_${randomBytes(8).toString('hex')}`;
 const MARK_COMMAND = `node ${join(scratch, 'mark.mjs')}`;
-const PAUSE_START = join(scratch, 'pause-start');
-const PAUSE_END = join(scratch, 'pause-end');
-const HELD_AT = join(scratch, 'held-at');
-const PAUSE_COMMAND = `node ${join(scratch, 'pause.mjs')}`;
-const HELD_COMMAND = `node ${join(scratch, 'held.mjs')}`;
-// Three seconds of work, its start and end written down.
-writeFileSync(join(scratch, 'pause.mjs'), `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(PAUSE_START)}, String(Date.now()));\nsetTimeout(() => { writeFileSync(${JSON.stringify(PAUSE_END)}, String(Date.now())); console.log('paused for the hold check'); }, 3000);\n`);
-writeFileSync(join(scratch, 'held.mjs'), `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(HELD_AT)}, String(Date.now()));\nconsole.log('held mark written');\n`);
 const WAIT_COMMAND = `node ${join(scratch, 'wait.mjs')}`;
 writeFileSync(join(scratch, 'mark.mjs'), `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(CONSENT_MARK)}, 'ran');\n`);
 // Waits until killed the first time; a second run (after Resume) finds the mark and ends at once.
@@ -54,9 +44,6 @@ const calls = (...list) => ({ calls: list.map(([name, args]) => ({ name, argumen
 writeFileSync(join(scratch, 'script.json'), JSON.stringify({
   rules: [
     { match: { toolOutput: 'the user denied running' }, reply: 'Denied: the marker was not written.' },
-    { match: { toolOutput: 'held mark written' }, reply: 'Marked after the typing.' },
-    { match: { toolOutput: 'paused for the hold check' }, reply: calls(['run_command', { command: HELD_COMMAND }]) },
-    { match: { user: 'hold check, pause then mark', turn: 0 }, reply: calls(['run_command', { command: PAUSE_COMMAND }]) },
     { match: { user: 'consent check, write the marker', turn: 0 }, reply: calls(['run_command', { command: MARK_COMMAND }]) },
     { match: { user: 'stop check, run the slow tests', turn: 0 }, reply: calls(['run_tests', {}]) },
     { match: { toolOutput: 'waited already' }, reply: 'Resumed and finished.' },
@@ -80,7 +67,7 @@ export const settings = async (ep) => {
     'flint.full.url': relay.httpUrl,
     'flint.completions.enable': { '*': false },
     'flint.nextEdit.enable': { '*': false },
-    'flint.tasks.allowedCommands': [WAIT_COMMAND, PAUSE_COMMAND, HELD_COMMAND],
+    'flint.tasks.allowedCommands': [WAIT_COMMAND],
   };
 };
 
@@ -212,31 +199,6 @@ export const tests = [
       const row = await taskRow(wb, page, 'split the shapes module');
       assert.match(await rowIn(row, /done|failed|stopped/), /done/);
       await openLog(wb, page, row, 'split the shapes module', 'The chat answer came along.');
-    },
-  },
-  {
-    name: "while the user types, a task's next command waits for a pause in the typing",
-    timeoutMs: 120_000,
-    async run({ wb, page, workspace }) {
-      const instruction = 'hold check, pause then mark';
-      const row = await startTask(wb, page, instruction);
-      await openPath(wb, page, join(workspace, 'src/scratch.js'));
-      await until('the first command running', () => existsSync(PAUSE_START), 30_000);
-      // Six seconds of typing: the first command ends and the model asks for the second meanwhile.
-      const keys = [];
-      for (const end = Date.now() + 6000; Date.now() < end; ) {
-        await page.keyboard.type('x');
-        keys.push(Date.now());
-        await page.waitForTimeout(80);
-      }
-      const lastKey = keys.at(-1);
-      assert.match(await rowIn(row, /done|failed|stopped/), /done/);
-      const pauseEnd = Number(readFileSync(PAUSE_END, 'utf8'));
-      const heldAt = Number(readFileSync(HELD_AT, 'utf8'));
-      assert.ok(pauseEnd < lastKey - 1500, `the second command was asked for while the user typed (the first ended ${lastKey - pauseEnd} ms before the last key)`);
-      assert.ok(heldAt > lastKey, `the second command started once the typing stopped, not ${lastKey - heldAt} ms before the last key`);
-      assert.ok(heldAt - lastKey < 5000, `and soon after it (${heldAt - lastKey} ms)`);
-      await wb.runCommand('File: Revert File');
     },
   },
 ];
