@@ -1,16 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log/logger';
-import { startEndpoint, type EndpointHandle } from '../../src/server/startEndpoint';
+import type { EndpointHandle } from '../../src/server/startEndpoint';
 import { agentTaskRunner } from '../../src/tasks/agentTaskRunner';
 import type { TaskEvent } from '../../src/tasks/taskRunner';
 import { createToolbox } from '../../src/tasks/tools/createToolbox';
 import { spawnProcess } from '../../src/tests/spawnProcess';
 import { createModelClient } from '../../src/transport/createModelClient';
 import type { ModelClient } from '../../src/transport/modelClient';
-import { buildToolCallingModel, CHATML_TEMPLATE, MODEL_ANSWER } from '../server/engine/toolCallingModel';
+import { CHATML_TEMPLATE, MODEL_ANSWER, startToolCallingEndpoint } from '../server/engine/toolCallingModel';
 import { localEnvironment, tempWorkspace } from './taskHarness';
 
 // A background task on real inference: the local endpoint's llama engine serving a model with
@@ -20,9 +20,7 @@ const dir = mkdtempSync(join(tmpdir(), 'flint-llama-task-'));
 let endpoint: EndpointHandle;
 let client: ModelClient;
 beforeAll(async () => {
-  const modelPath = join(dir, 'tool-calling.gguf');
-  writeFileSync(modelPath, buildToolCallingModel());
-  endpoint = await startEndpoint({ engine: 'llama', modelPath, knobs: { tokensPerSecond: 0, fullDelayMs: 0 } });
+  endpoint = await startToolCallingEndpoint(join(dir, 'tool-calling.gguf'));
   client = createModelClient({ role: 'full', url: endpoint.httpUrl, model: 'gpt-5.3-codex', httpApi: 'responses', allowInsecure: false, firstTokenTimeoutMs: 30_000, stallTimeoutMs: 30_000, log: silentLogger });
 }, 120_000);
 afterAll(async () => {
@@ -86,9 +84,7 @@ describe('a background task on the llama engine', () => {
 describe('a background task on a model that cannot call tools', () => {
   let chatml: EndpointHandle;
   beforeAll(async () => {
-    const modelPath = join(dir, 'chatml.gguf');
-    writeFileSync(modelPath, buildToolCallingModel(CHATML_TEMPLATE));
-    chatml = await startEndpoint({ engine: 'llama', modelPath, knobs: { tokensPerSecond: 0, fullDelayMs: 0 } });
+    chatml = await startToolCallingEndpoint(join(dir, 'chatml.gguf'), CHATML_TEMPLATE);
   }, 120_000);
   afterAll(() => chatml?.close());
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { deltaText, WsEventClient } from '../wsEventClient';
 import { localModelSettings } from '../../../scripts/localModelSettings.mjs';
 import { backgroundTasksOff } from '../../../src/config/modelKind';
 import { defaultConfig } from '../../../src/config/config';
-import { buildToolCallingModel, CHATML_TEMPLATE, MODEL_ANSWER, MODEL_CALL } from './toolCallingModel';
+import { CHATML_TEMPLATE, MODEL_ANSWER, MODEL_CALL, startToolCallingEndpoint } from './toolCallingModel';
 
 // Function calling through real inference, served by the llama engine: a GGUF with Qwen's chat
 // template whose weights call read_file, then answer once the conversation holds its output.
@@ -25,9 +25,7 @@ const TOOLS = [
 const dir = mkdtempSync(join(tmpdir(), 'flint-tools-'));
 let endpoint: EndpointHandle;
 beforeAll(async () => {
-  const modelPath = join(dir, 'tool-calling.gguf');
-  writeFileSync(modelPath, buildToolCallingModel());
-  endpoint = await startEndpoint({ engine: 'llama', modelPath, knobs: { tokensPerSecond: 0, fullDelayMs: 0 } });
+  endpoint = await startToolCallingEndpoint(join(dir, 'tool-calling.gguf'));
 }, 120_000);
 afterAll(async () => {
   await endpoint?.close();
@@ -171,9 +169,7 @@ describe('function calling on /v1/chat/completions with the llama engine', () =>
 describe('an instruct model whose chat template cannot call tools', () => {
   let chatml: EndpointHandle;
   beforeAll(async () => {
-    const modelPath = join(dir, 'chatml.gguf');
-    writeFileSync(modelPath, buildToolCallingModel(CHATML_TEMPLATE));
-    chatml = await startEndpoint({ engine: 'llama', modelPath, knobs: { tokensPerSecond: 0, fullDelayMs: 0 } });
+    chatml = await startToolCallingEndpoint(join(dir, 'chatml.gguf'), CHATML_TEMPLATE);
   }, 120_000);
   afterAll(() => chatml?.close());
 

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startEndpoint, type EndpointHandle } from '../../../src/server/startEndpoint';
 import { writeGguf, type GgufTensor, type GgufValue } from '../../../src/server/tinyModel/ggufWriter';
 import { byteToUnicode } from '../../../src/server/tinyModel/tinyVocabulary';
 
@@ -68,7 +69,7 @@ const ff = 16;
  * a call. So the model calls read_file, and answers once it has read the output. Another chat
  * template (one without tools) makes the same weights a model that cannot call functions.
  */
-export function buildToolCallingModel(chatTemplate = QWEN_CHAT_TEMPLATE): Buffer {
+function buildToolCallingModel(chatTemplate = QWEN_CHAT_TEMPLATE): Buffer {
   const bytes = byteToUnicode();
   const tokens = [...bytes, ...CONTROL, ...PIECES];
   const types = tokens.map((_, i) => (i < bytes.length ? 1 : i < bytes.length + CONTROL.length ? 3 : 4));
@@ -164,4 +165,10 @@ function metadata(tokens: string[], types: number[], id: (text: string) => numbe
     'tokenizer.ggml.add_bos_token': { type: 'bool', value: false },
     'tokenizer.chat_template': { type: 'string', value: chatTemplate },
   };
+}
+
+/** The local endpoint's llama engine serving that model (`chatTemplate` as above), written to `modelPath`, unpaced. */
+export function startToolCallingEndpoint(modelPath: string, chatTemplate = QWEN_CHAT_TEMPLATE): Promise<EndpointHandle> {
+  writeFileSync(modelPath, buildToolCallingModel(chatTemplate));
+  return startEndpoint({ engine: 'llama', modelPath, knobs: { tokensPerSecond: 0, fullDelayMs: 0 } });
 }
