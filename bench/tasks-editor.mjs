@@ -23,7 +23,7 @@
 // Writes bench/results/tasks-editor.json.
 //
 //   npm run bench -- tasks-editor [--windows=12] [--keys=36] [--busy] [--work=full|stream|tests]
-//     [--full-niceness=19] [--priority=idle|low] [--profile=DIR]
+//     [--full-niceness=19] [--priority=idle|low] [--view=shown|hidden] [--profile=DIR]
 // (--busy: one core kept busy by a competing process throughout, figures suffixed _busy; the
 // defaults give 6 windows of each kind × 36 keys = 216 keys per figure. --work: what the tasks do
 // each turn, to split the cost: only stream text, only run the tests, or both and a write.
@@ -64,6 +64,9 @@ const PROFILE = flag('--profile', null);
 const FULL_NICENESS = Number(flag('--full-niceness', 19));
 // flint.tasks.processPriority for the tasks' processes.
 const PRIORITY = flag('--priority', 'idle');
+// Whether the Tasks view stays in sight while the keys are typed (hidden: the Explorer in its place).
+const VIEW = flag('--view', 'shown');
+if (!['shown', 'hidden'].includes(VIEW)) throw new Error(`--view is shown or hidden, not ${VIEW}`);
 if (!['idle', 'low'].includes(PRIORITY)) throw new Error(`--priority is idle or low, not ${PRIORITY}`);
 const BASELINE = join(root, 'support', 'e2e', 'baseline-extension');
 // None of these starts the fixed suggestions, so every keystroke asks the provider afresh.
@@ -118,12 +121,14 @@ async function startTwoTasks(win, round) {
     const texts = await Promise.all(rows.map((r) => r.innerText()));
     return texts.every((t) => /running · .* [1-9]\d* turns? · /.test(t.replace(/\s+/g, ' ')));
   }, 120_000);
+  if (VIEW === 'hidden') await win.wb.runCommand('View: Show Explorer');
   await focusEditor(win);
 }
 
 /** Stops every running task through Flint: Stop Background Task (a pick when more than one runs). */
 async function stopTasks(win) {
   const { page } = win;
+  if (VIEW === 'hidden') await win.wb.runCommand('Flint: Focus on Tasks View');
   const running = page.locator('.pane-body .monaco-list-row', { hasText: /(running|queued|waiting for consent) · / });
   for (let attempt = 0; attempt < 6 && (await running.count()) > 0; attempt++) {
     const input = page.locator('.quick-input-widget input');
@@ -298,6 +303,7 @@ async function main() {
       [`keys_per_window${suffix}`]: KEYS,
       [`task_work${suffix}`]: WORK,
       [`task_process_priority${suffix}`]: PRIORITY,
+      [`tasks_view${suffix}`]: VIEW,
       [`load_average${suffix}`]: [loadBefore, load()],
       [`measured_in${suffix}`]: `code-server + headless chromium: keydown to ghost text on screen in Flint's window, two background tasks started and stopped from the command palette in the same window (each turn: ${WORK === 'full' ? 'text, a read, a write and the tests' : WORK === 'stream' ? 'text and a read' : 'the tests'}); the fast and the full model each on a local endpoint of its own, the full model's (a remote service in real use) at nice ${FULL_NICENESS}${BUSY ? '; one core kept busy by a competing process' : ''}`,
       [`at${suffix}`]: new Date().toISOString(),

@@ -61,6 +61,8 @@ export async function* sseEvents(response: Response, signal?: AbortSignal): Asyn
             finished = await drain(reader, utf8, signal);
             return;
           }
+          // A chunk may hold many events: none is read past an abort (a Stop).
+          if (signal?.aborted) return;
           const event = JSON.parse(text) as { error?: unknown };
           if (event && event.error) throw new APIError(undefined, event.error as object, undefined, response.headers);
           yield event;

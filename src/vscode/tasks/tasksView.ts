@@ -30,10 +30,10 @@ export class TasksTreeProvider implements vscode.TreeDataProvider<string>, vscod
   readonly onDidChangeTreeData = this.changed.event;
   private readonly off: () => void;
   private readonly rows = new TaskRowChanges();
-  /** Elapsed times move while something runs: checked each second then (rows that read the same are not redrawn). */
+  /** Figures (elapsed time, tokens, turns, cost) move while something runs: redrawn each second then. */
   private readonly ticker: NodeJS.Timeout;
 
-  /** A task changes with every piece of streamed text: checks are joined, at most one per REDRAW_MS. */
+  /** A task changes with every piece of streamed text: checks for a new state are joined, at most one per REDRAW_MS. */
   private redraw: NodeJS.Timeout | undefined;
 
   /** Each row's click command, one per task (see TaskRowCommands). */
@@ -43,16 +43,16 @@ export class TasksTreeProvider implements vscode.TreeDataProvider<string>, vscod
     this.off = manager.onChange(() => {
       this.redraw ??= setTimeout(() => {
         this.redraw = undefined;
-        this.refresh();
+        this.refresh(false);
       }, REDRAW_MS);
     });
     this.ticker = setInterval(() => {
-      if (manager.list().some((r) => r.state === 'running' || r.state === 'waiting')) this.refresh();
+      if (manager.list().some((r) => r.state === 'running' || r.state === 'waiting')) this.refresh(true);
     }, 1000);
   }
 
-  private refresh(): void {
-    const changed = this.rows.take(this.manager.list(), Date.now());
+  private refresh(figures: boolean): void {
+    const changed = this.rows.take(this.manager.list(), Date.now(), { figures });
     if (changed === 'all') this.changed.fire(undefined);
     else if (changed.length > 0) this.changed.fire(changed);
   }

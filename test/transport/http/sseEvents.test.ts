@@ -102,4 +102,16 @@ describe('sseEvents', () => {
     }
     expect(seen).toEqual([{ a: 1 }]);
   });
+
+  it('reads no event past an abort, even one already in the chunk in hand', async () => {
+    const controller = new AbortController();
+    const { response, state } = sse(['data: {"a":1}\n\ndata: {"a":2}\n\ndata: {"a":3}\n\n'], { open: true });
+    const seen: unknown[] = [];
+    for await (const e of sseEvents(response, controller.signal)) {
+      seen.push(e);
+      controller.abort();
+    }
+    expect(seen).toEqual([{ a: 1 }]);
+    expect(state.cancelled).toBe(true);
+  });
 });
