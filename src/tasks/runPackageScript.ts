@@ -20,6 +20,7 @@ export async function runPackageScript(
     result.stdout += step.banner;
     const r = await run.spawn({ argv: ['sh', '-c', step.script], cwd: run.cwd, timeoutMs: left, signal: run.signal, env: { ...run.env, ...step.env } });
     Object.assign(result, { code: r.code, signal: r.signal, stdout: result.stdout + r.stdout, stderr: result.stderr + r.stderr, timedOut: r.timedOut, cancelled: r.cancelled });
+    if (r.leftBehind) result.leftBehind = true;
     if (r.startError !== undefined) return { ...result, startError: r.startError };
     if (r.code !== 0 || r.timedOut || r.cancelled) return result;
   }

@@ -135,7 +135,13 @@ export function createTaskEnvironment(deps: EnvironmentDeps): TaskEnvironment {
     deps.changes?.unknownWrites();
     const r = await start(command, signal, timeoutMs, detectedTests);
     if (r.startError) return { exitCode: null, output: `the command could not start: ${r.startError}`, timedOut: false };
-    const note = r.timedOut ? `\n[stopped after ${timeoutMs} ms: the time limit]` : r.cancelled ? '\n[stopped: the task was stopped]' : '';
+    const note = r.timedOut
+      ? `\n[stopped after ${timeoutMs} ms: the time limit]`
+      : r.cancelled
+        ? '\n[stopped: the task was stopped]'
+        : r.leftBehind
+          ? "\n[processes the command left running in the background were stopped when it ended: a command's processes end with it]"
+          : '';
     return { exitCode: r.code, output: capOutput([...notes.map((n) => `[${n}]`), r.stdout, r.stderr].filter((s) => s !== '').join('\n')) + note, timedOut: r.timedOut };
   }
 

@@ -9,6 +9,11 @@ export interface ProcessResult {
   cancelled: boolean;
   /** Set when it could not start at all (e.g. ENOENT: the program is missing). */
   startError?: string;
+  /**
+   * Processes it started were still running when it exited (a `cmd &` of a shell) and were
+   * stopped then: a program's processes end with it (POSIX; its process group).
+   */
+  leftBehind?: boolean;
 }
 
 export interface ProcessRequest {

@@ -7,6 +7,23 @@ import type { ProcessRequest, ProcessResult, ProcessRunner } from './processRunn
 const MAX_OUTPUT = 2_000_000;
 
 /**
+ * How long a program's output may stay open after it exited (a process it started in the
+ * background still holds it) before its process group is stopped and the run ends.
+ */
+export const LEFT_BEHIND_GRACE_MS = 1_000;
+
+/** Whether any process of the group `pgid` still runs (POSIX). */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: a member runs as another user (it setuid'd); it is still there.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
  * Stops a process and everything it started: its process group on POSIX (it leads one), its
  * process tree on Windows (taskkill /T).
  */
@@ -87,7 +104,9 @@ function lowerPriority(pid: number, niceness: number): void {
 
 /**
  * The real ProcessRunner: the child leads its own process group, so a timeout or a cancel stops
- * the runner and everything it started (workers, watchers), not just the shell. A command line
+ * the runner and everything it started (workers, watchers), not just the shell; so does its end,
+ * on POSIX: what it left running in the background (`server &`) is stopped once its output
+ * closes, or LEFT_BEHIND_GRACE_MS after it exited while a process it started still holds it. A command line
  * runs in the platform's own shell (Node's `shell: true`). A `niceness` lowers the child's CPU
  * priority and `idle` puts it in the idle scheduling class, both inherited by everything it starts.
  */
@@ -127,10 +146,20 @@ export const runProcess = (request: ProcessRequest, onStart?: (pid: number) => v
     };
     request.signal?.addEventListener('abort', onAbort, { once: true });
     if (request.signal?.aborted) onAbort();
+    // POSIX: the group outlives its leader only through processes it left behind.
+    const posixGroup = process.platform !== 'win32' && child.pid !== undefined;
+    let leftBehindTimer: ReturnType<typeof setTimeout> | undefined;
+    const stopLeftBehind = () => {
+      // A group killed at the time limit or a cancel may take a moment to go: not left behind.
+      if (!posixGroup || result.timedOut || result.cancelled || !groupAlive(child.pid!)) return;
+      result.leftBehind = true;
+      kill();
+    };
     const finish = (patch: Partial<ProcessResult>) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(leftBehindTimer);
       request.signal?.removeEventListener('abort', onAbort);
       resolve({ ...result, ...patch });
     };
@@ -141,7 +170,13 @@ export const runProcess = (request: ProcessRequest, onStart?: (pid: number) => v
       if (result.stderr.length < MAX_OUTPUT) result.stderr += d;
     });
     child.on('error', (err) => finish({ startError: err.message }));
-    child.on('close', (code, signal) => finish(viaPrefix ? prefixStartError(code, signal, result.stderr) : { code, signal }));
+    child.on('exit', () => {
+      if (posixGroup) leftBehindTimer = setTimeout(stopLeftBehind, LEFT_BEHIND_GRACE_MS);
+    });
+    child.on('close', (code, signal) => {
+      stopLeftBehind();
+      finish(viaPrefix ? prefixStartError(code, signal, result.stderr) : { code, signal });
+    });
     child.stdin?.on('error', () => undefined);
     child.stdin?.end(request.input ?? '');
   });

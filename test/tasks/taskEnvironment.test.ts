@@ -104,6 +104,17 @@ describe('runCommand', () => {
     expect([stopped.exitCode, stopped.output]).toEqual([null, expect.stringContaining('stopped')]);
   });
 
+  it('stops what a command left running when it ends, and tells the model so', async () => {
+    const server = 'sleep 60 > /dev/null 2>&1 & echo $!';
+    always.add(server);
+    const r = await env().runCommand(server, signal());
+    expect(r.exitCode).toBe(0);
+    expect(r.output).toContain("processes the command left running in the background were stopped when it ended");
+    const job = Number(r.output.split('\n')[0]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(processAlive(job)).toBe(false);
+  });
+
   it('caps a long output, keeping its start and end', async () => {
     const r = await env().runCommand('echo START; seq 1 100000; echo END', signal());
     expect(r.output.length).toBeLessThan(33_000);

@@ -94,3 +94,34 @@ describe.runIf(process.platform === 'linux')('spawnProcess idle class (Linux)', 
     expect(viaChrtOnly.startError).toMatch(/failed to execute flint-no-such-program/);
   });
 });
+
+describe('spawnProcess: what a program leaves running', () => {
+  it('stops a background job still holding the output soon after the shell exits, not at the time limit', async () => {
+    const started = Date.now();
+    const r = await spawnProcess({ argv: ['sleep 60 & echo $!'], shell: true, cwd: tmpdir(), timeoutMs: 30_000 });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(r).toMatchObject({ code: 0, timedOut: false, cancelled: false, leftBehind: true });
+    const job = Number(r.stdout.trim());
+    await until('the background job is gone', () => !processAlive(job), 5_000);
+  });
+
+  it('stops a background job that let go of the output as soon as the shell exits', async () => {
+    const started = Date.now();
+    const r = await spawnProcess({ argv: ['sleep 60 > /dev/null 2>&1 & echo $!'], shell: true, cwd: tmpdir(), timeoutMs: 30_000, niceness: 10, idle: true });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(r).toMatchObject({ code: 0, leftBehind: true });
+    await until('the background job is gone', () => !processAlive(Number(r.stdout.trim())), 5_000);
+  });
+
+  it('says nothing was left behind when the program waited for what it started', async () => {
+    const r = await spawnProcess({ argv: ['sleep 0.2 & wait; echo done'], shell: true, cwd: tmpdir(), timeoutMs: 30_000 });
+    expect(r).toMatchObject({ code: 0, stdout: 'done\n' });
+    expect(r.leftBehind).toBeUndefined();
+  });
+
+  it('does not call a group killed at its time limit left behind', async () => {
+    const r = await spawnProcess({ argv: ['sleep 60 & sleep 60'], shell: true, cwd: tmpdir(), timeoutMs: 500 });
+    expect(r).toMatchObject({ timedOut: true });
+    expect(r.leftBehind).toBeUndefined();
+  });
+});

@@ -4,7 +4,8 @@
 // reload mid-task shows it stopped, and Resume finishes it from its last completed turn; a
 // deny-listed file the model asks for is refused and its content is in no request Flint sent
 // (a relay in front of the endpoint keeps every one); "Run as background task" on a chat answer
-// starts a task with that request and the chat so far.
+// starts a task with that request and the chat so far; a command that leaves a server running in
+// the background returns, and the server is stopped with it.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,9 +27,13 @@ const CONSENT_MARK = join(scratch, 'consent-ran');
 const SLOW_PID = join(scratch, 'slow.pid');
 const WAIT_PID = join(scratch, 'wait.pid');
 const WAITED = join(scratch, 'waited');
+const SERVER_PID = join(scratch, 'server.pid');
 const SECRET = `SECRET_${randomBytes(8).toString('hex')}`;
 const MARK_COMMAND = `node ${join(scratch, 'mark.mjs')}`;
 const WAIT_COMMAND = `node ${join(scratch, 'wait.mjs')}`;
+// A server started in the background, holding the command's output.
+const SERVER_COMMAND = `node ${join(scratch, 'server.mjs')} & echo started`;
+writeFileSync(join(scratch, 'server.mjs'), `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(SERVER_PID)}, String(process.pid));\nsetInterval(() => {}, 1000);\n`);
 writeFileSync(join(scratch, 'mark.mjs'), `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(CONSENT_MARK)}, 'ran');\n`);
 // Waits until killed the first time; a second run (after Resume) finds the mark and ends at once.
 writeFileSync(join(scratch, 'wait.mjs'), [
@@ -50,6 +55,8 @@ writeFileSync(join(scratch, 'script.json'), JSON.stringify({
     { match: { toolOutput: 'Created notes/resumed.txt' }, reply: calls(['run_command', { command: WAIT_COMMAND }]) },
     { match: { user: 'resume check, note then wait', turn: 0 }, reply: calls(['create_file', { path: 'notes/resumed.txt', content: 'written before the reload\n' }]) },
     { match: { toolOutput: 'is a secret file' }, reply: 'The .env file is secret: not read.' },
+    { match: { toolOutput: 'left running in the background were stopped' }, reply: 'The server stopped with its command.' },
+    { match: { user: 'leftover check, start a server', turn: 0 }, reply: calls(['run_command', { command: SERVER_COMMAND }]) },
     { match: { user: 'secret check, read the env file', turn: 0 }, reply: calls(['read_file', { path: '.env' }]) },
     { match: { user: { regex: '^Task: split the shapes module[\\s\\S]*The conversation so far:\\nUser: /fast what is in the shapes module\\?[\\s\\S]*Assistant: You said: split the shapes module' } }, reply: 'The chat answer came along.' },
   ],
@@ -67,7 +74,7 @@ export const settings = async (ep) => {
     'flint.full.url': relay.httpUrl,
     'flint.completions.enable': { '*': false },
     'flint.nextEdit.enable': { '*': false },
-    'flint.tasks.allowedCommands': [WAIT_COMMAND],
+    'flint.tasks.allowedCommands': [WAIT_COMMAND, SERVER_COMMAND],
   };
 };
 
@@ -199,6 +206,22 @@ export const tests = [
       const row = await taskRow(wb, page, 'split the shapes module');
       assert.match(await rowIn(row, /done|failed|stopped/), /done/);
       await openLog(wb, page, row, 'split the shapes module', 'The chat answer came along.');
+    },
+  },
+  {
+    name: 'a command that leaves a server running in the background returns, and the server is stopped with it',
+    timeoutMs: 120_000,
+    async run({ wb, page }) {
+      const instruction = 'leftover check, start a server';
+      const started = Date.now();
+      const row = await startTask(wb, page, instruction);
+      const pid = Number(await until('the server running', () => existsSync(SERVER_PID) && readFileSync(SERVER_PID, 'utf8'), 60_000));
+      assert.match(await rowIn(row, /done|failed|stopped/), /done/);
+      // Its time limit is ten minutes: the command returned because it ended, not at the limit.
+      assert.ok(Date.now() - started < 90_000, `the task ended in ${Date.now() - started} ms`);
+      await until('the server gone', () => !isAlive(pid), 10_000);
+      const log = await openLog(wb, page, row, instruction, 'The server stopped with its command.');
+      assert.ok(log.includes('started'), `the command's own output is in the log: ${log.slice(0, 800)}`);
     },
   },
 ];
