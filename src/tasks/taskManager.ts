@@ -47,7 +47,8 @@ interface Run {
 export class TaskManager {
   private readonly records = new Map<string, TaskRecord>();
   private readonly runs = new Map<string, Run>();
-  private readonly pending = new Map<string, { redirect?: string }>();
+  /** Tasks waiting for a free run, in order. */
+  private readonly pending = new Set<string>();
   /** Copies taken in this window, whose files may still be on their way to the disk. */
   private readonly live = new Map<string, LiveCopy>();
   /** Each task's changed files in this window, kept from its tools' notes. */
@@ -88,7 +89,7 @@ export class TaskManager {
   start(request: TaskRequest): TaskRecord {
     const record: TaskRecord = { ...request, id: this.deps.newId(), state: 'queued', createdAt: this.deps.now(), elapsedMs: 0, usage: { turns: 0, inputTokens: 0, outputTokens: 0, cost: null }, filesChanged: 0, log: [] };
     this.records.set(record.id, record);
-    this.enqueue(record, {}, 'queued');
+    this.enqueue(record, 'queued');
     return record;
   }
 
@@ -110,15 +111,17 @@ export class TaskManager {
     if (!record || instruction.trim() === '') return;
     const run = this.runs.get(id);
     const note = `redirected: ${instruction}`;
-    if (run) this.abort(run, { state: 'queued', reason: note, then: () => this.enqueue(record, { redirect: instruction }) });
-    else if (record.state === 'queued') this.pending.set(id, { redirect: instruction });
-    else this.enqueue(record, { redirect: instruction }, note);
+    // Kept on the task until a turn takes it: a Stop before then leaves it for Resume.
+    record.redirects = [...(record.redirects ?? []), instruction];
+    if (run) this.abort(run, { state: 'queued', reason: note, then: () => this.enqueue(record) });
+    else if (record.state === 'queued') this.setState(record, 'queued', note);
+    else this.enqueue(record, note);
   }
 
   /** Resume a stopped or failed task from its last completed turn. */
   resume(id: string): void {
     const record = this.records.get(id);
-    if (record && (record.state === 'stopped' || record.state === 'failed')) this.enqueue(record, {}, 'resumed');
+    if (record && (record.state === 'stopped' || record.state === 'failed')) this.enqueue(record, 'resumed');
   }
 
   /** Forgets a finished task and removes its working copy (its result applied or discarded). */
@@ -139,7 +142,7 @@ export class TaskManager {
   /** The window closes: every run is aborted (its processes killed) and saved as stopped. */
   async dispose(): Promise<void> {
     this.disposed = true;
-    for (const id of [...this.pending.keys()]) this.stop(id, 'the window was closed or reloaded: Resume continues from the last completed turn');
+    for (const id of [...this.pending]) this.stop(id, 'the window was closed or reloaded: Resume continues from the last completed turn');
     const runs = [...this.runs.values()];
     for (const run of runs) this.abort(run, { state: 'stopped', reason: 'the window was closed or reloaded: Resume continues from the last completed turn' });
     // Processes die with the abort itself; an agent slow to notice, or a copy still being written, does not hold the window.
@@ -156,20 +159,20 @@ export class TaskManager {
     await this.deps.persistence.flush();
   }
 
-  private enqueue(record: TaskRecord, options: { redirect?: string }, note?: string): void {
+  private enqueue(record: TaskRecord, note?: string): void {
     if (this.disposed) return;
-    this.pending.set(record.id, options);
+    this.pending.add(record.id);
     record.reason = undefined;
     this.setState(record, 'queued', note);
     this.pump();
   }
 
   private pump(): void {
-    for (const [id, options] of this.pending) {
+    for (const id of this.pending) {
       if (this.runs.size >= Math.max(1, this.deps.maxParallel())) return;
       this.pending.delete(id);
       const record = this.records.get(id);
-      if (record) this.launch(record, options);
+      if (record) this.launch(record);
     }
   }
 
@@ -180,20 +183,20 @@ export class TaskManager {
     run.controller.abort(why.state === 'queued' ? new RedirectAbort() : undefined);
   }
 
-  private launch(record: TaskRecord, options: { redirect?: string }): void {
+  private launch(record: TaskRecord): void {
     const controller = new AbortController();
     const run: Run = { controller, finished: Promise.resolve() };
     this.runs.set(record.id, run);
     record.runningSince = this.deps.now();
-    this.setState(record, 'running', options.redirect ? undefined : record.usage.turns > 0 ? 'running again from the last completed turn' : 'started');
-    run.finished = this.drive(record, run, options).finally(() => {
+    this.setState(record, 'running', record.redirects?.length ? undefined : record.usage.turns > 0 ? 'running again from the last completed turn' : 'started');
+    run.finished = this.drive(record, run).finally(() => {
       // A redirect may have started the next run already.
       if (this.runs.get(record.id) === run) this.runs.delete(record.id);
       this.pump();
     });
   }
 
-  private async drive(record: TaskRecord, run: Run, options: { redirect?: string }): Promise<void> {
+  private async drive(record: TaskRecord, run: Run): Promise<void> {
     const budgets = this.deps.budgets();
     const wall = setTimeout(() => this.abort(run, { state: 'stopped', reason: `the time budget of ${budgets.maxMinutes} minutes (flint.tasks.maxMinutes) ran out` }), Math.max(0, budgets.maxMinutes * 60_000 - record.elapsedMs));
     try {
@@ -210,8 +213,16 @@ export class TaskManager {
       appendLog(record, { kind: 'status', at: this.deps.now(), text: `working copy (${copy.kind === 'git' ? 'git worktree' : 'copy'}): ${copy.root}` });
       live.onDisk.catch((err: unknown) => this.abort(run, { state: 'failed', reason: `the working copy could not be written: ${err instanceof Error ? err.message : String(err)}` }));
       const env = this.deps.environment(record, live, (on) => this.setState(record, on ? 'waiting' : 'running', on ? 'waiting for your consent to run a command' : undefined), this.changesOf(record, copy));
-      const input = { taskId: record.id, instruction: record.instruction, context: record.context, conversation: record.conversation, redirect: options.redirect, env, budgets, signal: run.controller.signal };
-      const leftOver = (rest: AsyncIterator<TaskEvent>) => this.keepCutTurn(record, rest);
+      // The new instructions go into the run's first turn; they leave the task once a turn reports a conversation holding them.
+      let given = record.redirects ?? [];
+      const taken = () => {
+        if (given.length === 0) return;
+        const left = (record.redirects ?? []).slice(given.length);
+        record.redirects = left.length ? left : undefined;
+        given = [];
+      };
+      const input = { taskId: record.id, instruction: record.instruction, context: record.context, conversation: record.conversation, redirect: given.length ? given.join('\n\n') : undefined, env, budgets, signal: run.controller.signal };
+      const leftOver = (rest: AsyncIterator<TaskEvent>) => this.keepCutTurn(record, rest, taken);
       let spent: string | undefined;
       for await (const event of untilAborted(runner.run(input), run.controller.signal, leftOver)) {
         if (event.type === 'done') return await this.complete(record, copy, event.summary);
@@ -223,6 +234,7 @@ export class TaskManager {
         }
         applyEvent(record, event, this.deps.now());
         if (event.type === 'turn') {
+          taken();
           // From the tools' notes: git runs only after a command or test run wrote files.
           record.filesChanged = await this.countChanges(record, copy);
           spent = overBudget(record, budgets);
@@ -248,15 +260,15 @@ export class TaskManager {
    * not complete), so the budgets see every redirect, and that conversation is the one the next run
    * (a Redirect's, a Resume) continues from: it waits for this, a few seconds at most.
    */
-  private keepCutTurn(record: TaskRecord, rest: AsyncIterator<TaskEvent>): void {
-    const winding = this.readCutTurn(record, rest).finally(() => {
+  private keepCutTurn(record: TaskRecord, rest: AsyncIterator<TaskEvent>, taken: () => void): void {
+    const winding = this.readCutTurn(record, rest, taken).finally(() => {
       if (this.cutTurns.get(record.id) === winding) this.cutTurns.delete(record.id);
     });
     this.cutTurns.set(record.id, winding);
   }
 
   /** The cut run's remaining events, until it ends or the wait runs out (then the agent is closed). */
-  private async readCutTurn(record: TaskRecord, rest: AsyncIterator<TaskEvent>): Promise<void> {
+  private async readCutTurn(record: TaskRecord, rest: AsyncIterator<TaskEvent>, taken: () => void): Promise<void> {
     const deadline = this.deps.now() + (this.deps.cutTurnWaitMs ?? CUT_TURN_WAIT_MS);
     try {
       for (;;) {
@@ -264,7 +276,10 @@ export class TaskManager {
         const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), Math.max(0, deadline - this.deps.now()))));
         const next = await Promise.race([rest.next(), late]).finally(() => clearTimeout(timer));
         if (next === 'late' || next.done) return;
-        if (next.value.type === 'turn') this.takeCutTurn(record, next.value);
+        if (next.value.type === 'turn') {
+          taken();
+          this.takeCutTurn(record, next.value);
+        }
       }
     } catch {
       // The agent failed while winding down: what it reported before counts.

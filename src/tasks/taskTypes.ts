@@ -48,6 +48,12 @@ export interface TaskRecord extends TaskRequest {
   workingCopy?: WorkingCopyRecord;
   /** The agent's conversation up to the last completed turn: what Resume continues from. */
   conversation?: unknown;
+  /**
+   * Instructions the user gave (Redirect) that no turn has taken into the conversation yet,
+   * oldest first: a Stop before the next turn keeps them for Resume. Replaced, never changed in
+   * place (the journal compares head fields by identity).
+   */
+  redirects?: string[];
 }
 
 export const ACTIVE_STATES: readonly TaskState[] = ['queued', 'running', 'waiting'];

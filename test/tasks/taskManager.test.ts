@@ -487,6 +487,54 @@ describe('a Redirect or Stop keeps the work of the turn it cut', () => {
     expect([m.get(task.id)!.state, runs]).toEqual(['stopped', 1]);
   });
 
+  it('keeps the instruction of a Redirect a Stop came before: Resume starts with it, and once a turn took it, it is gone', async () => {
+    const inputs: TaskRunInput[] = [];
+    const m = manager(async function* (input) {
+      inputs.push(input);
+      if (inputs.length === 1) {
+        yield turn(['turn 1']);
+        await new Promise((r) => input.signal.addEventListener('abort', r));
+        return;
+      }
+      yield turn([...(input.conversation as string[]), input.redirect ?? '(none)']);
+      yield { type: 'done', summary: 'ok' };
+    });
+    const task = m.start({ instruction: 'first', folder: user });
+    await until(() => m.get(task.id)?.usage.turns === 1);
+    m.redirect(task.id, 'another way');
+    m.stop(task.id);
+    const stopped = await settled(m, task.id);
+    expect([stopped.state, stopped.redirects]).toEqual(['stopped', ['another way']]);
+    m.resume(task.id);
+    const done = await settled(m, task.id);
+    expect(inputs[1]).toMatchObject({ redirect: 'another way', conversation: ['turn 1'] });
+    expect([done.state, done.redirects, done.conversation]).toEqual(['done', undefined, ['turn 1', 'another way']]);
+  });
+
+  it('keeps every Redirect given while the task waits in the queue, in order, through a Stop', async () => {
+    const inputs: TaskRunInput[] = [];
+    let release = () => undefined as void;
+    const m = manager(async function* (input) {
+      inputs.push(input);
+      if (input.instruction === 'blocker') await new Promise<void>((r) => (release = r));
+      yield turn([input.redirect ?? '(none)']);
+      yield { type: 'done', summary: 'ok' };
+    }, { maxParallel: () => 1 });
+    const blocker = m.start({ instruction: 'blocker', folder: user });
+    await until(() => inputs.length === 1);
+    const task = m.start({ instruction: 'queued one', folder: user });
+    m.redirect(task.id, 'first change');
+    m.redirect(task.id, 'second change');
+    m.stop(task.id);
+    expect(m.get(task.id)).toMatchObject({ state: 'stopped', redirects: ['first change', 'second change'] });
+    release();
+    await settled(m, blocker.id);
+    m.resume(task.id);
+    const done = await settled(m, task.id);
+    expect(inputs[1]).toMatchObject({ instruction: 'queued one', redirect: 'first change\n\nsecond change' });
+    expect(done.redirects).toBeUndefined();
+  });
+
   it('a Stop while the redirected run waits for the cut turn stops it at once, before it runs', async () => {
     let runs = 0;
     const m = manager(async function* (input) {
