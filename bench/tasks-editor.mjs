@@ -22,7 +22,7 @@
 // Both also unpaired (median with tasks minus median without), suffixed _unpaired.
 // Writes bench/results/tasks-editor.json.
 //
-//   npm run bench -- tasks-editor [--windows=12] [--keys=36] [--busy] [--work=full|stream|tests]
+//   npm run bench -- tasks-editor [--windows=12] [--keys=36] [--busy] [--work=full|stream|tests|standin]
 //     [--full-niceness=19] [--priority=idle|low] [--view=shown|hidden] [--profile=DIR]
 // (--busy: one core kept busy by a competing process throughout, figures suffixed _busy; the
 // defaults give 6 windows of each kind × 36 keys = 216 keys per figure. --work: what the tasks do
@@ -55,8 +55,10 @@ const WINDOWS = Math.max(2, Number(flag('--windows', 12)));
 const KEYS = Math.max(5, Number(flag('--keys', 36)));
 const BUSY = argv.includes('--busy');
 // What the tasks do each turn: all of it, only stream text (and read a file), or only run the tests.
+// `standin`: no task at all, the full model's stand-in streaming the same text to two readers of
+// its own (curl at nice 19): what the stand-in of a remote service costs the editor by itself.
 const WORK = flag('--work', 'full');
-if (!['full', 'stream', 'tests'].includes(WORK)) throw new Error(`--work is full, stream or tests, not ${WORK}`);
+if (!['full', 'stream', 'tests', 'standin'].includes(WORK)) throw new Error(`--work is full, stream, tests or standin, not ${WORK}`);
 // A folder to write where the time went in the first counted window of each kind (a profile of
 // Flint's extension host and of its page, and the CPU time of every process by kind).
 const PROFILE = flag('--profile', null);
@@ -86,6 +88,7 @@ function taskScript(work) {
   const reply = {
     full: { text: `Working on it:${words}`, calls: [read, write, tests] },
     stream: { text: `Working on it:${words}`, calls: [read] },
+    standin: { text: `Working on it:${words}`, calls: [read] },
     tests: { text: 'Testing.', calls: [tests] },
   }[work];
   return { rules: [{ match: { user: 'flint-bench-task' }, reply }] };
@@ -123,6 +126,17 @@ async function startTwoTasks(win, round) {
   }, 120_000);
   if (VIEW === 'hidden') await win.wb.runCommand('View: Show Explorer');
   await focusEditor(win);
+}
+
+/**
+ * Two readers of the stand-in's stream outside the editor, each asking again as soon as an
+ * answer ends (as a task's next turn would), at nice 19 like the stand-in; stop() ends them.
+ */
+function standInReaders(groups, full) {
+  const body = JSON.stringify({ model: 'gpt-5.3-codex', input: TASK, stream: true });
+  const loop = `while :; do curl -sN -o /dev/null -H 'content-type: application/json' -d '${body}' '${full.httpUrl}/responses' || sleep 0.2; done`;
+  const readers = [0, 1].map(() => groups.spawn('nice', ['-n', '19', 'sh', '-c', loop]));
+  return { stop: () => readers.forEach((r) => { try { process.kill(-r.pid, 'SIGKILL'); } catch { /* gone */ } }) };
 }
 
 /** Stops every running task through Flint: Stop Background Task (a pick when more than one runs). */
@@ -267,10 +281,16 @@ async function main() {
     const loadBefore = load();
     // A warm-up window of each kind, not counted.
     await typeWindow(flint, baseline, false, 0, []);
-    await flint.page.bringToFront();
-    await startTwoTasks(flint, 0);
-    await typeWindow(flint, baseline, true, 0, []);
-    await stopTasks(flint);
+    if (WORK === 'standin') {
+      const readers = standInReaders(groups, full);
+      await typeWindow(flint, baseline, true, 0, []);
+      readers.stop();
+    } else {
+      await flint.page.bringToFront();
+      await startTwoTasks(flint, 0);
+      await typeWindow(flint, baseline, true, 0, []);
+      await stopTasks(flint);
+    }
     const samples = [];
     let index = 1;
     const profiledKinds = new Set();
@@ -278,7 +298,9 @@ async function main() {
       // The two windows of a pair type the same characters (the warm-ups are pair 0).
       const pair = p + 1;
       for (const kind of order) {
-        if (kind === 1) {
+        let readers;
+        if (kind === 1 && WORK === 'standin') readers = standInReaders(groups, full);
+        else if (kind === 1) {
           await flint.page.bringToFront();
           await startTwoTasks(flint, index);
         }
@@ -288,7 +310,8 @@ async function main() {
           profiledKinds.add(name);
           await profiled(`${name}${BUSY ? '-busy' : ''}-${WORK}`, { server, full, fast, flint }, typing);
         } else await typing();
-        if (kind === 1) {
+        if (readers) readers.stop();
+        else if (kind === 1) {
           await flint.page.bringToFront();
           await stopTasks(flint);
         }
@@ -305,7 +328,7 @@ async function main() {
       [`task_process_priority${suffix}`]: PRIORITY,
       [`tasks_view${suffix}`]: VIEW,
       [`load_average${suffix}`]: [loadBefore, load()],
-      [`measured_in${suffix}`]: `code-server + headless chromium: keydown to ghost text on screen in Flint's window, two background tasks started and stopped from the command palette in the same window (each turn: ${WORK === 'full' ? 'text, a read, a write and the tests' : WORK === 'stream' ? 'text and a read' : 'the tests'}); the fast and the full model each on a local endpoint of its own, the full model's (a remote service in real use) at nice ${FULL_NICENESS}${BUSY ? '; one core kept busy by a competing process' : ''}`,
+      [`measured_in${suffix}`]: `code-server + headless chromium: keydown to ghost text on screen in Flint's window, two background tasks started and stopped from the command palette in the same window (each turn: ${{ full: 'text, a read, a write and the tests', stream: 'text and a read', tests: 'the tests', standin: 'none: no task, the stand-in streaming to two readers of its own' }[WORK]}); the fast and the full model each on a local endpoint of its own, the full model's (a remote service in real use) at nice ${FULL_NICENESS}${BUSY ? '; one core kept busy by a competing process' : ''}`,
       [`at${suffix}`]: new Date().toISOString(),
     };
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
