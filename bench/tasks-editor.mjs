@@ -23,10 +23,14 @@
 // Writes bench/results/tasks-editor.json.
 //
 //   npm run bench -- tasks-editor [--windows=12] [--keys=36] [--busy] [--work=full|stream|tests|standin]
-//     [--full-niceness=19] [--priority=idle|low] [--view=shown|hidden] [--profile=DIR]
+//     [--full-niceness=19] [--priority=idle|low] [--view=shown|hidden] [--variant=SETTING=JSON] [--profile=DIR]
 // (--busy: one core kept busy by a competing process throughout, figures suffixed _busy; the
 // defaults give 6 windows of each kind × 36 keys = 216 keys per figure. --work: what the tasks do
 // each turn, to split the cost: only stream text, only run the tests, or both and a write.
+// --variant: a third kind of window, tasks with one setting of Flint's window changed (e.g.
+// --variant=flint.tasks.spareCore=false), in the same run: figures suffixed _variant (those tasks
+// minus none) and ghost_text_first_token_ms_tasks_minus_variant (what the setting's default
+// changes, paired the same way).
 // --profile: where the time went in the first counted window of each kind, in DIR.)
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -50,7 +54,7 @@ import { bootstrapCi, median, medianDifference, pairedMedianDifference, pairUp, 
 const root = resolve(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
 /** `--name value` or `--name=value` (npm run bench passes on only arguments starting with --). */
-const flag = (name, fallback) => argv.find((a) => a.startsWith(`${name}=`))?.split('=')[1] ?? (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
+const flag = (name, fallback) => argv.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1) ?? (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
 const WINDOWS = Math.max(2, Number(flag('--windows', 12)));
 const KEYS = Math.max(5, Number(flag('--keys', 36)));
 const BUSY = argv.includes('--busy');
@@ -70,6 +74,14 @@ const PRIORITY = flag('--priority', 'idle');
 const VIEW = flag('--view', 'shown');
 if (!['shown', 'hidden'].includes(VIEW)) throw new Error(`--view is shown or hidden, not ${VIEW}`);
 if (!['idle', 'low'].includes(PRIORITY)) throw new Error(`--priority is idle or low, not ${PRIORITY}`);
+// A setting for a third kind of window: [key, value] (see the usage above).
+const VARIANT = (() => {
+  const v = flag('--variant', null);
+  if (v === null) return null;
+  const at = v.indexOf('=');
+  if (at < 1) throw new Error(`--variant is SETTING=JSON, not ${v}`);
+  return [v.slice(0, at), JSON.parse(v.slice(at + 1))];
+})();
 const BASELINE = join(root, 'support', 'e2e', 'baseline-extension');
 // None of these starts the fixed suggestions, so every keystroke asks the provider afresh.
 const KEY_CHARS = 'qwrtyzxvkjh';
@@ -164,14 +176,14 @@ async function stopTasks(win) {
 }
 
 /** One time window: keystrokes alternating between Flint's window and the baseline's. */
-async function typeWindow(flint, baseline, withTasks, pair, out) {
+async function typeWindow(flint, baseline, kind, pair, out) {
   const orders = balancedTurns(2, KEYS);
   for (let k = 0; k < KEYS; k++) {
     for (const w of orders[k]) {
       const win = w === 0 ? flint : baseline;
       await win.page.bringToFront();
       const ms = await measureOneKeystroke(win.page, KEY_CHARS[(pair + k) % KEY_CHARS.length]);
-      out.push({ withTasks, window: w === 0 ? 'flint' : 'baseline', ms, pair, k });
+      out.push({ withTasks: kind !== 'none', variant: kind === 'variant', window: w === 0 ? 'flint' : 'baseline', ms, pair, k });
     }
   }
 }
@@ -255,6 +267,20 @@ function figures(samples, suffix) {
   };
 }
 
+/** With --variant: tasks with the setting changed minus none, and the default's own effect (tasks minus variant), paired by key. */
+function variantFigures(samples, suffix) {
+  const as = (keep, withTasks) => samples.filter(keep).map((s) => ({ ...s, withTasks: withTasks(s) }));
+  const variantVsNone = as((s) => s.variant || !s.withTasks, (s) => s.variant);
+  const tasksVsVariant = as((s) => s.withTasks, (s) => !s.variant);
+  const overFloor = (ms, baselineMs) => (ms === null || baselineMs === null ? null : ms - baselineMs);
+  return {
+    ...pairedMedianDifference(`ghost_text_first_token_added_ms_with_tasks_minus_none_variant${suffix}`, keyPairs(variantVsNone, (ms) => ms), { digits: 3 }),
+    ...pairedMedianDifference(`keystroke_added_ms_with_tasks_minus_none_variant${suffix}`, keyPairs(variantVsNone, overFloor), { digits: 3 }),
+    ...pairedMedianDifference(`ghost_text_first_token_ms_tasks_minus_variant${suffix}`, keyPairs(tasksVsVariant, (ms) => ms), { digits: 3 }),
+    [`variant${suffix}`]: `${VARIANT[0]}=${JSON.stringify(VARIANT[1])}`,
+  };
+}
+
 async function main() {
   const missing = missingPrerequisites();
   if (missing.length) throw new Error(`missing ${missing.join(', ')}; install with: ${INSTALL_COMMAND}`);
@@ -280,48 +306,55 @@ async function main() {
     if (BUSY) burner = competingLoad(30 * 60_000);
     const loadBefore = load();
     // A warm-up window of each kind, not counted.
-    await typeWindow(flint, baseline, false, 0, []);
+    await typeWindow(flint, baseline, 'none', 0, []);
     if (WORK === 'standin') {
       const readers = standInReaders(groups, full);
-      await typeWindow(flint, baseline, true, 0, []);
+      await typeWindow(flint, baseline, 'tasks', 0, []);
       readers.stop();
     } else {
       await flint.page.bringToFront();
       await startTwoTasks(flint, 0);
-      await typeWindow(flint, baseline, true, 0, []);
+      await typeWindow(flint, baseline, 'tasks', 0, []);
       await stopTasks(flint);
     }
     const samples = [];
     let index = 1;
     const profiledKinds = new Set();
-    for (const [p, order] of balancedTurns(2, Math.max(1, Math.round(WINDOWS / 2))).entries()) {
+    const KINDS = ['none', 'tasks', 'variant'];
+    for (const [p, order] of balancedTurns(VARIANT ? 3 : 2, Math.max(1, Math.round(WINDOWS / 2))).entries()) {
       // The two windows of a pair type the same characters (the warm-ups are pair 0).
       const pair = p + 1;
       for (const kind of order) {
         let readers;
-        if (kind === 1 && WORK === 'standin') readers = standInReaders(groups, full);
-        else if (kind === 1) {
+        if (kind >= 1 && WORK === 'standin') readers = standInReaders(groups, full);
+        else if (kind >= 1) {
+          if (VARIANT) {
+            // The setting as the run's settings say (kind 1) or changed (kind 2), applied live before the tasks start.
+            flint.setSettings({ [VARIANT[0]]: kind === 2 ? VARIANT[1] : undefined });
+            await flint.page.waitForTimeout(1500);
+          }
           await flint.page.bringToFront();
           await startTwoTasks(flint, index);
         }
-        const typing = () => typeWindow(flint, baseline, kind === 1, pair, samples);
-        const name = kind === 1 ? 'with-tasks' : 'none';
+        const typing = () => typeWindow(flint, baseline, KINDS[kind], pair, samples);
+        const name = ['none', 'with-tasks', 'with-tasks-variant'][kind];
         if (PROFILE && !profiledKinds.has(name)) {
           profiledKinds.add(name);
           await profiled(`${name}${BUSY ? '-busy' : ''}-${WORK}`, { server, full, fast, flint }, typing);
         } else await typing();
         if (readers) readers.stop();
-        else if (kind === 1) {
+        else if (kind >= 1) {
           await flint.page.bringToFront();
           await stopTasks(flint);
         }
-        console.log(`window ${index} (${kind === 1 ? 'tasks' : 'none'}) done, load ${load()}`);
+        console.log(`window ${index} (${KINDS[kind]}) done, load ${load()}`);
         index++;
       }
     }
     const suffix = BUSY ? '_busy' : '';
     const result = {
-      ...figures(samples, suffix),
+      ...figures(samples.filter((s) => !s.variant), suffix),
+      ...(VARIANT && variantFigures(samples, suffix)),
       [`windows${suffix}`]: WINDOWS,
       [`keys_per_window${suffix}`]: KEYS,
       [`task_work${suffix}`]: WORK,
