@@ -28,6 +28,8 @@ export interface TaskSettings {
   testsTimeoutMs: number;
   /** flint.tasks.processPriority. */
   processPriority: ProcessPriority;
+  /** flint.tasks.spareCore. */
+  spareCore: boolean;
 }
 
 export interface TaskHost {
@@ -51,7 +53,10 @@ export interface TaskHost {
 export async function createTaskManager(host: TaskHost): Promise<TaskManager> {
   const copies = join(host.storageDir, 'copies');
   // Every process of a task (git, commands, tests, dependency copies) at background priority, as the setting says when it starts.
-  const spawn = background(host.spawn, () => host.settings().processPriority);
+  const spawn = background(host.spawn, () => {
+    const s = host.settings();
+    return { priority: s.processPriority, spareCore: s.spareCore };
+  });
   // Git too starts from the spawner: a fork from the extension host would stall its event loop.
   const git = gitOn(spawn);
   const manager = new TaskManager({

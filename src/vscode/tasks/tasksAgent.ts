@@ -21,7 +21,10 @@ function ripgrepPath(): string {
 /** The agent loop on the full model's client, its turns in the token ledger and latency report; `processes` runs its searches. */
 export function taskAgent(services: Services, processes: ProcessRunner): () => TaskRunner {
   const ripgrep = ripgrepPath();
-  const searches = background(processes, () => services.config()['tasks.processPriority']);
+  const searches = background(processes, () => {
+    const c = services.config();
+    return { priority: c['tasks.processPriority'], spareCore: c['tasks.spareCore'] };
+  });
   return () =>
     agentTaskRunner({
       client: () => services.full(),

@@ -29,6 +29,7 @@ function settingsOf(services: Services): TaskSettings {
     testsCommand: c['tests.command'],
     testsTimeoutMs: c['tests.timeoutMs'],
     processPriority: c['tasks.processPriority'],
+    spareCore: c['tasks.spareCore'],
   };
 }
 
