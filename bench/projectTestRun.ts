@@ -51,7 +51,7 @@ export async function projectTestRuns(runs: number): Promise<ProjectTestRuns> {
   const env = (override: string) =>
     createTaskEnvironment({
       root, folder: root, isDenied: createDenyList([]), trusted: () => true, allowedCommands: () => [], alwaysAllowed: new Set<string>(),
-      askConsent: async () => 'deny', spawn: background(spawnProcess, () => ({ priority: 'idle', spareCore: true })), commandTimeoutMs: 60_000, testTimeoutMs: 60_000,
+      askConsent: async () => 'deny', spawn: background(spawnProcess, () => 'idle'), commandTimeoutMs: 60_000, testTimeoutMs: 60_000,
       testCommandOverride: override, probe: nodeProbe,
     });
   // flint.tests.command `npm test` runs npm itself: the same path, with npm.

@@ -184,8 +184,8 @@ const processes = createSpawnerRunner(join(root, 'dist', 'spawner.js'));
 const manager: TaskManager = await createTaskManager({
   storageDir: join(tmp, 'storage'),
   spawn: processes.run,
-  runner: () => agentTaskRunner({ client: () => full, metrics: { record() {} }, prices: () => ({}), now: () => performance.now(), toolbox: (env) => createToolbox({ env, run: background(processes.run, () => ({ priority, spareCore: true })) }) }),
-  settings: () => ({ maxParallel: 2, budgets: { maxTurns: 10_000, maxMinutes: 60, maxCost: null, maxTokens: null }, allowedCommands: ['node --test *'], testsCommand: '', testsTimeoutMs: 60_000, processPriority: priority, spareCore: true }),
+  runner: () => agentTaskRunner({ client: () => full, metrics: { record() {} }, prices: () => ({}), now: () => performance.now(), toolbox: (env) => createToolbox({ env, run: background(processes.run, () => priority) }) }),
+  settings: () => ({ maxParallel: 2, budgets: { maxTurns: 10_000, maxMinutes: 60, maxCost: null, maxTokens: null }, allowedCommands: ['node --test *'], testsCommand: '', testsTimeoutMs: 60_000, processPriority: priority }),
   trusted: () => true,
   // Built once, as the extension keeps it until the settings change.
   isDenied: () => denyList,

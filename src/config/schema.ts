@@ -65,8 +65,6 @@ export const settingsSchema = {
   'tasks.allowedCommands': z.array(z.string()).default([]),
   /** The CPU priority of a task's processes: Linux's idle class, or nice 10 (`low`, and elsewhere). */
   'tasks.processPriority': z.enum(['idle', 'low']).default('idle'),
-  /** Linux: a task's processes are kept off one CPU, so the editor always has one to itself. */
-  'tasks.spareCore': z.boolean().default(true),
   /** Prices per million tokens, for the latency report's and the status bar's cost estimate. */
   'cost.inputPerMillion': z.number().min(0).max(10_000).nullable().default(null),
   'cost.cachedInputPerMillion': z.number().min(0).max(10_000).nullable().default(null),

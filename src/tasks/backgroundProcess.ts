@@ -9,23 +9,12 @@ export const BACKGROUND_NICENESS = 10;
  */
 export type ProcessPriority = 'idle' | 'low';
 
-/** How a task's processes run, as the settings say now. */
-export interface BackgroundSettings {
-  /** flint.tasks.processPriority. */
-  priority: ProcessPriority;
-  /** flint.tasks.spareCore: one CPU kept free of them (Linux). */
-  spareCore: boolean;
-}
-
 /**
  * A task's processes (its commands, test runs, git, search, dependency copies) at a lower CPU
- * priority and, where asked, off one CPU, as `settings` say now: background work yields the CPU
- * to the editor and the typist's ghost text. Each still leads its own process group with its
- * time limit.
+ * priority, as `priority` says now: background work yields the CPU to the editor and the typist's
+ * ghost text. Each still leads its own process group with its time limit.
  */
 export const background =
-  (run: ProcessRunner, settings: () => BackgroundSettings): ProcessRunner =>
-  (request) => {
-    const now = settings();
-    return run({ ...request, niceness: request.niceness ?? BACKGROUND_NICENESS, idle: request.idle ?? now.priority === 'idle', spareCore: request.spareCore ?? now.spareCore });
-  };
+  (run: ProcessRunner, priority: () => ProcessPriority): ProcessRunner =>
+  (request) =>
+    run({ ...request, niceness: request.niceness ?? BACKGROUND_NICENESS, idle: request.idle ?? priority() === 'idle' });

@@ -28,8 +28,6 @@ export interface TaskSettings {
   testsTimeoutMs: number;
   /** flint.tasks.processPriority. */
   processPriority: ProcessPriority;
-  /** flint.tasks.spareCore. */
-  spareCore: boolean;
 }
 
 export interface TaskHost {
@@ -53,10 +51,7 @@ export interface TaskHost {
 export async function createTaskManager(host: TaskHost): Promise<TaskManager> {
   const copies = join(host.storageDir, 'copies');
   // Every process of a task (git, commands, tests, dependency copies) at background priority, as the setting says when it starts.
-  const spawn = background(host.spawn, () => {
-    const s = host.settings();
-    return { priority: s.processPriority, spareCore: s.spareCore };
-  });
+  const spawn = background(host.spawn, () => host.settings().processPriority);
   // Git too starts from the spawner: a fork from the extension host would stall its event loop.
   const git = gitOn(spawn);
   const manager = new TaskManager({

@@ -37,12 +37,6 @@ export interface ProcessRequest {
    * `niceness`, or 19.
    */
   idle?: boolean;
-  /**
-   * Linux: kept off one of the CPUs this process may use (through `taskset`), and so is all it
-   * starts, so the editor always finds a core no background process competes for. Nothing
-   * changes with a single CPU.
-   */
-  spareCore?: boolean;
 }
 
 /** Runs a program to its end; the real one kills the whole process group on timeout or cancel. */

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import type { ProcessRequest, ProcessResult, ProcessRunner } from './processRunner';
 
@@ -36,16 +36,12 @@ export function killTree(pid: number, platform: NodeJS.Platform = process.platfo
   }
 }
 
-/** The programs that lower a process's priority (or keep it off a CPU) before it runs; null where there is none. */
+/** The programs that lower a process's priority before it runs; null where there is none. */
 export interface PriorityPrograms {
   /** POSIX `nice`. */
   nice: string | null;
   /** util-linux `chrt`, where it may set the idle scheduling class (Linux). */
   chrt: string | null;
-  /** util-linux `taskset` (Linux); none: no core is kept spare. */
-  taskset?: string | null;
-  /** The CPUs this process may run on (Linux: /proc/self/status), in order. */
-  cpus?: readonly number[];
 }
 
 let found: PriorityPrograms | undefined;
@@ -54,33 +50,7 @@ export const priorityPrograms = (): PriorityPrograms =>
   (found ??= {
     nice: ['/usr/bin/nice', '/bin/nice'].find((p) => existsSync(p)) ?? null,
     chrt: process.platform === 'linux' ? (['/usr/bin/chrt', '/bin/chrt'].find((p) => existsSync(p) && spawnSync(p, ['--idle', '0', 'true'], { stdio: 'ignore', timeout: 5_000 }).status === 0) ?? null) : null,
-    taskset: process.platform === 'linux' ? (['/usr/bin/taskset', '/bin/taskset'].find((p) => existsSync(p)) ?? null) : null,
-    cpus: process.platform === 'linux' ? allowedCpus() : undefined,
   });
-
-/** The CPUs this process may use, from /proc/self/status (`Cpus_allowed_list: 0-3,6`); none where unreadable. */
-function allowedCpus(): number[] {
-  try {
-    const list = /^Cpus_allowed_list:\s*(\S+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? '';
-    return cpuList(list);
-  } catch {
-    return [];
-  }
-}
-
-/** `0-3,6` as [0, 1, 2, 3, 6]; a malformed list as none. */
-export function cpuList(list: string): number[] {
-  const cpus: number[] = [];
-  for (const part of list.split(',')) {
-    const m = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
-    if (!m) return [];
-    const from = Number(m[1]);
-    const to = Number(m[2] ?? m[1]);
-    if (to < from || to - from > 4096) return [];
-    for (let c = from; c <= to; c++) cpus.push(c);
-  }
-  return cpus;
-}
 
 /** The nice value an idle request falls back to where the idle class is not available. */
 const IDLE_FALLBACK_NICENESS = 19;
@@ -90,7 +60,7 @@ interface Start {
   args: string[];
   shell: boolean;
   niceAfter?: number;
-  /** Started through `taskset`, `chrt` or `nice`, whose own start errors stand for the program's. */
+  /** Started through `chrt` or `nice`, whose own start errors stand for the program's. */
   viaPrefix?: boolean;
 }
 
@@ -102,19 +72,16 @@ const direct = (request: ProcessRequest, niceAfter?: number): Start =>
  * What to start. A lower priority is set before the program runs (through `chrt --idle` and
  * `nice`, which exec it), so a shell or a runner that forks at once cannot start a child at the
  * default one; without `nice` (Windows, a bare system) the nice value is set on the child right
- * after it starts. An idle request without the idle class runs at its nice value, or 19. A
- * spare-core request starts through `taskset`, on every allowed CPU but the first.
+ * after it starts. An idle request without the idle class runs at its nice value, or 19.
  */
 function startArgs(request: ProcessRequest, given?: PriorityPrograms): Start {
-  if (!request.idle && !request.niceness && !request.spareCore) return direct(request);
+  if (!request.idle && !request.niceness) return direct(request);
   const programs = given ?? priorityPrograms();
-  // The first CPU stays free of it (one left for the editor); with one CPU there is none to spare.
-  const spare = request.spareCore && programs.taskset && (programs.cpus?.length ?? 0) >= 2 ? programs.cpus!.slice(1).join(',') : undefined;
   const idle = request.idle === true && process.platform !== 'win32' && programs.chrt !== null;
   const asked = request.niceness ?? (request.idle && !idle ? IDLE_FALLBACK_NICENESS : undefined);
   const niceness = asked ? Math.min(19, Math.max(1, Math.round(asked))) : undefined;
   const nice = niceness !== undefined && process.platform !== 'win32' ? programs.nice : null;
-  const prefix = [...(spare ? [programs.taskset as string, '-c', spare] : []), ...(idle ? [programs.chrt as string, '--idle', '0'] : []), ...(nice ? [nice, '-n', String(niceness)] : [])];
+  const prefix = [...(idle ? [programs.chrt as string, '--idle', '0'] : []), ...(nice ? [nice, '-n', String(niceness)] : [])];
   if (prefix.length === 0) return direct(request, niceness);
   // The shell Node's `shell: true` runs on POSIX, named because `chrt` or `nice` starts it.
   const command = request.shell ? ['/bin/sh', '-c', request.argv[0]] : request.argv;
@@ -123,7 +90,7 @@ function startArgs(request: ProcessRequest, given?: PriorityPrograms): Start {
 
 /** `chrt` or `nice` could not start the program (missing, not executable): the same start error as without them. */
 function prefixStartError(code: number | null, signal: NodeJS.Signals | null, stderr: string): Partial<ProcessResult> {
-  const line = /^(?:\S*\/)?(?:nice|chrt|taskset): (.*)$/m.exec(stderr)?.[1];
+  const line = /^(?:\S*\/)?(?:nice|chrt): (.*)$/m.exec(stderr)?.[1];
   return (code === 126 || code === 127) && line ? { code, signal, startError: line } : { code, signal };
 }
 

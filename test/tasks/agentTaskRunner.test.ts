@@ -147,7 +147,7 @@ describe('a task on the agent runner, through the task manager', () => {
       storageDir: join(tmp, 'storage'),
       spawn: (request) => (started.push(request), spawnProcess(request)),
       runner: runnerOn,
-      settings: () => ({ maxParallel: 1, budgets: BUDGETS, allowedCommands: [], testsCommand: '', testsTimeoutMs: 10_000, processPriority: 'idle', spareCore: true }),
+      settings: () => ({ maxParallel: 1, budgets: BUDGETS, allowedCommands: [], testsCommand: '', testsTimeoutMs: 10_000, processPriority: 'idle' }),
       trusted: () => true,
       isDenied: () => () => false,
       overlays: () => [],

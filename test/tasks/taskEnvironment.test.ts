@@ -160,7 +160,7 @@ describe('runTests', () => {
 describe('background priority', () => {
   it.runIf(process.platform === 'linux')("runs commands and test runs at the priority of the manager's background runner", async () => {
     const seen: ProcessRequest[] = [];
-    const run = background((request) => (seen.push(request), spawnProcess(request)), () => ({ priority: 'idle', spareCore: true }));
+    const run = background((request) => (seen.push(request), spawnProcess(request)), () => 'idle');
     const e = env({ allowedCommands: () => ['cat *'], spawn: run });
     const r = await e.runCommand('cat /proc/self/stat', signal());
     expect(schedulingOf(r.output)).toEqual({ nice: Math.max(BACKGROUND_NICENESS, getPriority()), policy: SCHED_IDLE });

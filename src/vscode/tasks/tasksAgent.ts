@@ -21,10 +21,7 @@ function ripgrepPath(): string {
 /** The agent loop on the full model's client, its turns in the token ledger and latency report; `processes` runs its searches. */
 export function taskAgent(services: Services, processes: ProcessRunner): () => TaskRunner {
   const ripgrep = ripgrepPath();
-  const searches = background(processes, () => {
-    const c = services.config();
-    return { priority: c['tasks.processPriority'], spareCore: c['tasks.spareCore'] };
-  });
+  const searches = background(processes, () => services.config()['tasks.processPriority']);
   return () =>
     agentTaskRunner({
       client: () => services.full(),

@@ -29,7 +29,6 @@ function settingsOf(services: Services): TaskSettings {
     testsCommand: c['tests.command'],
     testsTimeoutMs: c['tests.timeoutMs'],
     processPriority: c['tasks.processPriority'],
-    spareCore: c['tasks.spareCore'],
   };
 }
 
