@@ -106,9 +106,10 @@ function lowerPriority(pid: number, niceness: number): void {
  * The real ProcessRunner: the child leads its own process group, so a timeout or a cancel stops
  * the runner and everything it started (workers, watchers), not just the shell; so does its end,
  * on POSIX: what it left running in the background (`server &`) is stopped once its output
- * closes, or LEFT_BEHIND_GRACE_MS after it exited while a process it started still holds it. A command line
- * runs in the platform's own shell (Node's `shell: true`). A `niceness` lowers the child's CPU
- * priority and `idle` puts it in the idle scheduling class, both inherited by everything it starts.
+ * closes, or LEFT_BEHIND_GRACE_MS after it exited while a process it started still holds it.
+ * A command line runs in the platform's own shell (Node's `shell: true`). A `niceness` lowers
+ * the child's CPU priority and `idle` puts it in the idle scheduling class, both inherited by
+ * everything it starts.
  */
 export const spawnProcess: ProcessRunner = (request: ProcessRequest) => runProcess(request);
 
