@@ -26,7 +26,8 @@
 //     [--full-niceness=19] [--priority=idle|low] [--view=shown|hidden] [--variant=SETTING=JSON] [--profile=DIR]
 // (--busy: one core kept busy by a competing process throughout, figures suffixed _busy; the
 // defaults give 6 windows of each kind × 36 keys = 216 keys per figure. --work: what the tasks do
-// each turn, to split the cost: only stream text, only run the tests, or both and a write.
+// each turn, to split the cost: stream text (with a read and a small write), run the tests
+// (after a small write), or all of it.
 // --variant: a third kind of window, tasks with one setting of Flint's window changed (e.g.
 // --variant=flint.tasks.spareCore=false), in the same run: figures suffixed _variant (those tasks
 // minus none) and ghost_text_first_token_ms_tasks_minus_variant (what the setting's default
@@ -58,7 +59,7 @@ const flag = (name, fallback) => argv.find((a) => a.startsWith(`${name}=`))?.sli
 const WINDOWS = Math.max(2, Number(flag('--windows', 12)));
 const KEYS = Math.max(5, Number(flag('--keys', 36)));
 const BUSY = argv.includes('--busy');
-// What the tasks do each turn: all of it, only stream text (and read a file), or only run the tests.
+// What the tasks do each turn: all of it, mostly streaming, or mostly running the tests (see taskScript).
 // `standin`: no task at all, the full model's stand-in streaming the same text to two readers of
 // its own (curl at nice 19): what the stand-in of a remote service costs the editor by itself.
 const WORK = flag('--work', 'full');
@@ -99,9 +100,11 @@ function taskScript(work) {
   const tests = { name: 'run_tests', arguments: {} };
   const reply = {
     full: { text: `Working on it:${words}`, calls: [read, write, tests] },
-    stream: { text: `Working on it:${words}`, calls: [read] },
+    // A small write each turn keeps the task going: a task that changes no file (or runs the
+    // same tests again without a change) is stopped by its loop guard within a few turns.
+    stream: { text: `Working on it:${words}`, calls: [read, write] },
     standin: { text: `Working on it:${words}`, calls: [read] },
-    tests: { text: 'Testing.', calls: [tests] },
+    tests: { text: 'Testing.', calls: [write, tests] },
   }[work];
   return { rules: [{ match: { user: 'flint-bench-task' }, reply }] };
 }
@@ -156,6 +159,9 @@ async function stopTasks(win) {
   const { page } = win;
   if (VIEW === 'hidden') await win.wb.runCommand('Flint: Focus on Tasks View');
   const running = page.locator('.pane-body .monaco-list-row', { hasText: /(running|queued|waiting for consent) · / });
+  // A window with tasks counts only if they ran to its end (a guard or a failure ending one would measure none).
+  const still = await running.count();
+  if (still < 2) throw new Error(`only ${still} of the two tasks still ran at the end of the window: ${(await page.locator('.pane-body .monaco-list-row').allInnerTexts()).join(' | ')}`);
   for (let attempt = 0; attempt < 6 && (await running.count()) > 0; attempt++) {
     const input = page.locator('.quick-input-widget input');
     await page.keyboard.press('F1');
@@ -296,8 +302,8 @@ async function main() {
     writeFileSync(fullScript, JSON.stringify(taskScript(WORK)));
     const fast = await startEndpoint(groups, { args: ['--script', fastScript, ...MODEL_ARGS] });
     const full = await startEndpoint(groups, { args: ['--script', fullScript, ...MODEL_ARGS], niceness: FULL_NICENESS || undefined });
-    // The budgets are user settings: the tasks run until stopped.
-    const settings = { 'flint.fast.url': fast.wsUrl, 'flint.full.url': full.httpUrl, 'editor.inlineSuggest.enabled': true, 'flint.tasks.maxTurns': 10_000, 'flint.tasks.maxMinutes': 60, 'flint.tasks.processPriority': PRIORITY };
+    // The budgets are user settings, at their most (1,000 turns): the tasks run until stopped.
+    const settings = { 'flint.fast.url': fast.wsUrl, 'flint.full.url': full.httpUrl, 'editor.inlineSuggest.enabled': true, 'flint.tasks.maxTurns': 1000, 'flint.tasks.maxMinutes': 60, 'flint.tasks.processPriority': PRIORITY };
     const browser = await launchBrowser(groups);
     const server = await startCodeServer(groups, { settings });
     const baseline = await openBenchWindow(groups, server, browser, BASELINE);
@@ -361,7 +367,7 @@ async function main() {
       [`task_process_priority${suffix}`]: PRIORITY,
       [`tasks_view${suffix}`]: VIEW,
       [`load_average${suffix}`]: [loadBefore, load()],
-      [`measured_in${suffix}`]: `code-server + headless chromium: keydown to ghost text on screen in Flint's window, two background tasks started and stopped from the command palette in the same window (each turn: ${{ full: 'text, a read, a write and the tests', stream: 'text and a read', tests: 'the tests', standin: 'none: no task, the stand-in streaming to two readers of its own' }[WORK]}); the fast and the full model each on a local endpoint of its own, the full model's (a remote service in real use) at nice ${FULL_NICENESS}${BUSY ? '; one core kept busy by a competing process' : ''}`,
+      [`measured_in${suffix}`]: `code-server + headless chromium: keydown to ghost text on screen in Flint's window, two background tasks started and stopped from the command palette in the same window (each turn: ${{ full: 'text, a read, a write and the tests', stream: 'text, a read and a small write', tests: 'a small write and the tests', standin: 'none: no task, the stand-in streaming to two readers of its own' }[WORK]}); the fast and the full model each on a local endpoint of its own, the full model's (a remote service in real use) at nice ${FULL_NICENESS}${BUSY ? '; one core kept busy by a competing process' : ''}`,
       [`at${suffix}`]: new Date().toISOString(),
     };
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
