@@ -29,7 +29,7 @@
 // each turn, to split the cost: stream text (with a read and a small write), run the tests
 // (after a small write), or all of it.
 // --variant: a third kind of window, tasks with one setting of Flint's window changed (e.g.
-// --variant=flint.tasks.spareCore=false), in the same run: figures suffixed _variant (those tasks
+// --variant=flint.tasks.processPriority='"low"'), in the same run: figures suffixed _variant (those tasks
 // minus none) and ghost_text_first_token_ms_tasks_minus_variant (what the setting's default
 // changes, paired the same way).
 // --profile: where the time went in the first counted window of each kind, in DIR.)
@@ -71,16 +71,17 @@ const PROFILE = flag('--profile', null);
 const FULL_NICENESS = Number(flag('--full-niceness', 19));
 // flint.tasks.processPriority for the tasks' processes.
 const PRIORITY = flag('--priority', 'idle');
+if (!['idle', 'low'].includes(PRIORITY)) throw new Error(`--priority is idle or low, not ${PRIORITY}`);
 // Whether the Tasks view stays in sight while the keys are typed (hidden: the Explorer in its place).
 const VIEW = flag('--view', 'shown');
 if (!['shown', 'hidden'].includes(VIEW)) throw new Error(`--view is shown or hidden, not ${VIEW}`);
-if (!['idle', 'low'].includes(PRIORITY)) throw new Error(`--priority is idle or low, not ${PRIORITY}`);
 // A setting for a third kind of window: [key, value] (see the usage above).
 const VARIANT = (() => {
   const v = flag('--variant', null);
   if (v === null) return null;
   const at = v.indexOf('=');
   if (at < 1) throw new Error(`--variant is SETTING=JSON, not ${v}`);
+  if (WORK === 'standin') throw new Error('--variant changes a setting of the tasks: --work=standin runs none');
   return [v.slice(0, at), JSON.parse(v.slice(at + 1))];
 })();
 const BASELINE = join(root, 'support', 'e2e', 'baseline-extension');
@@ -152,6 +153,28 @@ function standInReaders(groups, full) {
   const loop = `while :; do curl -sN -o /dev/null -H 'content-type: application/json' -d '${body}' '${full.httpUrl}/responses' || sleep 0.2; done`;
   const readers = [0, 1].map(() => groups.spawn('nice', ['-n', '19', 'sh', '-c', loop]));
   return { stop: () => readers.forEach((r) => { try { process.kill(-r.pid, 'SIGKILL'); } catch { /* gone */ } }) };
+}
+
+/**
+ * Starts what a window of `kind` (1: tasks, 2: tasks with the --variant setting) runs beside the
+ * typing: two tasks, or the stand-in's readers with --work=standin; returns what stops it.
+ */
+async function startWork(ctx, kind, round) {
+  if (WORK === 'standin') return standInReaders(ctx.groups, ctx.full);
+  const { flint } = ctx;
+  if (VARIANT) {
+    // The setting as the run's settings say (kind 1) or changed (kind 2), applied live before the tasks start.
+    flint.setSettings({ [VARIANT[0]]: kind === 2 ? VARIANT[1] : undefined });
+    await flint.page.waitForTimeout(1500);
+  }
+  await flint.page.bringToFront();
+  await startTwoTasks(flint, round);
+  return {
+    stop: async () => {
+      await flint.page.bringToFront();
+      await stopTasks(flint);
+    },
+  };
 }
 
 /** Stops every running task through Flint: Stop Background Task (a pick when more than one runs). */
@@ -313,16 +336,10 @@ async function main() {
     const loadBefore = load();
     // A warm-up window of each kind, not counted.
     await typeWindow(flint, baseline, 'none', 0, []);
-    if (WORK === 'standin') {
-      const readers = standInReaders(groups, full);
-      await typeWindow(flint, baseline, 'tasks', 0, []);
-      readers.stop();
-    } else {
-      await flint.page.bringToFront();
-      await startTwoTasks(flint, 0);
-      await typeWindow(flint, baseline, 'tasks', 0, []);
-      await stopTasks(flint);
-    }
+    const ctx = { groups, full, flint };
+    const warmUp = await startWork(ctx, 1, 0);
+    await typeWindow(flint, baseline, 'tasks', 0, []);
+    await warmUp.stop();
     const samples = [];
     let index = 1;
     const profiledKinds = new Set();
@@ -331,28 +348,14 @@ async function main() {
       // The two windows of a pair type the same characters (the warm-ups are pair 0).
       const pair = p + 1;
       for (const kind of order) {
-        let readers;
-        if (kind >= 1 && WORK === 'standin') readers = standInReaders(groups, full);
-        else if (kind >= 1) {
-          if (VARIANT) {
-            // The setting as the run's settings say (kind 1) or changed (kind 2), applied live before the tasks start.
-            flint.setSettings({ [VARIANT[0]]: kind === 2 ? VARIANT[1] : undefined });
-            await flint.page.waitForTimeout(1500);
-          }
-          await flint.page.bringToFront();
-          await startTwoTasks(flint, index);
-        }
+        const work = kind >= 1 ? await startWork(ctx, kind, index) : undefined;
         const typing = () => typeWindow(flint, baseline, KINDS[kind], pair, samples);
         const name = ['none', 'with-tasks', 'with-tasks-variant'][kind];
         if (PROFILE && !profiledKinds.has(name)) {
           profiledKinds.add(name);
           await profiled(`${name}${BUSY ? '-busy' : ''}-${WORK}`, { server, full, fast, flint }, typing);
         } else await typing();
-        if (readers) readers.stop();
-        else if (kind >= 1) {
-          await flint.page.bringToFront();
-          await stopTasks(flint);
-        }
+        await work?.stop();
         console.log(`window ${index} (${KINDS[kind]}) done, load ${load()}`);
         index++;
       }
